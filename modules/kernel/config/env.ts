@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+const port = z.coerce
+  .number({ error: "must be a port number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+/** The one schema of the process environment. Every variable has a working local default. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).default("postgres://postgres@127.0.0.1:5432/rollcall"),
+  REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379"),
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  EVENTSTORE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(url(["esdb:", "esdb+discover:"]).optional()),
+  ROLE: z.enum(["all", "web", "projector", "worker"]).default("all"),
+  SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
+  PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(1000),
+  PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid environment:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join("\n")}`,
+    );
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+/** Parses the environment; throws an error naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const input: Record<string, string | undefined> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    // an empty value means "use the default", as shells often export empty variables
+    input[key] = value === "" ? undefined : value;
+  }
+  const result = envSchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? "environment");
+    const given = source[variable];
+    return { variable, message: `${issue.message}${given === undefined ? "" : ` (got '${given}')`}` };
+  });
+  throw new InvalidEnvironmentError(problems);
+}

@@ -1,0 +1,61 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+
+// bigint (int8) columns come back as numbers: positions and revisions stay far below 2^53
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type PoolOptions = { max?: number; applicationName?: string };
+
+export function createPool(databaseUrl: string, { max = 10, applicationName = "rollcall" }: PoolOptions = {}) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, application_name: applicationName });
+  // an idle client that loses its connection must not crash the process
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  return pool;
+}
+
+export function createDb<DB>(pool: pg.Pool): Kysely<DB> {
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(databaseUrl: string): Promise<{ created: boolean }> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  if (!name) throw new Error("DATABASE_URL names no database");
+  const admin = new URL(databaseUrl);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount) return { created: false };
+    try {
+      await client.query(`create database ${quoteIdent(name)}`);
+    } catch (error) {
+      // another process created it between our look and our create
+      if ((error as { code?: string }).code !== "42P04") throw error;
+      return { created: false };
+    }
+    return { created: true };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ""));
+  const admin = new URL(databaseUrl);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}

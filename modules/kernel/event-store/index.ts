@@ -1,0 +1,6 @@
+export * from "./types";
+export { foldStream } from "./aggregate";
+export { pollingSubscription } from "./subscription";
+export { PostgresEventStore } from "./postgres/adapter";
+export { EVENTS_CHANNEL } from "./postgres/notifier";
+export { createEventStore } from "./create";

@@ -1,0 +1,13 @@
+export * from "./errors";
+export * from "./clock";
+export * from "./ids";
+export * from "./logger";
+export * from "./command-handler";
+export * from "./event-store";
+export * from "./redis";
+export { parseEnv, envSchema, InvalidEnvironmentError, type Env } from "./config/env";
+export { createPool, createDb, ensureDatabase, dropDatabase, quoteIdent, type PoolOptions } from "./db/connection";
+export { migrateToLatest, type MigrationSet } from "./db/migrate";
+export { kernelMigrations } from "./db/migrations";
+export type { KernelTables } from "./db/schema";
+export type { HealthReport, ComponentHealth, ProjectionHealth } from "./health";

@@ -1,0 +1,4 @@
+export * from "./runner";
+export { projections, findProjection } from "./registry";
+export { allMigrations } from "./migrations";
+export * from "./event-stats";

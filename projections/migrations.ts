@@ -1,0 +1,8 @@
+import { kernelMigrations, type MigrationSet } from "../modules/kernel";
+import { eventStatsMigration } from "./event-stats";
+
+/** Every migration of the app, kernel first; names sort into the order they run. */
+export const allMigrations: MigrationSet = {
+  ...kernelMigrations,
+  "0100-projection-event-stats": eventStatsMigration,
+};

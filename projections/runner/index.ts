@@ -1,0 +1,5 @@
+export type { Projection, AnyProjection } from "./types";
+export type { Publisher, LiveMessageLike } from "./deps";
+export { ProjectionRunner, type RunnerOptions, type BatchOutcome } from "./runner";
+export { buildShadow, rebuildProjection, shadowSchemaOf } from "./rebuild";
+export { allCheckpoints, ensureCheckpoint, readCheckpoint, advanceCheckpoint, CheckpointConflictError } from "./checkpoints";

@@ -1,0 +1,150 @@
+import type { Kysely } from "kysely";
+import type { KernelTables } from "../../modules/kernel";
+import { advanceCheckpoint, CheckpointConflictError, ensureCheckpoint, readCheckpoint } from "./checkpoints";
+import type { EventStore, Logger, Publisher, RecordedEvent } from "./deps";
+import type { AnyProjection } from "./types";
+
+export type RunnerOptions = {
+  db: Kysely<unknown>;
+  store: EventStore;
+  projection: AnyProjection;
+  publisher?: Publisher;
+  logger?: Logger;
+  batchSize?: number;
+  /** the fallback poll when no wake-up comes */
+  pollMs?: number;
+};
+
+export type BatchOutcome = "applied" | "conflict";
+
+/**
+ * Applies batches of events to one projection's tables. The read-model writes and the checkpoint
+ * move commit in one transaction, and the checkpoint moves by compare-and-set, so a batch is applied
+ * once in effect however often it is delivered and however many runners race (house rule 4).
+ */
+export class ProjectionRunner {
+  private position = 0;
+  private loaded = false;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private unwatch: (() => void) | null = null;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.pollMs = options.pollMs ?? 250;
+  }
+
+  get name(): string {
+    return this.options.projection.name;
+  }
+
+  get checkpoint(): number {
+    return this.position;
+  }
+
+  private get kernelDb() {
+    return this.options.db as unknown as Kysely<KernelTables>;
+  }
+
+  /** Applies `events`, read after `from`, unless the checkpoint has moved away from `from`. */
+  async applyBatch(from: number, events: RecordedEvent[]): Promise<BatchOutcome> {
+    if (events.length === 0) return "applied";
+    const { projection } = this.options;
+    const to = events[events.length - 1]!.position;
+    const wanted = projection.eventTypes ? events.filter((e) => projection.eventTypes!.includes(e.type)) : events;
+    let messages: Awaited<ReturnType<AnyProjection["apply"]>>;
+    try {
+      messages = await this.options.db.transaction().execute(async (trx) => {
+        // the checkpoint first: its row lock serializes runners of this projection
+        await advanceCheckpoint(trx as unknown as Kysely<KernelTables>, projection.name, from, to);
+        return wanted.length ? projection.apply(trx as never, wanted) : undefined;
+      });
+    } catch (error) {
+      if (error instanceof CheckpointConflictError) {
+        this.position = await readCheckpoint(this.kernelDb, projection.name);
+        return "conflict";
+      }
+      throw error;
+    }
+    this.position = to;
+    if (messages && messages.length && this.options.publisher) {
+      try {
+        await this.options.publisher.publish(messages);
+      } catch (error) {
+        this.options.logger?.warn("live publish failed", { projection: projection.name, error: String(error) });
+      }
+    }
+    return "applied";
+  }
+
+  private async load() {
+    if (!this.loaded) {
+      this.position = await ensureCheckpoint(this.kernelDb, this.name);
+      this.loaded = true;
+    }
+  }
+
+  /** Reads and applies one batch after the checkpoint; returns how many events it read. */
+  async runOnce(): Promise<number> {
+    await this.load();
+    const from = this.position;
+    const events = await this.options.store.readAll(from, this.batchSize);
+    if (events.length === 0) return 0;
+    await this.applyBatch(from, events);
+    return events.length;
+  }
+
+  /** Applies batches until nothing more is readable. */
+  async catchUp(): Promise<void> {
+    while ((await this.runOnce()) > 0) {
+      /* next batch */
+    }
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unwatch = this.options.store.watch(() => this.wake?.());
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        const read = await this.runOnce();
+        failures = 0;
+        if (read === 0) await this.sleep(this.pollMs);
+      } catch (error) {
+        failures++;
+        this.loaded = false;
+        this.options.logger?.error("projection batch failed", { projection: this.name, error: String(error) });
+        await this.sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const wake = () => done();
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = wake;
+    });
+  }
+
+  /** Finishes the batch in hand, then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unwatch?.();
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+}

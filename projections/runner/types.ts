@@ -1,0 +1,18 @@
+import type { Kysely, Transaction } from "kysely";
+import type { LiveMessageLike, RecordedEvent } from "./deps";
+
+/**
+ * A read model: the tables it owns and how a batch of events changes them. `apply` runs inside the
+ * transaction that also moves the checkpoint; it gets a handle whose unqualified table names resolve
+ * to the live tables, or to a rebuild's shadow tables.
+ */
+export interface Projection<DB = unknown> {
+  readonly name: string;
+  /** tables in the public schema that this projection alone writes; a rebuild recreates them */
+  readonly tables: readonly string[];
+  /** event types it reads; omit to receive every event */
+  readonly eventTypes?: readonly string[];
+  apply(db: Kysely<DB> | Transaction<DB>, events: RecordedEvent[]): Promise<LiveMessageLike[] | void>;
+}
+
+export type AnyProjection = Projection<never>;

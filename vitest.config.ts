@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+// unit: pure tests beside the code; integration: real PostgreSQL and Redis; e2e: Chromium on a built app
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["modules/**/*.test.ts", "projections/**/*.test.ts", "workers/**/*.test.ts", "app/**/*.test.ts", "test/unit/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "**/*.e2e.test.ts", "node_modules/**"],
+          testTimeout: 10_000,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts", "test/contract/**/*.test.ts"],
+          exclude: ["node_modules/**", "build/**"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.e2e.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
