@@ -71,10 +71,13 @@ export class ProjectionRunner {
     }
     this.position = to;
     if (messages && messages.length && this.options.publisher) {
-      try {
-        await this.options.publisher.publish(messages);
-      } catch (error) {
+      // after commit, and not awaited: a live update is a nudge, Redis being slow must not stall projection
+      const warn = (error: unknown) =>
         this.options.logger?.warn("live publish failed", { projection: projection.name, error: String(error) });
+      try {
+        void Promise.resolve(this.options.publisher.publish(messages)).catch(warn);
+      } catch (error) {
+        warn(error);
       }
     }
     return "applied";

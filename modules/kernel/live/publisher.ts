@@ -1,0 +1,70 @@
+import type { Redis } from "ioredis";
+import { Emitter } from "@socket.io/redis-emitter";
+import { createRedis } from "../redis";
+import { createLogger, type Logger } from "../logger";
+import { DEFAULT_LIVE_KEY, roomFor, type LiveMessage } from "./rooms";
+import { quitQuietly } from "./redis-quit";
+
+export type LivePublisher = {
+  /**
+   * Sends each message to its organization's topic room, in order, on every web process.
+   * Throws synchronously on an invalid room or a reserved event name, before sending any message of the batch.
+   * The returned promise resolves once Redis took the messages; it never rejects (live updates are a nudge,
+   * the read model is the truth): failures go to the logger. Do not await it where Redis being down must not stall.
+   */
+  publish(messages: readonly LiveMessage[]): void | Promise<void>;
+  close(): Promise<void>;
+};
+
+export type LivePublisherOptions = {
+  /** Redis key prefix; must equal the live server's; default 'socket.io' */
+  key?: string;
+  logger?: Logger;
+};
+
+/** Publishes nothing: for tests and processes without Redis. */
+export const nullPublisher: LivePublisher = {
+  publish: () => undefined,
+  close: async () => undefined,
+};
+
+/** A publisher any process (web, projector, worker) can use: @socket.io/redis-emitter on its own connection. */
+export function createLivePublisher(redisUrl: string, options: LivePublisherOptions = {}): LivePublisher {
+  const logger = options.logger ?? createLogger("live");
+  const redis: Redis = createRedis(redisUrl);
+  let pending: Promise<unknown>[] = [];
+  // the emitter drops the promise of each PUBLISH; this client keeps them so none rejects unhandled
+  const client = {
+    publish(channel: string, message: string | Buffer): Promise<number> {
+      const sent = redis.publish(channel, message);
+      pending.push(sent);
+      return sent;
+    },
+  };
+  const emitter = new Emitter(client, { key: options.key ?? DEFAULT_LIVE_KEY });
+  const reserved = new Set(["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"]);
+  let closed = false;
+
+  return {
+    publish(messages) {
+      if (closed) throw new Error("the live publisher is closed");
+      const batch = messages.map((message) => {
+        if (reserved.has(message.event)) throw new Error(`"${message.event}" is a reserved event name`);
+        return { room: roomFor(message.organizationId, message.topic), message };
+      });
+      pending = [];
+      for (const { room, message } of batch) emitter.to(room).emit(message.event, message.payload);
+      const sent = pending;
+      pending = [];
+      return Promise.all(sent).then(
+        () => undefined,
+        (error: unknown) => logger.warn("live publish failed", { error: String(error), messages: batch.length }),
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await quitQuietly(redis);
+    },
+  };
+}

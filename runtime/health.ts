@@ -1,0 +1,57 @@
+import { sql } from "kysely";
+import { checkEvictionPolicy, type ComponentHealth, type HealthReport, type KernelTables } from "../modules/kernel";
+import { allCheckpoints } from "../projections";
+import { projections } from "../projections/registry";
+import type { CoreServices } from "./services";
+
+const timed = async (name: string, check: () => Promise<string>): Promise<ComponentHealth> => {
+  const started = performance.now();
+  try {
+    const detail = await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer within 3 s")), 3000)),
+    ]);
+    return { name, ok: true, detail: `${detail} (${Math.round(performance.now() - started)} ms)` };
+  } catch (error) {
+    return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+};
+
+/** What /health and /api/health report: the services, the store's head and each projection's lag. */
+export async function collectHealth(core: CoreServices): Promise<HealthReport> {
+  let headPosition = 0;
+  const components = await Promise.all([
+    timed("PostgreSQL", async () => {
+      const { rows } = await sql<{ version: string }>`select current_setting('server_version') as version`.execute(core.db);
+      return `version ${rows[0]?.version ?? "?"}`;
+    }),
+    timed("Redis", async () => {
+      await core.redis.ping();
+      const eviction = await checkEvictionPolicy(core.redis);
+      return `maxmemory-policy ${eviction.policy}`;
+    }),
+    timed("Event store", async () => {
+      headPosition = await core.store.headPosition();
+      return `${core.store.adapter}, head at ${headPosition}`;
+    }),
+  ]);
+
+  let checkpoints: { name: string; position: number }[] = [];
+  try {
+    checkpoints = await allCheckpoints(core.db as never as import("kysely").Kysely<KernelTables>);
+  } catch {
+    components.push({ name: "Projections", ok: false, detail: "checkpoints could not be read" });
+  }
+  const byName = new Map(checkpoints.map((c) => [c.name, c.position]));
+  return {
+    ok: components.every((c) => c.ok),
+    role: core.env.ROLE,
+    eventStore: { adapter: core.store.adapter, headPosition },
+    components,
+    projections: projections.map((p) => {
+      const checkpoint = byName.get(p.name) ?? 0;
+      return { name: p.name, checkpoint, lag: Math.max(0, headPosition - checkpoint) };
+    }),
+    checkedAt: new Date().toISOString(),
+  };
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from "kysely";
+import type pg from "pg";
+import type { Redis } from "ioredis";
+import {
+  checkEvictionPolicy,
+  createDb,
+  createEventStore,
+  createLogger,
+  createPool,
+  createRedis,
+  ensureDatabase,
+  migrateToLatest,
+  type Env,
+  type EventStore,
+  type Logger,
+} from "../modules/kernel";
+import { allMigrations } from "../projections";
+
+/** The handles every role shares: one pool, one Kysely, one event store, one Redis. */
+export type CoreServices = {
+  env: Env;
+  logger: Logger;
+  pool: pg.Pool;
+  db: Kysely<unknown>;
+  store: EventStore;
+  redis: Redis;
+  close(): Promise<void>;
+};
+
+export async function openCoreServices(env: Env): Promise<CoreServices> {
+  const logger = createLogger("rollcall", env.LOG_LEVEL);
+  const { created } = await ensureDatabase(env.DATABASE_URL);
+  if (created) logger.info("created the database", { database: new URL(env.DATABASE_URL).pathname.slice(1) });
+  const pool = createPool(env.DATABASE_URL, { max: 20, applicationName: `rollcall-${env.ROLE}` });
+  const db = createDb<unknown>(pool);
+  const applied = await migrateToLatest(db, allMigrations);
+  if (applied.length) logger.info("migrated", { applied });
+
+  const store = await createEventStore({ databaseUrl: env.DATABASE_URL, pool, eventStoreUrl: env.EVENTSTORE_URL });
+  const redis = createRedis(env.REDIS_URL);
+  redis.on("error", (error) => logger.warn("redis error", { error: error.message }));
+  const eviction = await checkEvictionPolicy(redis);
+  if (!eviction.ok) {
+    logger.warn(
+      `Redis maxmemory-policy is '${eviction.policy}', not 'noeviction': queued jobs and counters may be evicted. Set 'maxmemory-policy noeviction'.`,
+    );
+  }
+
+  return {
+    env,
+    logger,
+    pool,
+    db,
+    store,
+    redis,
+    async close() {
+      await store.close().catch(() => undefined);
+      await db.destroy().catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}

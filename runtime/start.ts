@@ -1,0 +1,46 @@
+import { createLivePublisher } from "../modules/kernel/live";
+import type { Env } from "../modules/kernel";
+import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
+import { startProjector } from "./projector";
+import { openCoreServices } from "./services";
+import { startWeb } from "./web";
+import { startWorkers } from "./workers";
+
+type Stoppable = { stop(): Promise<void> };
+
+/**
+ * Starts the parts this process's ROLE asks for: `all` (web + projector + workers, the default),
+ * or one of `web`, `projector`, `worker`. Returns stop(), which drains in reverse order.
+ */
+export async function startRollcall(env: Env) {
+  const core = await openCoreServices(env);
+  const parts: { name: string; part: Stoppable }[] = [];
+  const runs = (role: Env["ROLE"]) => env.ROLE === "all" || env.ROLE === role;
+
+  if (env.ROLE === "all" && env.SEED_DEMO_DATA === "auto") {
+    const seeded = await seedDemoDataIfEmpty(core.store);
+    if (seeded) core.logger.info("seeded demo data", { events: seeded });
+  }
+
+  const publisher = createLivePublisher(env.REDIS_URL, { logger: core.logger });
+  parts.push({ name: "publisher", part: { stop: () => publisher.close() } });
+  if (runs("projector")) parts.push({ name: "projector", part: startProjector(core, publisher) });
+  if (runs("worker")) parts.push({ name: "workers", part: startWorkers(core) });
+  let port: number | null = null;
+  if (runs("web")) {
+    const web = await startWeb(core);
+    port = web.port;
+    parts.push({ name: "web", part: web });
+  }
+
+  return {
+    core,
+    port,
+    async stop() {
+      for (const { name, part } of [...parts].reverse()) {
+        await part.stop().catch((error: unknown) => core.logger.error(`stopping ${name} failed`, { error: String(error) }));
+      }
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import http from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { attachLiveServer } from "../modules/kernel/live";
+import type { AppServices } from "../app/utils/load-context";
+import { collectHealth } from "./health";
+import type { CoreServices } from "./services";
+
+export const BUILD_PATH = path.resolve("build/index.js");
+
+/** Express + the Remix request handler + socket.io on one HTTP server. */
+export async function startWeb(core: CoreServices) {
+  const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
+  const services: AppServices = { health: () => collectHealth(core) };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    next();
+  });
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => ({ services }) }));
+
+  const server = http.createServer(app);
+  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(core.env.PORT, core.env.HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : core.env.PORT;
+  core.logger.info(`listening on http://localhost:${port}`);
+
+  return {
+    server,
+    port,
+    async stop() {
+      // stop taking connections, let requests in flight finish, then drop sockets that stay open
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await live.close();
+      const timer = setTimeout(() => server.closeAllConnections(), 5000);
+      await closed;
+      clearTimeout(timer);
+    },
+  };
+}

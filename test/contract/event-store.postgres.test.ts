@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { createPool, PostgresEventStore, type KernelTables, type RecordedEvent } from "../../modules/kernel";
+import { eventStatsProjection, ProjectionRunner, totalEvents, type EventStatsTables } from "../../projections";
+import { counted, uniqueStream } from "../support/events";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Appends inside a transaction that stays open `holdMs` after taking its positions. */
+async function lateAppend(database: TestDatabase, streamId: string, holdMs: number, commit: boolean, open?: Set<number>) {
+  const client = await database.pool.connect();
+  try {
+    await client.query("begin");
+    const event = counted(holdMs);
+    const { rows } = await client.query("select * from rollcall_append($1, -2, $2::jsonb)", [
+      streamId,
+      JSON.stringify([{ event_id: event.eventId, type: event.type, data: event.data, metadata: event.metadata }]),
+    ]);
+    const position = Number(rows[0].positions[0]);
+    open?.add(position);
+    await sleep(holdMs);
+    await client.query(commit ? "commit" : "rollback");
+    open?.delete(position);
+    return { eventId: event.eventId, position: Number(rows[0].positions[0]) };
+  } finally {
+    client.release();
+  }
+}
+
+describe("PostgreSQL event store: global order under late commits", () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase("order", { poolSize: 40 });
+    store = new PostgresEventStore(createPool(database.url, { max: 30 }), database.url);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it("never lets a reader or the projector skip an event that commits late (200 late commits)", async () => {
+    const runner = new ProjectionRunner({ db: database.db, store, projection: eventStatsProjection as never, batchSize: 50, pollMs: 5 });
+    runner.start();
+    const seen: RecordedEvent[] = [];
+    let readerPosition = 0;
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const batch = await store.readAll(readerPosition, 100);
+        for (const event of batch) {
+          expect(event.position).toBeGreaterThan(readerPosition);
+          seen.push(event);
+          readerPosition = event.position;
+        }
+        if (!batch.length) await sleep(2);
+      }
+    })();
+
+    let lateCount = 0;
+    let committedPastOpenLate = 0;
+    const open = new Set<number>();
+    for (let wave = 0; wave < 10; wave++) {
+      const late = Array.from({ length: 20 }, () => lateAppend(database, uniqueStream("late"), Math.random() * 2000, true, open));
+      // while the late ones hold their positions, others commit after them
+      const quick = (async () => {
+        for (let i = 0; i < 20; i++) {
+          const { positions } = await store.appendToStream(uniqueStream("quick"), [counted(i)]);
+          await sleep(40);
+          if ([...open].some((late) => late < positions[0]!)) committedPastOpenLate++;
+        }
+      })();
+      const lates = await Promise.all(late);
+      await quick;
+      lateCount += lates.length;
+    }
+    expect(lateCount).toBe(200);
+
+    const total = Number((await database.pool.query("select count(*) from events")).rows[0].count);
+    for (let i = 0; i < 200 && (readerPosition === 0 || seen.length < total); i++) await sleep(25);
+    reading = false;
+    await reader;
+    // every stored event was seen exactly once, in position order
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen.map((e) => e.eventId)).size).toBe(total);
+    await runner.catchUp();
+    await runner.stop();
+    expect(await totalEvents(database.db as Kysely<EventStatsTables>)).toBe(total);
+    // quick appends committed above positions that late transactions still held: the race was exercised
+    expect(committedPastOpenLate).toBeGreaterThan(100);
+  });
+
+  it("passes over a rolled-back append at once: the projector does not stall", async () => {
+    const db = database.db as Kysely<KernelTables & EventStatsTables>;
+    const runner = new ProjectionRunner({ db: database.db, store, projection: { ...eventStatsProjection, name: "rollback-probe" } as never, pollMs: 5 });
+    await runner.catchUp();
+    const rolledBack = await lateAppend(database, uniqueStream("rolled-back"), 50, false);
+    const after = await store.appendToStream(uniqueStream("after"), [counted(1)]);
+    expect(after.positions[0]).toBeGreaterThan(rolledBack.position);
+    const started = performance.now();
+    runner.start();
+    while (runner.checkpoint < after.positions[0]! && performance.now() - started < 5000) await sleep(5);
+    await runner.stop();
+    expect(runner.checkpoint).toBe(after.positions[0]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const gap = await db.selectFrom("events" as never).select("event_id" as never).where("global_position" as never, "=", rolledBack.position as never).execute();
+    expect(gap).toHaveLength(0);
+  });
+
+  it("refuses an append that is not its transaction's first write", async () => {
+    const client = await database.pool.connect();
+    try {
+      await client.query("begin");
+      await client.query("create temporary table scratch (x int)");
+      await client.query("insert into scratch values (1)");
+      const event = counted(1);
+      await expect(
+        client.query("select * from rollcall_append($1, -2, $2::jsonb)", [
+          uniqueStream(),
+          JSON.stringify([{ event_id: event.eventId, type: event.type, data: event.data, metadata: event.metadata }]),
+        ]),
+      ).rejects.toThrow(/first write of its transaction/);
+    } finally {
+      await client.query("rollback");
+      client.release();
+    }
+  });
+});
