@@ -6,7 +6,15 @@ import type { AnyProjection } from "./types";
 
 export const shadowSchemaOf = (projection: AnyProjection) => `rebuild_${projection.name.replace(/[^a-z0-9]/gi, "_")}`;
 
-type ShadowOptions = { db: Kysely<unknown>; store: EventStore; projection: AnyProjection; batchSize?: number; schema?: string };
+type ShadowOptions = {
+  db: Kysely<unknown>;
+  store: EventStore;
+  projection: AnyProjection;
+  batchSize?: number;
+  schema?: string;
+  /** stop after this position (a rebuild "as of"); default: the head */
+  toPosition?: number;
+};
 
 type Events = Parameters<AnyProjection["apply"]>[1];
 
@@ -23,7 +31,7 @@ async function applyInShadow(trx: Kysely<unknown>, schema: string, projection: A
  * its own, unless `trx` is given (the swap), where everything lands in that one transaction.
  */
 async function catchUpShadow(
-  { db, store, projection, batchSize = 5000 }: ShadowOptions,
+  { db, store, projection, batchSize = 5000, toPosition = Number.MAX_SAFE_INTEGER }: ShadowOptions,
   schema: string,
   from: number,
   trx?: Kysely<unknown>,
@@ -31,7 +39,7 @@ async function catchUpShadow(
   let position = from;
   let applied = 0;
   for (;;) {
-    const events = await store.readAll(position, batchSize);
+    const events = (await store.readAll(position, batchSize)).filter((e) => e.position <= toPosition);
     if (!events.length) return { position, applied };
     if (trx) await applyInShadow(trx, schema, projection, events);
     else await db.transaction().execute((t) => applyInShadow(t, schema, projection, events));

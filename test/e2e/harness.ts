@@ -1,0 +1,168 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { dropDatabase } from "../../modules/kernel";
+import { testServices } from "../support/services";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_LIMIT = 20_000;
+
+export type RunningApp = {
+  baseUrl: string;
+  databaseUrl: string;
+  /** SIGTERM, wait for exit (SIGKILL after 10 s), drop the database */
+  stop(): Promise<void>;
+};
+
+let building: Promise<void> | null = null;
+
+/** Builds the Remix app once when build/index.js is missing. */
+export function ensureBuild(): Promise<void> {
+  building ??= (async () => {
+    if (existsSync(path.join(ROOT, "build/index.js"))) return;
+    // vitest sets NODE_ENV=test, which would build development JSX (jsxDEV) that the production server cannot run
+    const result = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (result.status !== 0) {
+      throw new Error(`remix build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    }
+  })();
+  return building;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/** Starts server.ts (ROLE=all, production build) on a free port with a database of its own. */
+export async function startApp(): Promise<RunningApp> {
+  await ensureBuild();
+  const port = await freePort();
+  const { databaseUrl: baseDatabaseUrl, redisUrl } = await testServices();
+  const dbUrl = new URL(baseDatabaseUrl);
+  dbUrl.pathname = `/rollcall_e2e_${randomBytes(4).toString("hex")}`;
+  const databaseUrl = dbUrl.toString();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server.ts"], {
+    cwd: ROOT,
+    // its own process group, so a SIGKILL also reaches the node process tsx starts
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, NODE_ENV: "production", ROLE: "all", HOST: "127.0.0.1" },
+  });
+  let output = "";
+  const capture = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-OUTPUT_LIMIT);
+  };
+  child.stdout?.on("data", capture);
+  child.stderr?.on("data", capture);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const killGroupOnExit = () => killGroup(child, "SIGKILL");
+  process.once("exit", killGroupOnExit);
+
+  let stopped: Promise<void> | null = null;
+  const stop = () => {
+    stopped ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), STOP_TIMEOUT_MS).unref());
+        if ((await Promise.race([exited, timer])) === "timeout") {
+          killGroup(child, "SIGKILL");
+          await exited;
+        }
+      }
+      // whatever tsx left behind
+      killGroup(child, "SIGKILL");
+      process.removeListener("exit", killGroupOnExit);
+      await dropDatabase(databaseUrl);
+    })();
+    return stopped;
+  };
+
+  try {
+    await waitForHealthy(baseUrl, exited);
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { baseUrl, databaseUrl, stop };
+}
+
+async function waitForHealthy(
+  baseUrl: string,
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+): Promise<void> {
+  const state: { exit?: { code: number | null; signal: NodeJS.Signals | null } } = {};
+  void exited.then((value) => (state.exit = value));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    const { exit } = state;
+    if (exit) throw new Error(`server.ts exited before it was healthy (code ${exit.code}, signal ${exit.signal})`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      last = `GET /api/health answered ${response.status}: ${(await response.text()).slice(0, 500)}`;
+    } catch (error) {
+      last = `GET /api/health failed: ${(error as Error).message}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server.ts was not healthy within ${START_TIMEOUT_MS / 1000} s (${last})`);
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group is gone already
+  }
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** Saves a full-page screenshot to test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = path.join(ROOT, "test-results/screenshots");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

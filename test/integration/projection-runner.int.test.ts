@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { createPool, PostgresEventStore, type KernelTables } from "../../modules/kernel";
+import { buildShadow, eventStatsProjection, ProjectionRunner, readCheckpoint, rebuildProjection } from "../../projections";
+import { counted, uniqueStream } from "../support/events";
+import { dumpTables, resetProjection } from "../support/read-model";
+import { seedEvents } from "../support/seed-events";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+const projection = eventStatsProjection as never as typeof eventStatsProjection & { tables: string[] };
+
+describe("projection runner", () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const runner = (batchSize = 100) => new ProjectionRunner({ db: database.db, store, projection, batchSize, pollMs: 10 });
+  const expectEqualsRebuild = async () => {
+    await buildShadow({ db: database.db, store, projection, schema: "expected" });
+    expect(await dumpTables(database.db, "public", projection.tables)).toEqual(await dumpTables(database.db, "expected", projection.tables));
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase("runner");
+    store = new PostgresEventStore(createPool(database.url, { max: 10 }), database.url);
+    await seedEvents(store, 2_000);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it("leaves the read model as one delivery would when every batch is delivered twice", async () => {
+    await resetProjection(database.db, projection.name, projection.tables);
+    const r = runner();
+    await r.runOnce(); // loads the checkpoint
+    let from = r.checkpoint;
+    let conflicts = 0;
+    for (;;) {
+      const batch = await store.readAll(from, 100);
+      if (!batch.length) break;
+      expect(await r.applyBatch(from, batch)).toBe("applied");
+      if ((await r.applyBatch(from, batch)) === "conflict") conflicts++;
+      from = batch[batch.length - 1]!.position;
+    }
+    expect(conflicts).toBeGreaterThan(0);
+    await expectEqualsRebuild();
+  });
+
+  it("applies each batch once when two runners race over one projection", async () => {
+    await resetProjection(database.db, projection.name, projection.tables);
+    const [a, b] = [runner(50), runner(70)];
+    await Promise.all([a.catchUp(), b.catchUp()]);
+    await Promise.all([a.catchUp(), b.catchUp()]);
+    expect(await readCheckpoint(database.db as Kysely<KernelTables>, projection.name)).toBe(await store.headPosition());
+    await expectEqualsRebuild();
+  });
+
+  it("rebuilds beside the live tables and swaps them in while the live runner and writers go on", async () => {
+    await resetProjection(database.db, projection.name, projection.tables);
+    const live = runner(100);
+    live.start();
+    let writing = true;
+    const writer = (async () => {
+      while (writing) await store.appendToStream(uniqueStream("during-rebuild"), [counted(1)]);
+    })();
+    await new Promise((r) => setTimeout(r, 100));
+    const result = await rebuildProjection({ db: database.db, store, projection, batchSize: 500 });
+    expect(result.events).toBeGreaterThan(2_000);
+    await new Promise((r) => setTimeout(r, 100));
+    writing = false;
+    await writer;
+    const head = await store.headPosition();
+    for (let i = 0; i < 200 && live.checkpoint < head; i++) await new Promise((r) => setTimeout(r, 20));
+    await live.stop();
+    expect(await readCheckpoint(database.db as Kysely<KernelTables>, projection.name)).toBe(head);
+    await expectEqualsRebuild();
+  });
+});
