@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["modules/**/*.test.ts", "projections/**/*.test.ts", "workers/**/*.test.ts", "app/**/*.test.ts", "test/unit/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/*.e2e.test.ts", "node_modules/**"],
           testTimeout: 10_000,
@@ -16,6 +17,10 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          // one file at a time: the late-commit tests hold transactions open for up to 2 s, and readers
+          // anywhere on the server wait below the oldest running transaction (docs/decisions/002)
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           include: ["**/*.int.test.ts", "test/contract/**/*.test.ts"],
           exclude: ["node_modules/**", "build/**"],
           testTimeout: 120_000,
@@ -25,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["test/e2e/**/*.e2e.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 120_000,

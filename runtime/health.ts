@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { checkEvictionPolicy, type ComponentHealth, type HealthReport, type KernelTables } from "../modules/kernel";
 import { allCheckpoints } from "../projections";
 import { projections } from "../projections/registry";
@@ -38,7 +38,7 @@ export async function collectHealth(core: CoreServices): Promise<HealthReport> {
 
   let checkpoints: { name: string; position: number }[] = [];
   try {
-    checkpoints = await allCheckpoints(core.db as never as import("kysely").Kysely<KernelTables>);
+    checkpoints = await allCheckpoints(core.db as Kysely<KernelTables>);
   } catch {
     components.push({ name: "Projections", ok: false, detail: "checkpoints could not be read" });
   }

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Projection } from "../runner";
+import { defineProjection } from "../runner";
 import type { LiveMessageLike } from "../runner";
 import type { EventStatsTables } from "./tables";
 
@@ -10,7 +10,7 @@ export const categoryOf = (streamId: string) => streamId.split("-", 1)[0] ?? str
  * Counts events by type and keeps one summary row per stream: the store's own activity, shown on the
  * health page. Counting is not idempotent by itself, so it relies on the runner's exactly-once batches.
  */
-export const eventStatsProjection: Projection<EventStatsTables> = {
+export const eventStatsProjection = defineProjection<EventStatsTables>({
   name: "event-stats",
   tables: ["rm_event_type_counts", "rm_stream_summaries"],
   async apply(db, events) {
@@ -74,4 +74,4 @@ export const eventStatsProjection: Projection<EventStatsTables> = {
       }),
     );
   },
-};
+});

@@ -1,4 +1,4 @@
-export type { Projection, AnyProjection } from "./types";
+export { defineProjection, type Projection, type AnyProjection } from "./types";
 export type { Publisher, LiveMessageLike } from "./deps";
 export { ProjectionRunner, type RunnerOptions, type BatchOutcome } from "./runner";
 export { buildShadow, rebuildProjection, shadowSchemaOf } from "./rebuild";

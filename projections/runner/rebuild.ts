@@ -23,7 +23,7 @@ async function applyInShadow(trx: Kysely<unknown>, schema: string, projection: A
   const wanted = projection.eventTypes ? events.filter((e) => projection.eventTypes!.includes(e.type)) : events;
   if (!wanted.length) return;
   await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
-  await projection.apply(trx as never, wanted);
+  await projection.apply(trx, wanted);
 }
 
 /**

@@ -60,7 +60,7 @@ export class ProjectionRunner {
       messages = await this.options.db.transaction().execute(async (trx) => {
         // the checkpoint first: its row lock serializes runners of this projection
         await advanceCheckpoint(trx as unknown as Kysely<KernelTables>, projection.name, from, to);
-        return wanted.length ? projection.apply(trx as never, wanted) : undefined;
+        return wanted.length ? projection.apply(trx, wanted) : undefined;
       });
     } catch (error) {
       if (error instanceof CheckpointConflictError) {

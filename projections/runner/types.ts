@@ -15,4 +15,8 @@ export interface Projection<DB = unknown> {
   apply(db: Kysely<DB> | Transaction<DB>, events: RecordedEvent[]): Promise<LiveMessageLike[] | void>;
 }
 
-export type AnyProjection = Projection<never>;
+/** A projection with its table types erased, as the runner and the registry hold it. */
+export type AnyProjection = Projection<unknown>;
+
+/** Declares a projection against its own tables' types. */
+export const defineProjection = <DB>(projection: Projection<DB>): AnyProjection => projection as unknown as AnyProjection;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { createPool, PostgresEventStore, type KernelTables, type RecordedEvent } from "../../modules/kernel";
+import { PostgresEventStore, type KernelTables, type RecordedEvent } from "../../modules/kernel";
 import { eventStatsProjection, ProjectionRunner, totalEvents, type EventStatsTables } from "../../projections";
 import { counted, uniqueStream } from "../support/events";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -32,8 +32,8 @@ describe("PostgreSQL event store: global order under late commits", () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
   beforeAll(async () => {
-    database = await createTestDatabase("order", { poolSize: 40 });
-    store = new PostgresEventStore(createPool(database.url, { max: 30 }), database.url);
+    database = await createTestDatabase("order", { poolSize: 50 });
+    store = new PostgresEventStore(database.pool, database.url);
   });
   afterAll(async () => {
     await store.close();
@@ -41,7 +41,7 @@ describe("PostgreSQL event store: global order under late commits", () => {
   });
 
   it("never lets a reader or the projector skip an event that commits late (200 late commits)", async () => {
-    const runner = new ProjectionRunner({ db: database.db, store, projection: eventStatsProjection as never, batchSize: 50, pollMs: 5 });
+    const runner = new ProjectionRunner({ db: database.db, store, projection: eventStatsProjection, batchSize: 50, pollMs: 5 });
     runner.start();
     const seen: RecordedEvent[] = [];
     let readerPosition = 0;
@@ -93,7 +93,7 @@ describe("PostgreSQL event store: global order under late commits", () => {
 
   it("passes over a rolled-back append at once: the projector does not stall", async () => {
     const db = database.db as Kysely<KernelTables & EventStatsTables>;
-    const runner = new ProjectionRunner({ db: database.db, store, projection: { ...eventStatsProjection, name: "rollback-probe" } as never, pollMs: 5 });
+    const runner = new ProjectionRunner({ db: database.db, store, projection: { ...eventStatsProjection, name: "rollback-probe" }, pollMs: 5 });
     await runner.catchUp();
     const rolledBack = await lateAppend(database, uniqueStream("rolled-back"), 50, false);
     const after = await store.appendToStream(uniqueStream("after"), [counted(1)]);

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { createPool, PostgresEventStore, type KernelTables } from "../../modules/kernel";
+import { PostgresEventStore, type KernelTables } from "../../modules/kernel";
 import { buildShadow, eventStatsProjection, readCheckpoint } from "../../projections";
 import { dumpTables, resetProjection } from "../support/read-model";
 import { seedEvents } from "../support/seed-events";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
-const projection = eventStatsProjection as never as typeof eventStatsProjection & { tables: string[] };
+const projection = eventStatsProjection;
 
 function startChild(url: string, batchSize: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "test/support/projector-child.ts"], {
@@ -47,7 +47,7 @@ describe("a projector killed with SIGKILL mid-replay", () => {
   let store: PostgresEventStore;
   beforeAll(async () => {
     database = await createTestDatabase("kill");
-    store = new PostgresEventStore(createPool(database.url, { max: 10 }), database.url);
+    store = new PostgresEventStore(database.pool, database.url);
     await seedEvents(store, 10_000);
   });
   afterAll(async () => {

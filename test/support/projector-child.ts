@@ -11,7 +11,7 @@ const store = new PostgresEventStore(pool, url);
 const runner = new ProjectionRunner({
   db: createDb(pool),
   store,
-  projection: eventStatsProjection as never,
+  projection: eventStatsProjection,
   batchSize: Number(process.env.BATCH_SIZE ?? 100),
 });
 await runner.runOnce();

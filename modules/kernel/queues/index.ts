@@ -1,0 +1,15 @@
+export {
+  createQueue,
+  createWorker,
+  enqueue,
+  DEFAULT_JOB_OPTIONS,
+  RollcallQueue,
+  type QueueConnection,
+  type CreateQueueOptions,
+  type CreateWorkerOptions,
+  type EnqueueOptions,
+  type Processor,
+  type TypedQueue,
+  type WorkerHandle,
+} from "./queues";
+export type { Job } from "bullmq";
