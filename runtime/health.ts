@@ -6,14 +6,17 @@ import type { CoreServices } from "./services";
 
 const timed = async (name: string, check: () => Promise<string>): Promise<ComponentHealth> => {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
   try {
     const detail = await Promise.race([
       check(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer within 3 s")), 3000)),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no answer within 3 s")), 3000))),
     ]);
     return { name, ok: true, detail: `${detail} (${Math.round(performance.now() - started)} ms)` };
   } catch (error) {
     return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
   }
 };
 

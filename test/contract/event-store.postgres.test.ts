@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { PostgresEventStore, type KernelTables, type RecordedEvent } from "../../modules/kernel";
+import { PostgresEventStore, type KernelTables, type NewEvent, type RecordedEvent } from "../../modules/kernel";
+import { appendStatement, EXPECT } from "../../modules/kernel/event-store/postgres/append-sql";
 import { eventStatsProjection, ProjectionRunner, totalEvents, type EventStatsTables } from "../../projections";
 import { counted, uniqueStream } from "../support/events";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+const appendValues = (streamId: string, event: NewEvent) => [
+  streamId,
+  EXPECT.any,
+  event.eventId,
+  event.type,
+  JSON.stringify(event.data),
+  JSON.stringify(event.metadata),
+];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -13,16 +23,13 @@ async function lateAppend(database: TestDatabase, streamId: string, holdMs: numb
   try {
     await client.query("begin");
     const event = counted(holdMs);
-    const { rows } = await client.query("select * from rollcall_append($1, -2, $2::jsonb)", [
-      streamId,
-      JSON.stringify([{ event_id: event.eventId, type: event.type, data: event.data, metadata: event.metadata }]),
-    ]);
-    const position = Number(rows[0].positions[0]);
+    const { rows } = await client.query(appendStatement(1), appendValues(streamId, event));
+    const position = Number(rows[0].global_position);
     open?.add(position);
     await sleep(holdMs);
     await client.query(commit ? "commit" : "rollback");
     open?.delete(position);
-    return { eventId: event.eventId, position: Number(rows[0].positions[0]) };
+    return { eventId: event.eventId, position };
   } finally {
     client.release();
   }
@@ -108,6 +115,20 @@ describe("PostgreSQL event store: global order under late commits", () => {
     expect(gap).toHaveLength(0);
   });
 
+  it("hands out positions in transaction-id order, so reading below the oldest running transaction is safe", async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        for (let i = 0; i < 150; i++) await store.appendToStream(uniqueStream("xid-order"), [counted(i), counted(i + 1)]);
+      }),
+    );
+    const { rows } = await database.pool.query(
+      `select count(*)::int as inversions from (
+         select transaction_id, lag(transaction_id) over (order by global_position) as before from events
+       ) x where transaction_id < before`,
+    );
+    expect(rows[0].inversions).toBe(0);
+  });
+
   it("refuses an append that is not its transaction's first write", async () => {
     const client = await database.pool.connect();
     try {
@@ -115,12 +136,7 @@ describe("PostgreSQL event store: global order under late commits", () => {
       await client.query("create temporary table scratch (x int)");
       await client.query("insert into scratch values (1)");
       const event = counted(1);
-      await expect(
-        client.query("select * from rollcall_append($1, -2, $2::jsonb)", [
-          uniqueStream(),
-          JSON.stringify([{ event_id: event.eventId, type: event.type, data: event.data, metadata: event.metadata }]),
-        ]),
-      ).rejects.toThrow(/first write of its transaction/);
+      await expect(client.query(appendStatement(1), appendValues(uniqueStream(), event))).rejects.toThrow(/first write of its transaction/);
     } finally {
       await client.query("rollback");
       client.release();

@@ -32,8 +32,10 @@ export async function ensureDatabase(databaseUrl: string): Promise<{ created: bo
     try {
       await client.query(`create database ${quoteIdent(name)}`);
     } catch (error) {
-      // another process created it between our look and our create
-      if ((error as { code?: string }).code !== "42P04") throw error;
+      // another process created it between our look and our create: 42P04, or, when both create at
+      // the same moment, a unique violation on pg_database's name index
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code !== "42P04" && !(code === "23505" && constraint === "pg_database_datname_index")) throw error;
       return { created: false };
     }
     return { created: true };

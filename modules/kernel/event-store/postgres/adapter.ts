@@ -17,6 +17,7 @@ import type {
   SubscribeOptions,
   SubscriptionHandler,
 } from "../types";
+import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND } from "./append-sql";
 import { CoalescingNotifier, EventListener } from "./notifier";
 
 type EventRow = {
@@ -45,11 +46,11 @@ const toRecorded = <E extends DomainEvent>(row: EventRow): RecordedEvent<E> =>
 const expectedCode = (expected: ExpectedRevision): number => {
   switch (expected) {
     case "no_stream":
-      return -1;
+      return EXPECT.noStream;
     case "any":
-      return -2;
+      return EXPECT.any;
     case "stream_exists":
-      return -3;
+      return EXPECT.streamExists;
     default:
       if (!Number.isSafeInteger(expected) || expected < 0) {
         throw new RangeError(`expectedRevision must be a revision >= 0 or a named expectation, got ${expected}`);
@@ -57,6 +58,15 @@ const expectedCode = (expected: ExpectedRevision): number => {
       return expected;
   }
 };
+
+/** A database error carries a SQLSTATE; anything else (a lost socket) means the connection is broken. */
+const sqlState = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+};
+
+/** How often an `any` append that lost a race for the next revision tries again. */
+const ANY_RETRIES = 10;
 
 /** The PostgreSQL adapter of the event store port (docs/decisions/001-004). */
 export class PostgresEventStore implements EventStore {
@@ -78,41 +88,56 @@ export class PostgresEventStore implements EventStore {
     { expectedRevision = "any" }: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new RangeError("appendToStream needs at least one event");
-    const payload = JSON.stringify(
-      events.map((e) => ({ event_id: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
-    );
-    let row: { status: string; stream_revision: number; positions: number[] | null };
-    try {
-      const result = await this.pool.query("select * from rollcall_append($1, $2, $3::jsonb)", [
-        streamId,
-        expectedCode(expectedRevision),
-        payload,
-      ]);
-      row = result.rows[0];
-    } catch (error) {
-      const { code, constraint } = error as { code?: string; constraint?: string };
-      if (code === "23505" && constraint === "events_event_id_key") {
-        // a concurrent retry stored these ids first: answer with what it stored
-        return this.storedResult(events);
-      }
-      if (code === "23505" && constraint === "events_stream_revision_key") {
+    if (events.length > MAX_EVENTS_PER_APPEND) {
+      throw new RangeError(`an append holds at most ${MAX_EVENTS_PER_APPEND} events, got ${events.length}`);
+    }
+    const values: unknown[] = [streamId, expectedCode(expectedRevision)];
+    for (const e of events) values.push(e.eventId, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+    const query = { ...appendQuery(events.length), values };
+
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      let rows: { revision: number; global_position: number }[];
+      try {
+        rows = (await client.query<{ revision: number; global_position: number }>(query)).rows;
+        client.release();
+      } catch (error) {
+        const state = sqlState(error);
+        if (state) {
+          // cut off between lock and unlock (a cancel): never hand the lock back to the pool with the connection
+          await client.query("select pg_advisory_unlock_all()").catch(() => undefined);
+        }
+        client.release(state ? undefined : (error as Error));
+        if (state !== "23505") throw error;
+        // a unique index refused it: these very events were stored by a racing retry, or another append
+        // took the stream's next revision
+        const stored = await this.storedResult(events);
+        if (stored) return stored;
+        if (expectedRevision === "any" && attempt < ANY_RETRIES) continue;
         throw new WrongExpectedRevisionError(streamId, String(expectedRevision), await this.currentRevision(streamId));
       }
-      throw error;
+      if (rows.length === 0) {
+        // the expectation did not hold: unless this is a retry of an append that is stored already
+        const stored = await this.storedResult(events);
+        if (stored) return stored;
+        throw new WrongExpectedRevisionError(streamId, String(expectedRevision), await this.currentRevision(streamId));
+      }
+      this.notifier.poke();
+      const positions = rows.map((r) => r.global_position).sort((a, b) => a - b);
+      return { nextExpectedRevision: Math.max(...rows.map((r) => r.revision)), positions, duplicate: false };
     }
-    if (row.status === "wrong_revision") {
-      throw new WrongExpectedRevisionError(streamId, String(expectedRevision), row.stream_revision);
-    }
-    const positions = (row.positions ?? []).map(Number);
-    if (row.status === "ok") this.notifier.poke();
-    return { nextExpectedRevision: Number(row.stream_revision), positions, duplicate: row.status === "duplicate" };
   }
 
-  private async storedResult(events: NewEvent[]): Promise<AppendResult> {
+  /** What an earlier append of these event ids stored, or null when none of them is stored. */
+  private async storedResult(events: NewEvent[]): Promise<AppendResult | null> {
     const { rows } = await this.pool.query<{ revision: number; global_position: number }>(
       "select revision, global_position from events where event_id = any($1::uuid[]) order by global_position",
       [events.map((e) => e.eventId)],
     );
+    if (rows.length === 0) return null;
+    if (rows.length !== events.length) {
+      throw new Error(`${rows.length} of the ${events.length} event ids of this append are stored already: an append is all or nothing`);
+    }
     return {
       nextExpectedRevision: Math.max(...rows.map((r) => r.revision)),
       positions: rows.map((r) => r.global_position),
@@ -122,7 +147,7 @@ export class PostgresEventStore implements EventStore {
 
   private async currentRevision(streamId: string): Promise<number> {
     const { rows } = await this.pool.query<{ revision: number }>(
-      "select revision from streams where stream_id = $1",
+      "select coalesce(max(revision), -1) as revision from events where stream_id = $1",
       [streamId],
     );
     return rows[0]?.revision ?? -1;
@@ -134,9 +159,8 @@ export class PostgresEventStore implements EventStore {
   ): Promise<ReadStreamResult<E>> {
     // one statement: the events and the stream's revision come from the same snapshot
     const { rows } = await this.pool.query<EventRow & { current: number | null }>(
-      `select s.revision as current, e.global_position, e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
-         from (select $1::text as stream_id) q
-         left join streams s on s.stream_id = q.stream_id
+      `select q.current, e.global_position, e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+         from (select $1::text as stream_id, (select max(revision) from events where stream_id = $1) as current) q
          left join lateral (
            select ${COLUMNS} from events
             where events.stream_id = q.stream_id and events.revision >= $2

@@ -1,0 +1,63 @@
+/** The session advisory lock under which an append takes its xid and its positions. */
+export const APPEND_LOCK_KEY = 726101;
+
+/** An append holds at most this many events (PostgreSQL allows 65,535 parameters a statement). */
+export const MAX_EVENTS_PER_APPEND = 10_000;
+
+/** expectedRevision as the statement's second parameter: >= 0 a revision, or one of these. */
+export const EXPECT = { noStream: -1, any: -2, streamExists: -3 } as const;
+
+/**
+ * The append: one statement, one round trip, for `n` events. Parameters: $1 stream id, $2 expected
+ * revision code, then per event: id, type, data, metadata.
+ *
+ * - lk: the first-write guard, then the advisory lock, then the xid (evaluated left to right);
+ * - pos: the positions, taken while the lock is held, so position order equals xid order;
+ * - ul: releases the lock once every position is taken (it counts all of pos first), before any row is
+ *   written, so no append ever waits on another's index entries while holding it;
+ * - the insert writes only when the stream is at the expected revision; a racing append at the same
+ *   revision fails on the unique (stream_id, revision) index.
+ * No row returned means the expectation did not hold. See docs/decisions/001 and 002.
+ */
+export function appendStatement(n: number): string {
+  const values = Array.from({ length: n }, (_, k) => {
+    const p = 3 + 4 * k;
+    return `(${k + 1}, $${p}::uuid, $${p + 1}::text, $${p + 2}::jsonb, $${p + 3}::jsonb)`;
+  }).join(",\n      ");
+  return `with lk as materialized (
+    select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
+  ), pos as materialized (
+    select i, nextval('events_global_position_seq') as p from lk, generate_series(1, ${n}) as i
+  ), ul as materialized (
+    select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
+  ), cur as (
+    select coalesce(max(revision), -1) as rev from events where stream_id = $1
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata)
+  select pos.p, $1, cur.rev + v.i, v.id, v.type, v.data, v.meta
+    from (values
+      ${values}
+    ) as v (i, id, type, data, meta)
+    join pos on pos.i = v.i
+    cross join cur
+   where (select unlocked from ul)
+     and case
+       when $2::bigint >= 0 then cur.rev = $2::bigint
+       when $2::bigint = ${EXPECT.noStream} then cur.rev = -1
+       when $2::bigint = ${EXPECT.streamExists} then cur.rev >= 0
+       else true
+     end
+  returning revision, global_position`;
+}
+
+const cache = new Map<number, string>();
+
+/** The statement for `n` events; counts up to 32 are prepared once per connection under a name. */
+export function appendQuery(n: number): { name?: string; text: string } {
+  let text = cache.get(n);
+  if (!text) {
+    text = appendStatement(n);
+    if (n <= 32) cache.set(n, text);
+  }
+  return n <= 32 ? { name: `rollcall_append_${n}`, text } : { text };
+}

@@ -1,0 +1,25 @@
+export type RunStats = { operations: number; seconds: number; perSecond: number; p50: number; p99: number };
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+
+/** Runs `writers` loops of `perWriter` operations each, timing every operation. */
+export async function timedRun(writers: number, perWriter: number, op: (writer: number, i: number) => Promise<unknown>): Promise<RunStats> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; i < perWriter; i++) {
+        const t = performance.now();
+        await op(w, i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { operations: latencies.length, seconds, perSecond: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+export const fmt = (s: RunStats) =>
+  `${s.perSecond.toFixed(0).padStart(7)} ops/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   (${s.operations} ops in ${s.seconds.toFixed(1)} s)`;
