@@ -40,12 +40,9 @@ describe("PostgreSQL event store: global order under late commits", () => {
   let store: PostgresEventStore;
   beforeAll(async () => {
     database = await createTestDatabase("order", { poolSize: 50 });
-    store = new PostgresEventStore(database.pool, database.url);
+    store = database.store;
   });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   it("never lets a reader or the projector skip an event that commits late (200 late commits)", async () => {
     const runner = new ProjectionRunner({ db: database.db, store, projection: eventStatsProjection, batchSize: 50, pollMs: 5 });

@@ -53,12 +53,9 @@ describe("command handler on the PostgreSQL store", () => {
   const clock = fixedClock("2026-11-21T08:30:00.000Z");
   beforeAll(async () => {
     database = await createTestDatabase("commands", { poolSize: 30 });
-    store = new PostgresEventStore(database.pool, database.url);
+    store = database.store;
   });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   it("decides with the clock's now and stamps who, when and why on the events", async () => {
     const stream = uniqueStream("member");

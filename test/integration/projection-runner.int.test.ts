@@ -20,13 +20,10 @@ describe("projection runner", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("runner");
-    store = new PostgresEventStore(database.pool, database.url);
+    store = database.store;
     await seedEvents(store, 2_000);
   });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   it("leaves the read model as one delivery would when every batch is delivered twice", async () => {
     await resetProjection(database.db, projection.name, projection.tables);
@@ -52,6 +49,19 @@ describe("projection runner", () => {
     await Promise.all([a.catchUp(), b.catchUp()]);
     expect(await readCheckpoint(database.db as Kysely<KernelTables>, projection.name)).toBe(await store.headPosition());
     await expectEqualsRebuild();
+  });
+
+  it("is woken by NOTIFY after an append commits, long before its fallback poll", async () => {
+    const r = new ProjectionRunner({ db: database.db, store, projection, batchSize: 500, pollMs: 60_000 });
+    await r.catchUp();
+    r.start();
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the runner is asleep on its 60 s poll now
+    const { positions } = await store.appendToStream(uniqueStream("wake"), [counted(1)]);
+    const started = performance.now();
+    while (r.checkpoint < positions[0]! && performance.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+    await r.stop();
+    expect(r.checkpoint).toBe(positions[0]);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("rebuilds beside the live tables and swaps them in while the live runner and writers go on", async () => {

@@ -47,13 +47,10 @@ describe("a projector killed with SIGKILL mid-replay", () => {
   let store: PostgresEventStore;
   beforeAll(async () => {
     database = await createTestDatabase("kill");
-    store = new PostgresEventStore(database.pool, database.url);
+    store = database.store;
     await seedEvents(store, 10_000);
   });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   it("resumes, 20 times, where a from-scratch rebuild ends", async () => {
     const kdb = database.db as Kysely<KernelTables>;

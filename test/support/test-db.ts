@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type pg from "pg";
-import { createDb, createPool, dropDatabase, ensureDatabase, migrateToLatest, type MigrationSet } from "../../modules/kernel";
+import { createDb, createPool, dropDatabase, ensureDatabase, migrateToLatest, PostgresEventStore, type MigrationSet } from "../../modules/kernel";
 import { allMigrations } from "../../projections/migrations";
 import { testServices } from "./services";
 
@@ -9,7 +9,9 @@ export type TestDatabase = {
   url: string;
   pool: pg.Pool;
   db: Kysely<unknown>;
-  /** closes the pool and drops the database */
+  /** the PostgreSQL event store on this database's pool */
+  store: PostgresEventStore;
+  /** closes the store and the pool, and drops the database */
   drop(): Promise<void>;
 };
 
@@ -25,11 +27,14 @@ export async function createTestDatabase(
   const pool = createPool(url.toString(), { max: poolSize, applicationName: `rollcall-test-${label}` });
   const db = createDb<unknown>(pool);
   await migrateToLatest(db, migrations);
+  const store = new PostgresEventStore(pool, url.toString());
   return {
     url: url.toString(),
     pool,
     db,
+    store,
     async drop() {
+      await store.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);
       await dropDatabase(url.toString());
     },
