@@ -11,3 +11,4 @@ export { migrateToLatest, type MigrationSet } from "./db/migrate";
 export { kernelMigrations } from "./db/migrations";
 export type { KernelTables } from "./db/schema";
 export type { HealthReport, ComponentHealth, ProjectionHealth } from "./health";
+export { Waker } from "./waker";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { KernelTables } from "../../modules/kernel";
+import { Waker, type KernelTables } from "../../modules/kernel";
 import { advanceCheckpoint, CheckpointConflictError, ensureCheckpoint, readCheckpoint } from "./checkpoints";
 import type { EventStore, Logger, Publisher, RecordedEvent } from "./deps";
 import type { AnyProjection } from "./types";
@@ -27,7 +27,7 @@ export class ProjectionRunner {
   private loaded = false;
   private stopped = true;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly waker = new Waker();
   private unwatch: (() => void) | null = null;
   private readonly batchSize: number;
   private readonly pollMs: number;
@@ -110,7 +110,7 @@ export class ProjectionRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unwatch = this.options.store.watch(() => this.wake?.());
+    this.unwatch = this.options.store.watch(() => this.waker.wake());
     this.loop = this.run();
   }
 
@@ -131,22 +131,14 @@ export class ProjectionRunner {
   }
 
   private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const wake = () => done();
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = wake;
-    });
+    return this.waker.sleep(ms);
   }
 
   /** Finishes the batch in hand, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.unwatch?.();
-    this.wake?.();
+    this.waker.wake();
     await this.loop;
     this.loop = null;
   }

@@ -1,3 +1,4 @@
+import { Waker } from "../waker";
 import type { EventStore, SubscribeOptions, Subscription, SubscriptionHandler } from "./types";
 
 /**
@@ -12,19 +13,8 @@ export function pollingSubscription(
 ): Subscription {
   let position = fromPosition;
   let stopped = false;
-  let wake: (() => void) | null = null;
-  const unwatch = store.watch(() => wake?.());
-
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
+  const waker = new Waker();
+  const unwatch = store.watch(() => waker.wake());
 
   const done = (async () => {
     try {
@@ -32,7 +22,7 @@ export function pollingSubscription(
         const events = await store.readAll(position, batchSize);
         if (stopped) break;
         if (events.length === 0) {
-          await sleep();
+          await waker.sleep(pollMs);
           continue;
         }
         await handler(events);
@@ -50,7 +40,7 @@ export function pollingSubscription(
     done,
     async stop() {
       stopped = true;
-      wake?.();
+      waker.wake();
       await done.catch(() => undefined);
     },
   };

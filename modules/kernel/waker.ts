@@ -1,0 +1,35 @@
+/**
+ * A sleep that a wake-up cuts short. A wake-up that comes while nobody sleeps is kept for the next
+ * sleep, so a notification that lands between "nothing to read" and "sleep" is never lost.
+ */
+export class Waker {
+  private pending = false;
+  private cut: (() => void) | null = null;
+
+  wake(): void {
+    if (this.cut) {
+      const cut = this.cut;
+      this.cut = null;
+      cut();
+    } else {
+      this.pending = true;
+    }
+  }
+
+  sleep(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.cut = null;
+        resolve();
+      }, ms);
+      this.cut = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
