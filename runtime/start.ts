@@ -1,5 +1,5 @@
 import { createLivePublisher } from "../modules/kernel/live";
-import type { Env } from "../modules/kernel";
+import { systemClock, type Env } from "../modules/kernel";
 import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
 import { startProjector } from "./projector";
 import { openCoreServices } from "./services";
@@ -17,8 +17,9 @@ export async function startRollcall(env: Env) {
   const parts: { name: string; part: Stoppable }[] = [];
   const runs = (role: Env["ROLE"]) => env.ROLE === "all" || env.ROLE === role;
 
-  if (env.ROLE === "all" && env.SEED_DEMO_DATA === "auto") {
-    const seeded = await seedDemoDataIfEmpty(core.store);
+  const seedDemo = env.SEED_DEMO === "1" || (env.SEED_DEMO === undefined && env.NODE_ENV !== "production");
+  if (env.ROLE === "all" && seedDemo) {
+    const seeded = await seedDemoDataIfEmpty({ store: core.store, clock: systemClock });
     if (seeded) core.logger.info("seeded demo data", { events: seeded });
   }
 

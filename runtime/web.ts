@@ -5,7 +5,13 @@ import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { attachLiveServer } from "../modules/kernel/live";
+import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
+import { SessionStore, type SessionTables } from "../modules/identity";
+import { systemClock } from "../modules/kernel";
+import type { ReadModels } from "../projections/read-models";
+import { apiRoutesGuard } from "./api-routes-guard";
+import { csrfGuard } from "./csrf-guard";
 import { collectHealth } from "./health";
 import type { CoreServices } from "./services";
 
@@ -14,7 +20,16 @@ export const BUILD_PATH = path.resolve("build/index.js");
 /** Express + the Remix request handler + socket.io on one HTTP server. */
 export async function startWeb(core: CoreServices) {
   const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
-  const services: AppServices = { health: () => collectHealth(core) };
+  const services: AppServices = {
+    health: () => collectHealth(core),
+    db: core.db as Kysely<ReadModels>,
+    store: core.store,
+    redis: core.redis,
+    clock: systemClock,
+    sessions: new SessionStore(core.db as Kysely<SessionTables>),
+    logger: core.logger,
+    production: core.env.NODE_ENV === "production",
+  };
 
   const app = express();
   app.disable("x-powered-by");
@@ -24,9 +39,11 @@ export async function startWeb(core: CoreServices) {
     res.setHeader("X-Frame-Options", "DENY");
     next();
   });
+  app.use(apiRoutesGuard);
+  app.use(csrfGuard);
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => ({ services }) }));
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }) }));
 
   const server = http.createServer(app);
   const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger });

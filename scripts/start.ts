@@ -19,5 +19,6 @@ if (stale) {
   console.log("[rollcall] building the app (remix build)...");
   execSync("npx remix build", { stdio: "inherit" });
 }
-if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
+// NODE_ENV stays as given: `npm start` on a laptop is development (demo data, cookies without Secure);
+// a deployment sets NODE_ENV=production
 await import("../server");

@@ -1,12 +1,27 @@
-import type { HealthReport } from "../../modules/kernel";
+import type { Kysely } from "kysely";
+import type { Redis } from "ioredis";
+import type { Clock, EventStore, HealthReport, Logger } from "../../modules/kernel";
+import type { SessionStore } from "../../modules/identity";
+import type { ReadModels } from "../../projections/read-models";
 
 /** What server.ts hands every loader and action (getLoadContext). */
 export type AppServices = {
   health(): Promise<HealthReport>;
+  /** the read models (loaders read only these) */
+  db: Kysely<ReadModels>;
+  store: EventStore;
+  redis: Redis;
+  clock: Clock;
+  sessions: SessionStore;
+  logger: Logger;
+  /** cookies get Secure in production */
+  production: boolean;
 };
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     services: AppServices;
+    /** the client's address as Express sees it (trust proxy decides) */
+    clientIp: string;
   }
 }

@@ -68,7 +68,7 @@ export async function startApp(): Promise<RunningApp> {
     // its own process group, so a SIGKILL also reaches the node process tsx starts
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, NODE_ENV: "production", ROLE: "all", HOST: "127.0.0.1" },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, NODE_ENV: "production", ROLE: "all", HOST: "127.0.0.1", SEED_DEMO: "1" },
   });
   let output = "";
   const capture = (chunk: Buffer) => {

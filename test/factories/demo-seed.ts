@@ -1,33 +1,73 @@
-import { idFrom, type EventStore, type NewEvent } from "../../modules/kernel";
+import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
+import { registerOrganization } from "../../modules/organizations";
+import { createDefaultGroups, createUser } from "./identity";
+
+export const DEMO_PASSWORD = "rollcall-demo";
+export const DEMO_ROLES = ["superadmin", "granter", "organization", "admin", "coach", "parent", "participant", "kiosk"] as const;
 
 /** The demo organizations (the domain issues extend this seed with their own data). */
 export const demoOrganizations = [
-  { id: idFrom("demo", "organization", "maple-street-school"), name: "Maple Street School", type: "school" },
-  { id: idFrom("demo", "organization", "northside-youth-centre"), name: "Northside Youth Centre", type: "other" },
+  { id: idFrom("demo", "organization", "maple-street-school"), name: "Maple Street School", type: "school", domain: "maple.demo" },
+  { id: idFrom("demo", "organization", "northside-youth-centre"), name: "Northside Youth Centre", type: "other", domain: "northside.demo" },
 ] as const;
 
-/** Appends the demo data when the store holds no event yet; returns how many events it wrote. */
-export async function seedDemoDataIfEmpty(store: EventStore, now = new Date()): Promise<number> {
-  if ((await store.headPosition()) > 0) return 0;
-  let written = 0;
+const FIRST_NAMES: Record<(typeof DEMO_ROLES)[number], string> = {
+  superadmin: "Sam",
+  granter: "Grace",
+  organization: "Olivia",
+  admin: "Adam",
+  coach: "Carla",
+  parent: "Priya",
+  participant: "Pat",
+  kiosk: "Front Desk",
+};
+
+async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: (typeof demoOrganizations)[number]) {
+  const commandId = idFrom("demo-seed", org.id);
+  const result = await registerOrganization(deps, {
+    type: "RegisterOrganization",
+    data: { organizationId: org.id, name: org.name, type: org.type },
+    metadata: { commandId, organizationId: null, actorId: null, correlationId: commandId },
+  });
+  if (!result.ok) throw new Error(`seeding ${org.name}: ${result.error.message}`);
+}
+
+/**
+ * Seeds the demo data when the store holds no event yet: two organizations, their default user groups,
+ * one account per role (`<role>@northside.demo` / `<role>@maple.demo`, password `rollcall-demo`), and two
+ * children linked to each parent. Every id is derived, so two processes seeding at once write it once.
+ */
+export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Clock }): Promise<number> {
+  if ((await deps.store.headPosition()) > 0) return 0;
+  let accounts = 0;
   for (const org of demoOrganizations) {
-    const commandId = idFrom("demo-seed", org.id);
-    const event: NewEvent = {
-      type: "OrganizationRegistered",
-      data: { organizationId: org.id, name: org.name, type: org.type },
-      eventId: idFrom(commandId, 0),
-      metadata: {
+    await seedOrganization(deps, org);
+    const groups = await createDefaultGroups(deps, org.id, org.type);
+    const ids: Record<string, string> = {};
+    for (const role of DEMO_ROLES) {
+      const group = groups[role]!;
+      ids[role] = await createUser(deps, {
         organizationId: org.id,
-        actorId: null,
-        commandId,
-        correlationId: commandId,
-        causationId: null,
-        occurredAt: now.toISOString(),
-      },
-    };
-    // idempotent: a second seeding process appends nothing (same event ids)
-    const result = await store.appendToStream(`organization-${org.id}`, [event], { expectedRevision: "any" });
-    if (!result.duplicate) written++;
+        username: `${role}@${org.domain}`,
+        firstName: FIRST_NAMES[role],
+        lastName: role === "kiosk" ? "Kiosk" : org.name.split(" ")[0]!,
+        userGroupId: group.id,
+        password: DEMO_PASSWORD,
+      });
+      accounts++;
+    }
+    for (const [i, name] of ["Maya", "Leo"].entries()) {
+      await createUser(deps, {
+        organizationId: org.id,
+        username: `child${i + 1}@${org.domain}`,
+        firstName: name,
+        lastName: org.name.split(" ")[0]!,
+        userGroupId: groups.participant!.id,
+        parentId: ids.parent!,
+        password: DEMO_PASSWORD,
+      });
+      accounts++;
+    }
   }
-  return written;
+  return accounts;
 }

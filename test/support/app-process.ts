@@ -52,7 +52,7 @@ export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app")
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       EVENTSTORE_URL: "",
-      SEED_DEMO_DATA: "never",
+      SEED_DEMO: "0",
       ...env,
     },
   });

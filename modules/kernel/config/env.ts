@@ -32,7 +32,8 @@ export const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(url(["esdb:", "esdb+discover:"]).optional()),
   ROLE: z.enum(["all", "web", "projector", "worker"]).default("all"),
-  SEED_DEMO_DATA: z.enum(["auto", "never"]).default("auto"),
+  // demo data goes into an empty store when not in production; "1" forces it, "0" never seeds
+  SEED_DEMO: z.enum(["0", "1"]).optional(),
   PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).max(50_000).default(1000),
   PROJECTION_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

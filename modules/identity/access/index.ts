@@ -1,0 +1,54 @@
+/** The access layer of the identity module: permission ids, role flags, the rule engine, the route
+ * registry and the sidebar model. Pure: no I/O. */
+export {
+  LEVEL,
+  type RoleLevel,
+  type OrganizationType,
+  type FeatureKey,
+  type AccessSubject,
+  type AuthenticatedSubject,
+  type LevelRule,
+  type AccessRule,
+  type AccessDecision,
+} from "./types";
+export {
+  PERMISSIONS,
+  ALL_PERMISSION_IDS,
+  PERMISSION_LABELS,
+  KIOSK_PERMISSIONS,
+  isPermissionId,
+  type PermissionId,
+} from "./permissions";
+export { roleFlags, PARTICIPANT, PARENT, COACH, SPECIAL_GROUP_NAMES, type RoleFlags } from "./role-flags";
+export { decideAccess, isAllowed, effectivePermissions, levelPasses, describeLevelRule } from "./engine";
+export { LEVELS, PUBLIC, OPTIONAL, SIGNED_IN, ADMIN_ONLY } from "./rules";
+export type { PageRoute, ApiRoute, HttpMethod, RouteMatch } from "./route-types";
+export type { PathParams } from "./path-pattern";
+export {
+  PAGE_ROUTES,
+  API_ROUTES,
+  matchPage,
+  matchApi,
+  pageById,
+  NOT_FOUND_PATH,
+  LOGIN_PATH,
+  HOME_PATH,
+  DEFAULT_SIDEBAR_PATH,
+  type PageId,
+  type ApiRouteId,
+} from "./route-registry";
+export {
+  sidebarFor,
+  unreadBadge,
+  activeItemKey,
+  groupLabel,
+  slugify,
+  SUPPORT_MAIL_SUBJECT,
+  type SidebarInput,
+  type SidebarOrganization,
+  type SidebarUserGroup,
+  type SidebarItem,
+  type SidebarGroup,
+  type SidebarEntry,
+  type SidebarModel,
+} from "./menu";

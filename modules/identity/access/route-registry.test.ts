@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { compilePattern } from "./path-pattern";
+import { API_ROUTES, PAGE_ROUTES, matchApi, matchPage, pageById } from "./route-registry";
+
+describe("PAGE_ROUTES", () => {
+  it("lists every route of the spec-1 route table and the sidebar paths", () => {
+    const paths = PAGE_ROUTES.map((r) => r.path);
+    const expected = [
+      "/login", "/forgot-password", "/reset-password", "/sign-waiver/:id", "/view-waiver/:id", "/invite/:id",
+      "/user/invite/:id", "/invitation/request", "/invitation/teacher/request", "/", "/customize", "/participants",
+      "/students", "/user/parent", "/user/flagged", "/user/:roleId?", "/requests", "/granters", "/organization",
+      "/role", "/resource", "/check-in", "/programs-events", "/points-rewards", "/challenges", "/survey",
+      "/my-profile", "/waivers", "/inbox", "/store", "/communications", "/reports/:report?", "/help",
+      "/unsubscribe/:id", "/404-page-not-found",
+      "/requests/organization", "/program-builder", "/programs", "/program-registration", "/events", "/event-registration",
+    ];
+    expect([...paths].sort()).toEqual([...expected].sort());
+  });
+
+  it("declares title, navigation, id and description for each page", () => {
+    for (const page of PAGE_ROUTES) {
+      expect(page.title, page.path).toMatch(/\S/);
+      expect(page.description, page.path).toMatch(/\S/);
+      expect(typeof page.showNavigation).toBe("boolean");
+    }
+    expect(pageById("not-found").title).toBe("404 - Page Not Found");
+  });
+
+  it("marks reset-password and view-waiver as skipping the screening prompts", () => {
+    const skipping = PAGE_ROUTES.filter((r) => "skipsScreening" in r && r.skipsScreening).map((r) => r.id);
+    expect(skipping.sort()).toEqual(["reset-password", "view-waiver"]);
+  });
+});
+
+describe("matchPage", () => {
+  it.each([
+    ["/", "home", {}],
+    ["/participants", "participants", {}],
+    ["/participants/", "participants", {}],
+    ["/Participants?page=2", "participants", {}],
+    ["/user/parent", "parents", {}],
+    ["/user/flagged", "flagged-members", {}],
+    ["/user/8f3a", "user-group", { roleId: "8f3a" }],
+    ["/user", "user-group", {}],
+    ["/user/invite/abc", "user-invite", { id: "abc" }],
+    ["/sign-waiver/p-1?token=xyz", "sign-waiver", { id: "p-1" }],
+    ["/view-waiver/a%20b", "view-waiver", { id: "a b" }],
+    ["/requests/organization", "organization-requests", {}],
+    ["/reports", "reports", {}],
+    ["/reports/weekly-attendance", "reports", { report: "weekly-attendance" }],
+    ["/invitation/teacher/request", "teacher-invitation-request", {}],
+  ])("%s -> %s", (pathname, id, params) => {
+    const match = matchPage(pathname);
+    expect(match?.route.id).toBe(id);
+    expect(match?.params).toEqual(params);
+  });
+
+  it.each(["/nope", "/user/1/2", "/sign-waiver", "/sign-waiver/%E0%A4%A", "/invitation"])("%s is unknown", (pathname) => {
+    expect(matchPage(pathname)).toBeUndefined();
+  });
+});
+
+describe("matchApi", () => {
+  it("matches method and path, with params", () => {
+    expect(matchApi("put", "/api/role/r-9")).toMatchObject({ route: { id: "role-update" }, params: { id: "r-9" } });
+    expect(matchApi("DELETE", "/api/role/r-9")?.route.id).toBe("role-delete");
+    expect(matchApi("POST", "/api/role")?.route.id).toBe("role-create");
+    expect(matchApi("GET", "/api/setting/organization")?.route.id).toBe("organization-settings-read");
+    expect(matchApi("PUT", "/api/setting/organization")?.route.id).toBe("organization-settings-update");
+    expect(matchApi("GET", "/api/message/inbox?is_read=false&size=1")?.route.id).toBe("message-inbox");
+  });
+
+  it("knows nothing of other methods or paths", () => {
+    expect(matchApi("GET", "/api/role/r-9")).toBeUndefined();
+    expect(matchApi("DELETE", "/api/setting/organization")).toBeUndefined();
+    expect(matchApi("GET", "/api/unknown")).toBeUndefined();
+  });
+
+  it("has the identity calls", () => {
+    expect(API_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /api/auth/csrf",
+      "GET /api/auth/session",
+      "POST /api/auth/login",
+      "POST /api/auth/logout",
+      "GET /api/user-session",
+      "GET /api/setting/organization",
+      "PUT /api/setting/organization",
+      "GET /api/user/role",
+      "POST /api/role",
+      "PUT /api/role/:id",
+      "DELETE /api/role/:id",
+      "GET /api/message/inbox",
+      "GET /api/health",
+    ]);
+  });
+});
+
+describe("compilePattern", () => {
+  it("refuses malformed patterns", () => {
+    expect(() => compilePattern("user")).toThrow();
+    expect(() => compilePattern("/user/:id?/x")).toThrow();
+    expect(() => compilePattern("/user/:")).toThrow();
+  });
+});

@@ -1,0 +1,60 @@
+import { bestMatch, compilePattern } from "./path-pattern";
+import { API_ROUTES } from "./routes-api";
+import { ACTIVITY_PAGES } from "./routes-activities";
+import { APP_PAGES } from "./routes-app";
+import { PUBLIC_PAGES } from "./routes-public";
+import type { ApiRoute, HttpMethod, PageRoute, RouteMatch } from "./route-types";
+
+export { API_ROUTES };
+
+/** Every page of the app, one registry (split by area into routes-*.ts). Decisions: ROUTE-RULES.md. */
+export const PAGE_ROUTES = [...PUBLIC_PAGES, ...APP_PAGES, ...ACTIVITY_PAGES] as const satisfies readonly PageRoute[];
+
+export type PageId = (typeof PAGE_ROUTES)[number]["id"];
+export type ApiRouteId = (typeof API_ROUTES)[number]["id"];
+
+/** Where every unknown path is sent. */
+export const NOT_FOUND_PATH = "/404-page-not-found";
+export const LOGIN_PATH = "/login";
+export const HOME_PATH = "/";
+/** The sidebar's default opened route. */
+export const DEFAULT_SIDEBAR_PATH = "/participants";
+
+const compiledPages = PAGE_ROUTES.map((entry: PageRoute) => ({ entry, compiled: compilePattern(entry.path) }));
+const compiledApi = API_ROUTES.map((entry: ApiRoute) => ({ entry, compiled: compilePattern(entry.path) }));
+
+assertUnique(PAGE_ROUTES.map((r) => r.id), "page id");
+assertUnique(PAGE_ROUTES.map((r) => r.path), "page path");
+assertUnique(API_ROUTES.map((r) => r.id), "api id");
+assertUnique(API_ROUTES.map((r) => `${r.method} ${r.path}`), "api method and path");
+
+/** The page for a pathname (query and hash ignored) with its params, or undefined for an unknown path. */
+export function matchPage(pathname: string): RouteMatch<PageRoute> | undefined {
+  const found = bestMatch(compiledPages, pathname);
+  return found && { route: found.entry, params: found.params };
+}
+
+/** The /api route for a method and pathname (with the /api prefix), or undefined. */
+export function matchApi(method: string, pathname: string): RouteMatch<ApiRoute> | undefined {
+  const upper = method.toUpperCase() as HttpMethod;
+  const found = bestMatch(
+    compiledApi.filter((c) => c.entry.method === upper),
+    pathname,
+  );
+  return found && { route: found.entry, params: found.params };
+}
+
+/** The registry entry of a page id. */
+export function pageById(id: PageId): PageRoute {
+  const page = PAGE_ROUTES.find((r) => r.id === id);
+  if (!page) throw new Error(`unknown page id ${id}`);
+  return page;
+}
+
+function assertUnique(values: readonly string[], what: string): void {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) throw new Error(`duplicate ${what} in the route registry: ${value}`);
+    seen.add(value);
+  }
+}

@@ -1,0 +1,136 @@
+import { PERMISSIONS as P } from "./permissions";
+import { LEVELS } from "./rules";
+import type { PageRoute } from "./route-types";
+
+/** Programs, events, points, surveys, store, communications and reports (spec-1 route table and sidebar). */
+export const ACTIVITY_PAGES = [
+  {
+    id: "programs-events",
+    path: "/programs-events",
+    title: "Programs & Events",
+    showNavigation: true,
+    description: "Programs and events, the schedule and attendance.",
+    rule: {
+      auth: "required",
+      anyPermission: [P.CAN_VIEW_PROGRAMS, P.CAN_VIEW_EVENTS, P.CAN_VIEW_SCHEDULE, P.CAN_TAKE_ATTENDANCE],
+      kioskAllowed: true,
+    },
+  },
+  {
+    id: "program-builder",
+    path: "/program-builder",
+    title: "Program Builder",
+    showNavigation: true,
+    description: "Build programs.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_CREATE_PROGRAMS_AND_EVENTS],
+      features: ["program_builder"],
+    },
+  },
+  {
+    id: "programs",
+    path: "/programs",
+    title: "Programs",
+    showNavigation: true,
+    description: "Programs, the staff view.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_VIEW_PROGRAMS, P.CAN_CREATE_PROGRAMS_AND_EVENTS],
+      features: ["program"],
+    },
+  },
+  {
+    id: "program-registration",
+    path: "/program-registration",
+    title: "Program Registration",
+    showNavigation: true,
+    description: "Register for programs: parents, and participants with no parent or allowed to enrol.",
+    rule: { auth: "required", level: LEVELS.members, features: ["program"] },
+  },
+  {
+    id: "events",
+    path: "/events",
+    title: "Events",
+    showNavigation: true,
+    description: "Events, the staff view.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_VIEW_EVENTS, P.CAN_CREATE_PROGRAMS_AND_EVENTS],
+      features: ["event"],
+    },
+  },
+  {
+    id: "event-registration",
+    path: "/event-registration",
+    title: "Event Registration",
+    showNavigation: true,
+    description: "Register for events: parents, and participants with no parent or allowed to enrol.",
+    rule: { auth: "required", level: LEVELS.members, features: ["event"] },
+  },
+  {
+    id: "points-rewards",
+    path: "/points-rewards",
+    title: "Points & Rewards",
+    showNavigation: true,
+    description: "Create and reward points.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_CREATE_POINTS, P.CAN_REWARD_CHALLENGE_POINTS, P.CAN_REWARD_LIFE_SKILLS_POINTS],
+    },
+  },
+  {
+    id: "challenges",
+    path: "/challenges",
+    title: "Challenges",
+    showNavigation: true,
+    description: "Challenges (surveys to answer).",
+    rule: { auth: "required", anyPermission: [P.CAN_VIEW_CHALLENGES] },
+  },
+  {
+    id: "survey",
+    path: "/survey",
+    title: "Surveys",
+    showNavigation: true,
+    description: "Create surveys and export their results.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_CREATE_SURVEY, P.CAN_EXPORT_SURVEY_RESULTS],
+    },
+  },
+  {
+    id: "store",
+    path: "/store",
+    title: "Store",
+    showNavigation: true,
+    description: "The store: staff add items, members spend points.",
+    rule: { auth: "required", anyPermission: [P.CAN_ADD_ITEMS_TO_STORE, P.CAN_VIEW_STORE] },
+  },
+  {
+    id: "communications",
+    path: "/communications",
+    title: "Communications",
+    showNavigation: true,
+    description: "Send communications; school organizations with the communication feature.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_CREATE_COMMUNICATIONS],
+      features: ["communication"],
+      organizationTypes: ["school"],
+    },
+  },
+  {
+    id: "reports",
+    path: "/reports/:report?",
+    title: "Reports",
+    showNavigation: true,
+    description: "Embedded report dashboards; one sub-path per configured report.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_REPORTS], features: ["report"] },
+  },
+] as const satisfies readonly PageRoute[];

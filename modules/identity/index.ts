@@ -1,0 +1,14 @@
+export * from "./access";
+export { userGroupInput, USER_GROUP_ICONS, SCHEME_KEYS, DEFAULT_SCHEME, type UserGroupInput, type ColorScheme, type UserGroupIcon } from "./user-groups/schema";
+export { userGroupDecider, PROTECTED_GROUP_NAMES, type UserGroupCommand, type UserGroupState, type Actor } from "./user-groups/decide";
+export { userGroupStream, type UserGroupEvent, type UserGroupFields } from "./user-groups/events";
+export { handleUserGroupCommand } from "./user-groups/handlers";
+export { defaultUserGroups, type DefaultGroup } from "./user-groups/defaults";
+export { userDecider, RESET_TOKEN_INVALID, type UserCommand, type UserState } from "./users/decide";
+export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed } from "./users/events";
+export { registerUser, type RegisterUserInput } from "./users/handlers";
+export { hashPassword, verifyPassword, dummyHash, MIN_PASSWORD_LENGTH } from "./users/passwords";
+export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables } from "./sessions/session-store";
+export { newToken, tokenHash, sameToken } from "./sessions/tokens";
+export { hit, signInAllowed, SIGN_IN_LIMIT, type LimitResult } from "./sessions/rate-limit";
+export { checkCsrf, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, type CsrfRequest } from "./sessions/csrf";

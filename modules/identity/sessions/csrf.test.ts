@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { checkCsrf } from "./csrf";
+
+const base = { path: "/api/role", headers: {}, cookieToken: "tok-123", host: "app.test" };
+
+describe("checkCsrf", () => {
+  it("lets safe methods through", () => {
+    expect(checkCsrf({ ...base, method: "GET" }).ok).toBe(true);
+  });
+
+  it("refuses a non-GET /api call without the token or with a wrong one", () => {
+    expect(checkCsrf({ ...base, method: "POST" }).ok).toBe(false);
+    expect(checkCsrf({ ...base, method: "PUT", headers: { "x-csrf-token": "tok-124" } }).ok).toBe(false);
+    expect(checkCsrf({ ...base, method: "DELETE", headers: { "x-csrf-token": "tok-123" }, cookieToken: undefined }).ok).toBe(false);
+  });
+
+  it("accepts the token in any of the four headers", () => {
+    for (const header of ["x-csrf-token", "csrf-token", "xsrf-token", "x-xsrf-token"]) {
+      expect(checkCsrf({ ...base, method: "POST", headers: { [header]: "tok-123" } }).ok).toBe(true);
+    }
+  });
+
+  it("checks a form post's origin against the host", () => {
+    const form = { ...base, path: "/login", cookieToken: undefined };
+    expect(checkCsrf({ ...form, method: "POST", headers: { origin: "https://app.test" } }).ok).toBe(true);
+    expect(checkCsrf({ ...form, method: "POST", headers: { origin: "https://evil.test" } }).ok).toBe(false);
+    expect(checkCsrf({ ...form, method: "POST", headers: { referer: "https://evil.test/page" } }).ok).toBe(false);
+  });
+});

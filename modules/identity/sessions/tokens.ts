@@ -1,0 +1,14 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+/** 256 random bits, URL-safe: session ids, CSRF tokens, reset tokens. */
+export const newToken = (): string => randomBytes(32).toString("base64url");
+
+/** What the database keeps of a token: its SHA-256, so a leaked table opens no session. */
+export const tokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export function sameToken(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

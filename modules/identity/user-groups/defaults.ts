@@ -1,0 +1,45 @@
+import { ALL_PERMISSION_IDS, KIOSK_PERMISSIONS, PERMISSIONS as P, type PermissionId } from "../access/permissions";
+import type { RoleLevel } from "../access/types";
+import type { UserGroupIcon } from "./schema";
+
+export type DefaultGroup = { key: string; name: string; displayName: string; level: RoleLevel; icon: UserGroupIcon; permissionIds: readonly PermissionId[] };
+
+const VIEW_BASICS = [P.CAN_VIEW_SCHEDULE, P.CAN_VIEW_PROGRAMS, P.CAN_VIEW_EVENTS, P.CAN_VIEW_INBOX, P.CAN_VIEW_CHALLENGES, P.CAN_VIEW_STORE, P.CAN_VIEW_LEADERBOARD];
+
+const STAFF = [
+  ...VIEW_BASICS,
+  P.CAN_VIEW_PARTICIPANT_LIST,
+  P.CAN_VIEW_PARTICIPANT_PROFILE,
+  P.CAN_CHECK_IN_OUT_MEMBERS,
+  P.CAN_VIEW_CHECK_IN_MEMBERS,
+  P.CAN_TAKE_ATTENDANCE,
+  P.CAN_ADD_DROP_IN_PARTICIPANTS,
+  P.CAN_REWARD_CHALLENGE_POINTS,
+  P.CAN_REWARD_LIFE_SKILLS_POINTS,
+];
+
+/**
+ * The user groups every new organization starts with (docs/decisions/006). Names are the spec's
+ * special names where it has them (PARTICIPANT, PARENT, COACH); school organizations show Students and
+ * Teachers through the display names.
+ */
+export function defaultUserGroups(type: "school" | "other"): DefaultGroup[] {
+  const school = type === "school";
+  return [
+    { key: "participant", name: "PARTICIPANT", displayName: school ? "Students" : "Participants", level: 1, icon: "Participants", permissionIds: VIEW_BASICS },
+    { key: "parent", name: "PARENT", displayName: "Parents", level: 1, icon: "Couple", permissionIds: [...VIEW_BASICS, P.CAN_SIGN_WAIVER_FOR_PARTICIPANT] },
+    { key: "coach", name: "COACH", displayName: school ? "Teachers" : "Coaches", level: 2, icon: "Coaches", permissionIds: STAFF },
+    {
+      key: "admin",
+      name: "ADMIN",
+      displayName: "Admins",
+      level: 3,
+      icon: "Admin",
+      permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY),
+    },
+    { key: "organization", name: "ORGANIZATION", displayName: "Organization", level: 4, icon: "Admin", permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY) },
+    { key: "granter", name: "GRANTER", displayName: "Granters", level: 5, icon: "Volunteers", permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY) },
+    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: 6, icon: "Admin", permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY) },
+    { key: "kiosk", name: "KIOSK", displayName: "Kiosk", level: 7, icon: "Volunteers", permissionIds: KIOSK_PERMISSIONS },
+  ];
+}

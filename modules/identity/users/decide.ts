@@ -1,0 +1,75 @@
+import { DomainError, type Command, type Decider } from "../../kernel";
+import type { UserEvent, UserProfile } from "./events";
+
+export type UserState =
+  | { status: "none" }
+  | {
+      status: "active";
+      profile: UserProfile;
+      passwordHash: string;
+      /** reset tokens by hash: when they expire, and whether one was used */
+      resets: Record<string, { expiresAt: string; used: boolean }>;
+    };
+
+export type UserCommand =
+  | Command<"RegisterUser", UserProfile & { passwordHash: string }>
+  | Command<"RequestPasswordReset", { userId: string; tokenHash: string; expiresAt: string }>
+  | Command<"ResetPassword", { userId: string; tokenHash: string; passwordHash: string }>
+  | Command<"UpdateProfile", { userId: string; firstName: string; lastName: string; email: string }>;
+
+export const RESET_TOKEN_INVALID = "This reset link is invalid or has expired. Ask for a new one.";
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({ status: "none" }),
+  evolve(state, event) {
+    switch (event.type) {
+      case "UserRegistered": {
+        const { passwordHash, ...profile } = event.data;
+        return { status: "active", profile, passwordHash, resets: {} };
+      }
+      case "UserPasswordChanged":
+        if (state.status === "none") return state;
+        // a new password spends every outstanding reset link
+        return {
+          ...state,
+          passwordHash: event.data.passwordHash,
+          resets: Object.fromEntries(Object.entries(state.resets).map(([k, r]) => [k, { ...r, used: true }])),
+        };
+      case "PasswordResetRequested":
+        if (state.status === "none") return state;
+        return { ...state, resets: { ...state.resets, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, used: false } } };
+      case "UserProfileUpdated":
+        if (state.status === "none") return state;
+        return { ...state, profile: { ...state.profile, ...event.data } };
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+  decide(state, command, now) {
+    switch (command.type) {
+      case "RegisterUser":
+        if (state.status !== "none") return new DomainError("CONFLICT", "This user exists already", 409);
+        return [{ type: "UserRegistered", data: command.data }];
+      case "RequestPasswordReset":
+        if (state.status === "none") return new DomainError("NOT_FOUND", "User not found", 404);
+        return [{ type: "PasswordResetRequested", data: command.data }];
+      case "ResetPassword": {
+        if (state.status === "none") return new DomainError("RESET_TOKEN_INVALID", RESET_TOKEN_INVALID, 400);
+        const reset = state.resets[command.data.tokenHash];
+        if (!reset || reset.used || new Date(reset.expiresAt) <= now) {
+          return new DomainError("RESET_TOKEN_INVALID", RESET_TOKEN_INVALID, 400);
+        }
+        return [{ type: "UserPasswordChanged", data: { userId: command.data.userId, passwordHash: command.data.passwordHash, reason: "reset" } }];
+      }
+      case "UpdateProfile":
+        if (state.status === "none") return new DomainError("NOT_FOUND", "User not found", 404);
+        return [{ type: "UserProfileUpdated", data: command.data }];
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};

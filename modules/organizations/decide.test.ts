@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { DomainError, type CommandMetadata } from "../kernel";
+import type { OrganizationCommand } from "./commands";
+import { organizationDecider, sameValue, type OrganizationState } from "./decide";
+import type { OrganizationEvent } from "./events";
+import { defaultSettings, type OrganizationSettings } from "./settings";
+
+const orgId = "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f";
+const now = new Date("2026-11-21T08:30:00.000Z");
+const metadata: CommandMetadata = { commandId: "cmd-1", organizationId: orgId, actorId: "admin-1" };
+
+const registered: OrganizationEvent = { type: "OrganizationRegistered", data: { organizationId: orgId, name: "Maple Street School", type: "school" } };
+const address = { address: "", street_address: "12 Maple Street", city: "Toronto", state: "Ontario", postal_code: "M4B 1B3", unit: "" };
+const validSettings = (): OrganizationSettings => ({ ...defaultSettings("Maple Street School", "school"), address });
+
+const register = (data: Partial<{ name: string; type: "school" | "other" }> = {}): OrganizationCommand => ({
+  type: "RegisterOrganization",
+  data: { organizationId: orgId, name: "Maple Street School", type: "school", ...data },
+  metadata,
+});
+const update = (settings: unknown): OrganizationCommand => ({
+  type: "UpdateOrganizationSettings",
+  data: { organizationId: orgId, settings: settings as OrganizationSettings },
+  metadata,
+});
+const changeTheme = (mainColor: string): OrganizationCommand => ({ type: "ChangeTheme", data: { organizationId: orgId, mainColor }, metadata });
+
+/** given the events so far / when the command / then the events or the error */
+function given(...events: OrganizationEvent[]) {
+  const state = events.reduce<OrganizationState>(organizationDecider.evolve, organizationDecider.initialState());
+  return {
+    state,
+    when: (command: OrganizationCommand) => {
+      const outcome = organizationDecider.decide(state, command, now);
+      return {
+        then: (expected: OrganizationEvent[]) => expect(outcome).toEqual(expected),
+        thenRefused: (code: string, status: number, message?: string) => {
+          expect(outcome).toBeInstanceOf(DomainError);
+          const error = outcome as DomainError;
+          expect({ code: error.code, status: error.status }).toEqual({ code, status });
+          if (message !== undefined) expect(error.message).toBe(message);
+          return error;
+        },
+      };
+    },
+  };
+}
+
+describe("organizations: decide", () => {
+  it("registers a new organization", () => {
+    given().when(register()).then([registered]);
+  });
+
+  it("refuses a second registration", () => {
+    given(registered).when(register({ name: "Another" })).thenRefused("ORGANIZATION_ALREADY_REGISTERED", 409, "Organization already exists");
+  });
+
+  it("refuses a registration without a name or with an unknown type", () => {
+    given().when(register({ name: " " })).thenRefused("VALIDATION", 400, "Name is required");
+    given().when(register({ type: "club" as "school" })).thenRefused("VALIDATION", 400, "Type must be school or other");
+  });
+
+  it("updates the settings with the full validated object", () => {
+    const input = { ...validSettings(), name: "  Maple Street Public School ", features: { report: { is_enabled: false } } };
+    const settings = { ...validSettings(), name: "Maple Street Public School" };
+    given(registered).when(update(input)).then([{ type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings } }]);
+  });
+
+  it("refuses invalid settings with the first message and every field's errors", () => {
+    const error = given(registered)
+      .when(update({ ...validSettings(), name: "", support_email: "nope", address: { ...address, city: "" } }))
+      .thenRefused("VALIDATION", 400, "Name is required");
+    expect(error.details).toEqual({
+      fieldErrors: {
+        "name": ["Name is required"],
+        "address.city": ["City is required"],
+        "support_email": ["Support Email must be a valid e-mail"],
+      },
+    });
+  });
+
+  it("refuses settings or a theme for an organization that is not registered", () => {
+    given().when(update(validSettings())).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+    given().when(changeTheme("#0090FF")).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+  });
+
+  it("decides nothing when the settings do not change", () => {
+    const settings = validSettings();
+    const updated: OrganizationEvent = { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings } };
+    given(registered, updated).when(update(validSettings())).then([]);
+  });
+
+  it("changes the theme to one of the 18 colours, as its upper-case hex", () => {
+    given(registered).when(changeTheme("#6e56cf")).then([{ type: "OrganizationThemeChanged", data: { organizationId: orgId, mainColor: "#6E56CF" } }]);
+  });
+
+  it("refuses a colour that is not a theme colour, and ignores the current one", () => {
+    given(registered).when(changeTheme("#123456")).thenRefused("VALIDATION", 400, "Main Color must be one of the 18 theme colours");
+    given(registered).when(changeTheme("")).thenRefused("VALIDATION", 400, "Main Color is required");
+    given(registered).when(changeTheme("#95358f")).then([]);
+  });
+});
+
+describe("organizations: evolve", () => {
+  it("starts from the default settings and the default colour, then folds updates and theme changes", () => {
+    const registeredState = given(registered).state;
+    expect(registeredState).toEqual({
+      status: "registered",
+      organizationId: orgId,
+      name: "Maple Street School",
+      type: "school",
+      settings: defaultSettings("Maple Street School", "school"),
+      mainColor: "#95358F",
+    });
+    const settings = { ...validSettings(), name: "Northside", type: "other" as const };
+    const { state } = given(
+      registered,
+      { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings } },
+      { type: "OrganizationThemeChanged", data: { organizationId: orgId, mainColor: "#30A46C" } },
+    );
+    expect(state).toMatchObject({ name: "Northside", type: "other", settings, mainColor: "#30A46C" });
+  });
+
+  it("compares settings regardless of key order", () => {
+    expect(sameValue({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+    expect(sameValue({ a: [1] }, { a: { 0: 1 } })).toBe(false);
+    expect(sameValue({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+import type { z } from "zod";
+import { DomainError, type Decider } from "../kernel";
+import { changeThemeSchema, registerOrganizationSchema, type OrganizationCommand } from "./commands";
+import type { OrganizationEvent } from "./events";
+import { defaultSettings, organizationSettingsSchema, type OrganizationSettings, type OrganizationType } from "./settings";
+import { DEFAULT_MAIN_COLOR } from "./theme";
+import { fieldErrorsOf } from "./validation";
+
+export type RegisteredOrganization = {
+  status: "registered";
+  organizationId: string;
+  name: string;
+  type: OrganizationType;
+  settings: OrganizationSettings;
+  mainColor: string;
+};
+
+export type OrganizationState = { status: "unregistered" } | RegisteredOrganization;
+
+export const initialOrganizationState = (): OrganizationState => ({ status: "unregistered" });
+
+export const organizationNotFound = () => new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+export const organizationAlreadyRegistered = () =>
+  new DomainError("ORGANIZATION_ALREADY_REGISTERED", "Organization already exists", 409);
+
+/** A refused input: code VALIDATION, 400, the first message, and every field's messages in details.fieldErrors. */
+export function validationError(error: z.ZodError): DomainError {
+  return new DomainError("VALIDATION", error.issues[0]?.message ?? "Invalid input", 400, { fieldErrors: fieldErrorsOf(error) });
+}
+
+/** Structural equality of JSON values; key order does not matter (jsonb does not keep it). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameValue((a as Record<string, unknown>)[k], rb[k]));
+}
+
+export function evolve(state: OrganizationState, event: OrganizationEvent): OrganizationState {
+  switch (event.type) {
+    case "OrganizationRegistered": {
+      const { organizationId, name, type } = event.data;
+      return { status: "registered", organizationId, name, type, settings: defaultSettings(name, type), mainColor: DEFAULT_MAIN_COLOR };
+    }
+    case "OrganizationSettingsUpdated": {
+      if (state.status !== "registered") return state;
+      const { settings } = event.data;
+      return { ...state, name: settings.name, type: settings.type, settings };
+    }
+    case "OrganizationThemeChanged":
+      return state.status === "registered" ? { ...state, mainColor: event.data.mainColor } : state;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/**
+ * Pure: refuses a missing organization (404) or a second registration (409) first, then bad input
+ * (400 VALIDATION); a change to what is already there decides no event.
+ */
+export function decide(state: OrganizationState, command: OrganizationCommand, _now: Date): OrganizationEvent[] | DomainError {
+  switch (command.type) {
+    case "RegisterOrganization": {
+      if (state.status === "registered") return organizationAlreadyRegistered();
+      const parsed = registerOrganizationSchema.safeParse(command.data);
+      if (!parsed.success) return validationError(parsed.error);
+      return [{ type: "OrganizationRegistered", data: parsed.data }];
+    }
+    case "UpdateOrganizationSettings": {
+      if (state.status !== "registered") return organizationNotFound();
+      // field errors keyed by the settings' own paths (`address.city`), as the settings form names its fields
+      const parsed = organizationSettingsSchema.safeParse(command.data.settings);
+      if (!parsed.success) return validationError(parsed.error);
+      const settings = parsed.data;
+      if (sameValue(settings, state.settings)) return [];
+      return [{ type: "OrganizationSettingsUpdated", data: { organizationId: state.organizationId, settings } }];
+    }
+    case "ChangeTheme": {
+      if (state.status !== "registered") return organizationNotFound();
+      const parsed = changeThemeSchema.safeParse(command.data);
+      if (!parsed.success) return validationError(parsed.error);
+      if (parsed.data.mainColor === state.mainColor) return [];
+      return [{ type: "OrganizationThemeChanged", data: { organizationId: state.organizationId, mainColor: parsed.data.mainColor } }];
+    }
+    default: {
+      const never: never = command;
+      return never;
+    }
+  }
+}
+
+export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {
+  initialState: initialOrganizationState,
+  evolve,
+  decide,
+};

@@ -1,0 +1,37 @@
+import type { DomainEvent } from "../kernel";
+import type { OrganizationSettings, OrganizationType } from "./settings";
+
+/**
+ * The events of an organization's stream, `organization-{id}`. Versioned by type name: a new shape
+ * gets a new type. `OrganizationRegistered` is also written by the demo seed (test/factories/demo-seed.ts).
+ */
+export type OrganizationRegistered = DomainEvent<
+  "OrganizationRegistered",
+  { organizationId: string; name: string; type: OrganizationType }
+>;
+
+/** The whole settings object, as validated by the settings schema (replaces the previous one). */
+export type OrganizationSettingsUpdated = DomainEvent<
+  "OrganizationSettingsUpdated",
+  { organizationId: string; settings: OrganizationSettings }
+>;
+
+/** One of the 18 theme colours, as its upper-case hex. */
+export type OrganizationThemeChanged = DomainEvent<"OrganizationThemeChanged", { organizationId: string; mainColor: string }>;
+
+export type OrganizationEvent = OrganizationRegistered | OrganizationSettingsUpdated | OrganizationThemeChanged;
+
+export const ORGANIZATION_EVENT_TYPES = [
+  "OrganizationRegistered",
+  "OrganizationSettingsUpdated",
+  "OrganizationThemeChanged",
+] as const satisfies readonly OrganizationEvent["type"][];
+
+export const isOrganizationEvent = <E extends DomainEvent>(event: E): event is E & OrganizationEvent =>
+  (ORGANIZATION_EVENT_TYPES as readonly string[]).includes(event.type);
+
+export const ORGANIZATION_STREAM_PREFIX = "organization-";
+export const organizationStreamId = (organizationId: string) => `${ORGANIZATION_STREAM_PREFIX}${organizationId}`;
+/** The organization id of an `organization-{id}` stream, or null for another stream. */
+export const organizationIdOfStream = (streamId: string): string | null =>
+  streamId.startsWith(ORGANIZATION_STREAM_PREFIX) ? streamId.slice(ORGANIZATION_STREAM_PREFIX.length) || null : null;

@@ -1,0 +1,74 @@
+/** The organizations module's public face: settings, features, theme; commands and their handlers. */
+export {
+  organizationSettingsSchema,
+  organizationTypeSchema,
+  defaultSettings,
+  enabledFeatures,
+  withoutSecrets,
+  ORGANIZATION_TYPES,
+  SENDING_METHODS,
+  FEATURE_KEYS,
+  DEFAULT_SCHOOL_OPTION,
+  REPORT_DEFAULTS,
+  PROGRAM_DEFAULTS,
+  REPORT_NAV_SLOTS,
+  DEFAULT_LOCALIZATION,
+  type OrganizationSettings,
+  type OrganizationSettingsInput,
+  type OrganizationType,
+  type SendingMethod,
+  type FeatureKey,
+} from "./settings";
+export { labelOf, requiredMessage, fieldErrorsOf, type FieldPath } from "./validation";
+export {
+  THEME_COLORS,
+  DEFAULT_MAIN_COLOR,
+  DEFAULT_ACCENT_COLOR,
+  accentFor,
+  isThemeColor,
+  themeColorOf,
+  type ThemeColor,
+  type ThemeColorName,
+  type ThemeColorHex,
+  type RadixAccentColor,
+} from "./theme";
+export {
+  ORGANIZATION_EVENT_TYPES,
+  isOrganizationEvent,
+  organizationStreamId,
+  organizationIdOfStream,
+  type OrganizationEvent,
+  type OrganizationRegistered,
+  type OrganizationSettingsUpdated,
+  type OrganizationThemeChanged,
+} from "./events";
+export {
+  organizationIdSchema,
+  registerOrganizationSchema,
+  updateOrganizationSettingsSchema,
+  changeThemeSchema,
+  mainColorSchema,
+  MAIN_COLOR_MESSAGE,
+  type RegisterOrganization,
+  type UpdateOrganizationSettings,
+  type ChangeTheme,
+  type OrganizationCommand,
+} from "./commands";
+export {
+  organizationDecider,
+  decide,
+  evolve,
+  initialOrganizationState,
+  validationError,
+  type OrganizationState,
+  type RegisteredOrganization,
+} from "./decide";
+export {
+  handleOrganizationCommand,
+  registerOrganization,
+  updateOrganizationSettings,
+  changeTheme,
+  loadOrganization,
+  type OrganizationDeps,
+  type OrganizationResult,
+} from "./handlers";

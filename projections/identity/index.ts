@@ -1,0 +1,4 @@
+export { identityProjection } from "./projection";
+export * from "./queries";
+export type { IdentityTables } from "./tables";
+export * as identityMigration from "./migration";

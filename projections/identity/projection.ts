@@ -1,0 +1,103 @@
+import type { Kysely, Transaction } from "kysely";
+import type { RecordedEvent } from "../../modules/kernel";
+import type { UserEvent } from "../../modules/identity/users/events";
+import type { UserGroupEvent } from "../../modules/identity/user-groups/events";
+import { defineProjection } from "../runner";
+import type { IdentityTables } from "./tables";
+
+type Db = Kysely<IdentityTables> | Transaction<IdentityTables>;
+
+async function applyGroup(db: Db, event: RecordedEvent<UserGroupEvent>) {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case "UserGroupCreated": {
+      const d = event.data;
+      await db
+        .insertInto("rm_user_groups")
+        .values({
+          id: d.userGroupId,
+          organization_id: d.organizationId,
+          name: d.name,
+          display_name: d.displayName,
+          level: d.level,
+          icon: d.icon,
+          scheme: JSON.stringify(d.scheme),
+          permission_ids: d.permissionIds,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      return;
+    }
+    case "UserGroupUpdated": {
+      const d = event.data;
+      await db
+        .updateTable("rm_user_groups")
+        .set({ name: d.name, display_name: d.displayName, level: d.level, icon: d.icon, scheme: JSON.stringify(d.scheme), permission_ids: d.permissionIds, updated_at: at })
+        .where("id", "=", d.userGroupId)
+        .execute();
+      return;
+    }
+    case "UserGroupDeleted":
+      await db.deleteFrom("rm_user_groups").where("id", "=", event.data.userGroupId).execute();
+      return;
+  }
+}
+
+async function applyUser(db: Db, event: RecordedEvent<UserEvent>) {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case "UserRegistered": {
+      const d = event.data;
+      await db
+        .insertInto("rm_users")
+        .values({
+          id: d.userId,
+          organization_id: d.organizationId,
+          username: d.username.toLowerCase(),
+          email: d.email.toLowerCase(),
+          first_name: d.firstName,
+          last_name: d.lastName,
+          user_group_id: d.userGroupId,
+          parent_id: d.parentId,
+          password_hash: d.passwordHash,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      return;
+    }
+    case "UserPasswordChanged":
+      await db.updateTable("rm_users").set({ password_hash: event.data.passwordHash, updated_at: at }).where("id", "=", event.data.userId).execute();
+      return;
+    case "UserProfileUpdated": {
+      const d = event.data;
+      await db
+        .updateTable("rm_users")
+        .set({ first_name: d.firstName, last_name: d.lastName, email: d.email.toLowerCase(), updated_at: at })
+        .where("id", "=", d.userId)
+        .execute();
+      return;
+    }
+    case "PasswordResetRequested":
+      return;
+  }
+}
+
+const GROUP_TYPES = ["UserGroupCreated", "UserGroupUpdated", "UserGroupDeleted"];
+const USER_TYPES = ["UserRegistered", "UserPasswordChanged", "UserProfileUpdated"];
+
+/** Users and user groups, as sign-in, the session and the role pickers read them. */
+export const identityProjection = defineProjection<IdentityTables>({
+  name: "identity",
+  tables: ["rm_user_groups", "rm_users"],
+  eventTypes: [...GROUP_TYPES, ...USER_TYPES],
+  async apply(db, events) {
+    for (const event of events) {
+      if (GROUP_TYPES.includes(event.type)) await applyGroup(db, event as RecordedEvent<UserGroupEvent>);
+      else await applyUser(db, event as RecordedEvent<UserEvent>);
+    }
+  },
+});

@@ -1,0 +1,88 @@
+import { sql, type Kysely } from "kysely";
+import type { ReadModels } from "../read-models";
+
+export type SessionUserRow = {
+  id: string;
+  organization_id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  parent_id: string | null;
+  password_hash: string;
+  status: string;
+  user_group_id: string;
+  role_name: string | null;
+  role_display_name: string | null;
+  role_level: number | null;
+  role_scheme: Record<string, string> | null;
+  permission_ids: string[] | null;
+};
+
+const userWithGroup = (db: Kysely<ReadModels>) =>
+  db
+    .selectFrom("rm_users as u")
+    .leftJoin("rm_user_groups as g", "g.id", "u.user_group_id")
+    .select([
+      "u.id",
+      "u.organization_id",
+      "u.username",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.parent_id",
+      "u.password_hash",
+      "u.status",
+      "u.user_group_id",
+      "g.name as role_name",
+      "g.display_name as role_display_name",
+      "g.level as role_level",
+      "g.scheme as role_scheme",
+      "g.permission_ids",
+    ]);
+
+/** Sign-in accepts the username or the e-mail, in any case. */
+export async function findUserByLogin(db: Kysely<ReadModels>, login: string): Promise<SessionUserRow | undefined> {
+  const name = login.trim().toLowerCase();
+  return (await userWithGroup(db)
+    .where((eb) => eb.or([eb("u.username", "=", name), eb("u.email", "=", name)]))
+    .orderBy(sql`u.username = ${name}`, "desc")
+    .executeTakeFirst()) as SessionUserRow | undefined;
+}
+
+export async function findUserById(db: Kysely<ReadModels>, id: string): Promise<SessionUserRow | undefined> {
+  return (await userWithGroup(db).where("u.id", "=", id).executeTakeFirst()) as SessionUserRow | undefined;
+}
+
+export type UserGroupRow = {
+  id: string;
+  organization_id: string;
+  name: string;
+  display_name: string;
+  level: number;
+  icon: string;
+  scheme: Record<string, string>;
+  permission_ids: string[];
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type UserGroupFilter = { levels?: number[]; search?: string; sort?: "level_desc" | "level_asc" | "name_asc" };
+
+export async function listUserGroups(db: Kysely<ReadModels>, organizationId: string, filter: UserGroupFilter = {}): Promise<UserGroupRow[]> {
+  let query = db.selectFrom("rm_user_groups").selectAll().where("organization_id", "=", organizationId);
+  if (filter.levels?.length) query = query.where("level", "in", filter.levels);
+  if (filter.search) query = query.where((eb) => eb.or([eb("name", "ilike", `%${filter.search}%`), eb("display_name", "ilike", `%${filter.search}%`)]));
+  const sort = filter.sort ?? "level_desc";
+  query = sort === "name_asc" ? query.orderBy("name") : query.orderBy("level", sort === "level_desc" ? "desc" : "asc").orderBy("name");
+  return (await query.execute()) as UserGroupRow[];
+}
+
+export async function findUserGroup(db: Kysely<ReadModels>, id: string): Promise<UserGroupRow | undefined> {
+  return (await db.selectFrom("rm_user_groups").selectAll().where("id", "=", id).executeTakeFirst()) as UserGroupRow | undefined;
+}
+
+export async function countGroupMembers(db: Kysely<ReadModels>, userGroupId: string): Promise<number> {
+  const row = await db.selectFrom("rm_users").select((eb) => eb.fn.countAll<number>().as("n")).where("user_group_id", "=", userGroupId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

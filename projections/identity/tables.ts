@@ -1,0 +1,49 @@
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type IdentityTables = {
+  rm_user_groups: {
+    id: string;
+    organization_id: string;
+    name: string;
+    display_name: string;
+    level: number;
+    icon: string;
+    scheme: ColumnType<Record<string, string>, string, string>;
+    permission_ids: string[];
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  rm_users: {
+    id: string;
+    organization_id: string;
+    username: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    user_group_id: string;
+    parent_id: string | null;
+    password_hash: string;
+    status: ColumnType<string, string | undefined, string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  sessions: {
+    id_hash: string;
+    user_id: string;
+    organization_id: string;
+    created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+    last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+    expires_at: Timestamp;
+    revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  mail_outbox: {
+    id: Generated<number>;
+    to_address: string;
+    subject: string;
+    body: string;
+    created_at: ColumnType<Date, Date | string | undefined, never>;
+    sent_at: ColumnType<Date | null, never, Date | string>;
+  };
+};
