@@ -12,6 +12,7 @@ import { systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections/read-models";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { csrfGuard } from "./csrf-guard";
+import { sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
 import type { CoreServices } from "./services";
 
@@ -46,7 +47,7 @@ export async function startWeb(core: CoreServices) {
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }) }));
 
   const server = http.createServer(app);
-  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger });
+  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock) });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(core.env.PORT, core.env.HOST, () => resolve());

@@ -10,14 +10,15 @@ import type { Kysely } from "kysely";
 import type pg from "pg";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, createPool, dropDatabase, PostgresEventStore, type HealthReport, type KernelTables } from "../../modules/kernel";
+import { SessionStore, type SessionTables } from "../../modules/identity";
+import { createDb, createPool, dropDatabase, newId, PostgresEventStore, type HealthReport, type KernelTables } from "../../modules/kernel";
 import { readCheckpoint } from "../../projections";
 import { ensureBuild, freePort } from "../e2e/harness";
 import { killAll, spawnApp, type AppProcess } from "../support/app-process";
 import { counted, uniqueStream } from "../support/events";
 import { testServices } from "../support/services";
 
-const ORG = "org-proc";
+const ORG = newId();
 const PROJECTION = "event-stats";
 const BUILD = fileURLToPath(new URL("../../build/index.js", import.meta.url));
 type Projected = { count: number; position: number; checkpointAtReceipt?: number };
@@ -113,7 +114,14 @@ describe("roles split across processes", () => {
   it("the projector process publishes after commit, through Redis, to a client of the web process", async () => {
     const kdb = createDb<KernelTables>(pool!) as Kysely<KernelTables>;
     const received: Projected[] = [];
-    client = connectClient(`http://127.0.0.1:${webPort}`, { transports: ["websocket"], forceNew: true, reconnection: false });
+    // the live channel's handshake needs a session of the organization it follows
+    const { token } = await new SessionStore(createDb<SessionTables>(pool!)).create(newId(), ORG, new Date());
+    client = connectClient(`http://127.0.0.1:${webPort}`, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: { cookie: `rollcall_session=${token}` },
+    });
     client.on("events-projected", (payload: Projected) => {
       received.push(payload);
       // published after commit: the checkpoint is already at (or past) the published position

@@ -17,6 +17,11 @@ export type LiveServerOptions = {
   key?: string;
   /** default: allow everyone (see below) */
   authorize?: LiveAuthorize;
+  /**
+   * Checked at the handshake: what it returns is kept as `socket.data.identity`; null refuses the
+   * connection ('unauthorized'). Default: every connection is accepted.
+   */
+  authenticate?: (socket: Socket) => Promise<unknown | null>;
   logger?: Logger;
 };
 
@@ -56,6 +61,22 @@ export function attachLiveServer(httpServer: http.Server, options: LiveServerOpt
   let closed = false;
 
   io.use((_socket, next) => (closed ? next(new Error("live channel is shutting down")) : next()));
+  if (options.authenticate) {
+    const authenticate = options.authenticate;
+    io.use((socket, next) => {
+      authenticate(socket).then(
+        (identity) => {
+          if (identity === null || identity === undefined) return next(new Error("unauthorized"));
+          socket.data.identity = identity;
+          next();
+        },
+        (error: unknown) => {
+          logger.warn("live handshake check failed", { error: String(error) });
+          next(new Error("unauthorized"));
+        },
+      );
+    });
+  }
 
   io.on("connection", (socket) => {
     socket.on("subscribe", (input: unknown, ack: unknown) => {

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import { SESSION_COOKIE } from "../../app/utils/cookies.server";
+import { newId, type NewEvent } from "../../modules/kernel";
+import { demoOrganizations } from "../factories/demo-seed";
+import { testMetadata } from "../support/events";
+import { HttpClient, clearSignInLimits } from "../support/http-client";
+import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { testServices } from "../support/services";
+
+const [maple, northside] = demoOrganizations;
+type Projected = { count: number; position: number };
+
+async function socketFor(baseUrl: string, sessionToken: string | undefined): Promise<Socket> {
+  const socket = connect(baseUrl, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: sessionToken ? { cookie: `${SESSION_COOKIE}=${sessionToken}` } : {},
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  return socket;
+}
+
+describe("the live channel's handshake uses the session", () => {
+  let app: InProcessApp;
+  const sockets: Socket[] = [];
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    app = await startInProcessApp("live");
+    await clearSignInLimits((await testServices()).redisUrl);
+    for (const [key, username] of [["north", "admin@northside.demo"], ["maple", "admin@maple.demo"]] as const) {
+      const client = new HttpClient(app.baseUrl);
+      await client.signIn(username);
+      tokens[key] = client.cookie(SESSION_COOKIE)!;
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await app?.stop();
+  });
+
+  it("refuses a socket without a session", async () => {
+    await expect(socketFor(app.baseUrl, undefined)).rejects.toThrow(/unauthorized/);
+    await expect(socketFor(app.baseUrl, "not-a-session")).rejects.toThrow(/unauthorized/);
+  });
+
+  it("lets a socket follow only its own organization", async () => {
+    const socket = await socketFor(app.baseUrl, tokens.maple);
+    sockets.push(socket);
+    expect(await socket.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await socket.emitWithAck("subscribe", { organizationId: maple.id, topic: "activity" })).toMatchObject({ ok: true });
+  });
+
+  it("never delivers organization B's events to a socket of organization A (1,000 events)", async () => {
+    const north = await socketFor(app.baseUrl, tokens.north);
+    const mapleSocket = await socketFor(app.baseUrl, tokens.maple);
+    sockets.push(north, mapleSocket);
+    const got = { north: 0, maple: 0 };
+    north.on("events-projected", (p: Projected) => (got.north += p.count));
+    mapleSocket.on("events-projected", (p: Projected) => (got.maple += p.count));
+    expect(await north.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: true });
+    expect(await mapleSocket.emitWithAck("subscribe", { organizationId: maple.id, topic: "activity" })).toMatchObject({ ok: true });
+    // a socket that asks for the other organization's room is refused and so hears nothing more
+    expect(await mapleSocket.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: false });
+    await new Promise((r) => setTimeout(r, 200)); // the adapters have joined the rooms
+
+    const store = app.app.core.store;
+    const event = (organizationId: string): NewEvent => ({ type: "ProbeRecorded", data: { n: 1 }, eventId: newId(), metadata: testMetadata({ organizationId }) });
+    let north1000 = 0;
+    let maple50 = 0;
+    for (let i = 0; i < 100; i++) {
+      await store.appendToStream(`probe-${newId()}`, Array.from({ length: 10 }, () => event(northside.id)));
+      north1000 += 10;
+      if (i % 20 === 0) {
+        await store.appendToStream(`probe-${newId()}`, Array.from({ length: 10 }, () => event(maple.id)));
+        maple50 += 10;
+      }
+    }
+    const deadline = Date.now() + 20_000;
+    while ((got.north < north1000 || got.maple < maple50) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500)); // anything stray would have arrived by now
+    expect(got).toEqual({ north: 1000, maple: 50 });
+  }, 60_000);
+});

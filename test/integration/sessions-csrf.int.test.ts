@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES } from "../../modules/identity";
+import { newId } from "../../modules/kernel";
+import { SESSION_COOKIE } from "../../app/utils/cookies.server";
+import { HttpClient, clearSignInLimits } from "../support/http-client";
+import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { testServices } from "../support/services";
+
+const concrete = (pattern: string) => pattern.replace(/:[a-zA-Z]+\??/g, newId());
+
+describe("sessions, sign-in limits and CSRF over HTTP", () => {
+  let app: InProcessApp;
+  let redisUrl: string;
+  beforeAll(async () => {
+    app = await startInProcessApp("sessions");
+    redisUrl = (await testServices()).redisUrl;
+    await clearSignInLimits(redisUrl);
+  }, 120_000);
+  afterAll(() => app?.stop());
+
+  const head = async () => app.app.core.store.headPosition();
+
+  it("gives a new session id at every sign-in, and refuses the old one", async () => {
+    const client = new HttpClient(app.baseUrl);
+    await client.signIn("admin@northside.demo");
+    const first = client.cookie(SESSION_COOKIE)!;
+    await client.signIn("admin@northside.demo");
+    const second = client.cookie(SESSION_COOKIE)!;
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect((await client.request("GET", "/api/user-session")).status).toBe(200);
+    const stale = new HttpClient(app.baseUrl);
+    const response = await stale.request("GET", "/api/user-session", { headers: { cookie: `${SESSION_COOKIE}=${first}` } });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
+    const client = new HttpClient(app.baseUrl);
+    const response = await client.signIn("coach@northside.demo");
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("refuses a session id after logout", async () => {
+    const client = new HttpClient(app.baseUrl);
+    await client.signIn("parent@northside.demo");
+    const token = client.cookie(SESSION_COOKIE)!;
+    expect((await client.request("POST", "/api/auth/logout")).status).toBe(200);
+    const replay = new HttpClient(app.baseUrl);
+    const response = await replay.request("GET", "/api/user-session", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(response.status).toBe(401);
+  });
+
+  it("answers a wrong password with a readable 400 and no session", async () => {
+    const client = new HttpClient(app.baseUrl);
+    const response = await client.request("POST", "/api/auth/login", { body: { username: "admin@northside.demo", password: "wrong" } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ code: "INVALID_CREDENTIALS", message: "Incorrect username or password." });
+    expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+    const empty = await client.request("POST", "/api/auth/login", { body: { username: "" } });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ code: "VALIDATION", message: "Username is required" });
+  });
+
+  it("refuses the 11th sign-in attempt in a minute with 429", async () => {
+    await clearSignInLimits(redisUrl);
+    const client = new HttpClient(app.baseUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await client.request("POST", "/api/auth/login", { body: { username: "granter@northside.demo", password: i % 2 ? "wrong" : "rollcall-demo" } });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200 || s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    await clearSignInLimits(redisUrl);
+  });
+
+  it("refuses every non-GET /api call without the CSRF token, or with a wrong one, and appends nothing", async () => {
+    await clearSignInLimits(redisUrl);
+    const client = new HttpClient(app.baseUrl);
+    await client.signIn("superadmin@northside.demo");
+    const before = await head();
+    const mutations = API_ROUTES.filter((r) => r.method !== "GET");
+    expect(mutations.length).toBeGreaterThan(3);
+    for (const route of mutations) {
+      const body = { name: "Sneaky", icon: "Admin", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"], username: "admin@northside.demo", password: "rollcall-demo" };
+      const attempts: Record<string, string>[] = [{}, { "x-csrf-token": "forged" }, { "x-xsrf-token": "" }];
+      for (const headers of attempts) {
+        const response = await client.request(route.method, concrete(route.path), { body, csrf: false, headers });
+        expect(response.status, `${route.method} ${route.path}`).toBe(403);
+        expect(await response.json()).toMatchObject({ code: "EBADCSRFTOKEN" });
+      }
+    }
+    expect(await head()).toBe(before);
+    // and with the token, the same client can change things
+    const ok = await client.request("POST", "/api/role", { body: { name: "Helpers", icon: "Volunteers", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"] } });
+    expect(ok.status).toBe(200);
+    expect(await head()).toBeGreaterThan(before);
+  });
+
+  it("accepts the token in any of the four headers", async () => {
+    const client = new HttpClient(app.baseUrl);
+    const csrf = await client.fetchCsrf();
+    for (const header of ["x-csrf-token", "csrf-token", "xsrf-token", "x-xsrf-token"]) {
+      const response = await client.request("POST", "/api/auth/logout", { csrf: false, headers: { [header]: csrf } });
+      expect(response.status, header).toBe(200);
+    }
+  });
+});
