@@ -1,10 +1,16 @@
 import { Theme } from "@radix-ui/themes";
 import themesStyles from "@radix-ui/themes/styles.css";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { TopBar } from "~/components/top-bar";
+import { AppShell } from "~/components/shell/app-shell";
+import shellStyles from "~/components/shell/shell.css";
+import { ToastProvider } from "~/components/toast/toaster";
+import { documentTitle } from "~/utils/document-title";
+import { getAuth } from "~/utils/auth.server";
+import { SIGNED_OUT_ACCENT, pageMetaFor, shellFor } from "~/utils/shell.server";
+import { takeToast } from "~/utils/toast.server";
 
 // an inline icon: the browser asks for no /favicon.ico and the page loads nothing from elsewhere
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(
@@ -13,13 +19,36 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: themesStyles },
+  { rel: "stylesheet", href: shellStyles },
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Rollcall" }];
+/**
+ * The registry's page meta for this path, the signed-in visitor's shell (null when signed out), the
+ * theme accent, and a flash toast left by the last redirect (its cookie is cleared here).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { services } = context;
+  const { pathname } = new URL(request.url);
+  const auth = await getAuth(request, services);
+  const shell = auth ? await shellFor(services, auth, pathname) : null;
+  const { toast, setCookie } = takeToast(request, services.production);
+  return json(
+    { page: pageMetaFor(pathname), shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
 
-// the org default theme colour is #95358F; plum is the closest Radix accent
+/** The page meta and the highlighted menu item follow the path, so the root loader runs on every page change. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: documentTitle(data) }];
+
 export function Layout({ children }: { children: ReactNode }) {
+  // undefined when the root loader itself failed: the error page then renders without the shell
+  const data = useRouteLoaderData<typeof loader>("root");
+  const shell = data?.shell && data.page?.showNavigation ? data.shell : null;
   return (
     <html lang="en">
       <head>
@@ -29,9 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body style={{ margin: 0 }}>
-        <Theme accentColor="plum" grayColor="mauve" radius="medium">
-          <TopBar />
-          <main>{children}</main>
+        <Theme accentColor={data?.accent ?? "plum"} radius="medium">
+          <ToastProvider flash={data?.toast ?? null}>{shell ? <AppShell shell={shell}>{children}</AppShell> : <main>{children}</main>}</ToastProvider>
         </Theme>
         <ScrollRestoration />
         <Scripts />

@@ -1,10 +1,20 @@
-import { Callout, Code, Container, Heading, Text } from "@radix-ui/themes";
+import { Box, Callout, Code, Container, Heading, Text } from "@radix-ui/themes";
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+
+/** The page guard's refusal (page-guard.server.ts FORBIDDEN_PAGE): shown as this plain text and nothing else. */
+const FORBIDDEN_PAGE = "Forbidden Page";
 
 /** Status and message of whatever a loader, action or render threw, readable for a person. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 403 && error.data === FORBIDDEN_PAGE) {
+    return (
+      <Box p="5">
+        <Text size="3">{FORBIDDEN_PAGE}</Text>
+      </Box>
+    );
+  }
   const { status, title, message } = describe(error, pathname);
   return (
     <Container size="2" px="5" py="6">

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { dummyHash, signInAllowed, verifyPassword } from "../../modules/identity";
 import { findUserByLogin } from "../../projections/identity";
 import { getAuth } from "./auth.server";
@@ -6,10 +5,8 @@ import { readCookie, SESSION_COOKIE } from "./cookies.server";
 import type { AppServices } from "./load-context";
 import { sessionPayload } from "./session-payload.server";
 
-export const loginSchema = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
-});
+// the schema is shared with the /login form (browser and server), so it lives outside this .server file
+export { loginSchema } from "./auth-schemas";
 
 export const INVALID_CREDENTIALS = "Incorrect username or password.";
 

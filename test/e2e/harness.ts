@@ -158,9 +158,31 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot to test-results/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const dir = path.join(ROOT, "test-results/screenshots");
+/**
+ * Waits until every projection has caught up with the store (lag 0 in /api/health): the demo seed is
+ * appended at start, and pages read the read models the projector builds from it.
+ */
+export async function waitForProjections(baseUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const report = (await response.json()) as { eventStore?: { headPosition: number }; projections?: { name: string; lag: number }[] };
+      const projections = report.projections ?? [];
+      if (projections.length > 0 && (report.eventStore?.headPosition ?? 0) > 0 && projections.every((p) => p.lag === 0)) return;
+      last = projections.map((p) => `${p.name} lag ${p.lag}`).join(", ") || `no projections (status ${response.status})`;
+    } catch (error) {
+      last = `GET /api/health failed: ${(error as Error).message}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the projections did not catch up within ${timeoutMs / 1000} s (${last})`);
+}
+
+/** Saves a full-page screenshot to <dir>/<name>.png (default test-results/screenshots) and returns its path. */
+export async function screenshot(page: Page, name: string, dir = "test-results/screenshots"): Promise<string> {
+  dir = path.join(ROOT, dir);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

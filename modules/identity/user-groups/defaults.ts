@@ -19,7 +19,7 @@ const STAFF = [
 ];
 
 /**
- * The user groups every new organization starts with (docs/decisions/006). Names are the spec's
+ * The user groups every new organization starts with (docs/decisions/008). Names are the spec's
  * special names where it has them (PARTICIPANT, PARENT, COACH); school organizations show Students and
  * Teachers through the display names.
  */

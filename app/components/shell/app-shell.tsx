@@ -1,0 +1,50 @@
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { ShellModel } from "~/utils/shell.server";
+import { ShellTopBar } from "./shell-top-bar";
+import { Sidebar } from "./sidebar";
+
+/** Desktop from 1024 px: the sidebar is fixed there and Escape leaves it alone. */
+export const DESKTOP_QUERY = "(min-width: 1024px)";
+
+/**
+ * The signed-in layout: sidebar, top bar, page. Below desktop width the sidebar slides in over the
+ * page from the menu button and closes on Escape, on the backdrop, on its close button and when the
+ * page changes (it is open only for the path it was opened on).
+ */
+export function AppShell({ shell, children }: { shell: ShellModel; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => {
+    setOpenOn(null);
+    if (!window.matchMedia(DESKTOP_QUERY).matches) menuButton.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    if (!window.matchMedia(DESKTOP_QUERY).matches) closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || window.matchMedia(DESKTOP_QUERY).matches) return;
+      // a dialog or menu opened from the sidebar closes first
+      if (event.target instanceof Element && event.target.closest('[role="dialog"], [role="menu"]')) return;
+      close();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open, close]);
+
+  return (
+    <div className="rc-shell">
+      <Sidebar shell={shell} open={open} onClose={close} closeButtonRef={closeButton} />
+      {open ? <div className="rc-backdrop" aria-hidden="true" onClick={close} /> : null}
+      <div className="rc-main">
+        <ShellTopBar shell={shell} menuOpen={open} onMenu={() => (open ? close() : setOpenOn(pathname))} menuButtonRef={menuButton} />
+        <main className="rc-content">{children}</main>
+      </div>
+    </div>
+  );
+}

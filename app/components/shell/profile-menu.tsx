@@ -1,0 +1,48 @@
+import { Avatar, Box, Button, DropdownMenu, Flex, Text } from "@radix-ui/themes";
+import { Link as RemixLink } from "@remix-run/react";
+import { useRef } from "react";
+import type { ShellModel } from "~/utils/shell.server";
+import { initialsOf } from "./org-logo";
+
+type Props = { user: ShellModel["user"]; menu: ShellModel["sidebar"]["profileMenu"] };
+
+/**
+ * The profile menu: photo (initials until photos exist), full name and role; 'My Profile' (not for a
+ * kiosk) and 'Log Out of Account', which posts to /logout as a full page load so no client state stays.
+ */
+export function ProfileMenu({ user, menu }: Props) {
+  const logoutForm = useRef<HTMLFormElement>(null);
+  return (
+    <>
+      <form ref={logoutForm} method="post" action="/logout" hidden />
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger>
+          <Button variant="ghost" color="gray" size="3" aria-label={`Profile menu of ${user.fullName}`} style={{ height: "auto" }}>
+            <Flex align="center" gap="3">
+              <Avatar size="2" radius="full" fallback={initialsOf(user.fullName)} alt="" />
+              <Box className="rc-profile-text" style={{ textAlign: "left" }}>
+                <Text as="div" size="2" weight="medium" highContrast>
+                  {user.fullName}
+                </Text>
+                <Text as="div" size="1" color="gray">
+                  {user.roleLabel}
+                </Text>
+              </Box>
+              <DropdownMenu.TriggerIcon />
+            </Flex>
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content align="end" sideOffset={6}>
+          {menu.showMyProfile && !user.isKiosk ? (
+            <DropdownMenu.Item asChild>
+              <RemixLink to="/my-profile">My Profile</RemixLink>
+            </DropdownMenu.Item>
+          ) : null}
+          <DropdownMenu.Item color="red" onSelect={() => logoutForm.current?.requestSubmit()}>
+            {menu.logOutLabel}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Flex, IconButton, Text } from "@radix-ui/themes";
+import type { RefObject } from "react";
+import { MenuIcon } from "~/components/icons";
+import type { ShellModel } from "~/utils/shell.server";
+import { ProfileMenu } from "./profile-menu";
+import { SIDEBAR_ID } from "./sidebar";
+
+type Props = {
+  shell: Pick<ShellModel, "user" | "sidebar">;
+  menuOpen: boolean;
+  onMenu: () => void;
+  menuButtonRef: RefObject<HTMLButtonElement>;
+};
+
+/** The bar above the page: the menu button (below desktop width) and the profile menu. */
+export function ShellTopBar({ shell, menuOpen, onMenu, menuButtonRef }: Props) {
+  return (
+    <header className="rc-topbar">
+      <IconButton
+        ref={menuButtonRef}
+        className="rc-mobile-only"
+        variant="ghost"
+        color="gray"
+        size="3"
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        aria-controls={SIDEBAR_ID}
+        onClick={onMenu}
+      >
+        <MenuIcon width="18" height="18" />
+      </IconButton>
+      <Text className="rc-mobile-only" size="3" weight="bold" truncate>
+        {shell.sidebar.header.organizationName}
+      </Text>
+      <Flex flexGrow="1" />
+      <ProfileMenu user={shell.user} menu={shell.sidebar.profileMenu} />
+    </header>
+  );
+}

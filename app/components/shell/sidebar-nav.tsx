@@ -1,0 +1,87 @@
+import { Badge } from "@radix-ui/themes";
+import { Link as RemixLink } from "@remix-run/react";
+import { useId } from "react";
+import type { SidebarEntry, SidebarGroup, SidebarItem } from "../../../modules/identity";
+import { SupportDialog } from "./support-dialog";
+
+type Block = { kind: "items"; key: string; items: SidebarItem[] } | SidebarGroup;
+
+/** Consecutive single items share one list; each group is its own labelled list. */
+function blocksOf(entries: readonly SidebarEntry[]): Block[] {
+  const blocks: Block[] = [];
+  for (const entry of entries) {
+    if (entry.kind === "group") {
+      blocks.push(entry);
+      continue;
+    }
+    const last = blocks.at(-1);
+    if (last?.kind === "items") last.items.push(entry);
+    else blocks.push({ kind: "items", key: entry.key, items: [entry] });
+  }
+  return blocks;
+}
+
+/** The sidebar's items and groups, in the model's order; `activeKeys` are the highlighted items. */
+export function SidebarNav({ entries, activeKeys }: { entries: readonly SidebarEntry[]; activeKeys: readonly string[] }) {
+  return (
+    <>
+      {blocksOf(entries).map((block) =>
+        block.kind === "group" ? (
+          <NavGroup key={block.key} label={block.label} items={block.items} activeKeys={activeKeys} />
+        ) : (
+          <NavList key={block.key} items={block.items} activeKeys={activeKeys} />
+        ),
+      )}
+    </>
+  );
+}
+
+function NavList({ items, activeKeys }: { items: readonly SidebarItem[]; activeKeys: readonly string[] }) {
+  return (
+    <ul className="rc-nav-list">
+      {items.map((item) => (
+        <li key={item.key}>
+          <NavItem item={item} active={activeKeys.includes(item.key)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavGroup({ label, items, activeKeys }: { label: string; items: readonly SidebarItem[]; activeKeys: readonly string[] }) {
+  const id = useId();
+  return (
+    <div className="rc-nav-group" role="group" aria-labelledby={id}>
+      <span className="rc-nav-group-label" id={id}>
+        {label}
+      </span>
+      <NavList items={items} activeKeys={activeKeys} />
+    </div>
+  );
+}
+
+function NavItem({ item, active }: { item: SidebarItem; active: boolean }) {
+  if (item.supportEmail) {
+    return (
+      <SupportDialog
+        address={item.supportEmail.address}
+        subject={item.supportEmail.subject}
+        trigger={
+          <button type="button" className="rc-nav-item">
+            {item.label}
+          </button>
+        }
+      />
+    );
+  }
+  return (
+    <RemixLink to={item.path} className="rc-nav-item" data-active={active} aria-current={active ? "page" : undefined}>
+      <span>{item.label}</span>
+      {item.badge ? (
+        <Badge color="red" variant="solid" radius="full" aria-label={`${item.badge} unread`}>
+          {item.badge}
+        </Badge>
+      ) : null}
+    </RemixLink>
+  );
+}

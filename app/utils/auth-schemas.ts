@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * The sign-in and recovery forms' schemas: plain zod, so the same schema checks the form in the
+ * browser (conform) and the submission on the server (`parseWithZod`, POST /api/auth/login).
+ */
+export const loginSchema = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, "Password is too long"),
+});
+
+export const forgotPasswordSchema = z.object({
+  login: z
+    .string({ error: "Enter your e-mail or username" })
+    .trim()
+    .min(1, "Enter your e-mail or username")
+    .max(254, "That is too long for an e-mail or username"),
+});
+
+/** The new-password form; the minimum length comes from the identity module through the loader. */
+export const resetPasswordSchema = (minLength: number) =>
+  z
+    .object({
+      token: z.string({ error: "The reset link is incomplete" }).min(1).max(200),
+      user: z.string({ error: "The reset link is incomplete" }).regex(/^[0-9a-f-]{36}$/i, "The reset link is incomplete"),
+      password: z
+        .string({ error: "Enter a new password" })
+        .min(minLength, `The password must have at least ${minLength} characters`)
+        .max(1024, "The password is too long"),
+      confirmPassword: z.string({ error: "Enter the new password again" }),
+    })
+    .refine((value) => value.password === value.confirmPassword, { message: "The passwords do not match", path: ["confirmPassword"] });

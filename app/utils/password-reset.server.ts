@@ -1,0 +1,86 @@
+import { hashPassword, hit, MIN_PASSWORD_LENGTH, newToken, RESET_TOKEN_INVALID, tokenHash, userDecider, userStream } from "../../modules/identity";
+import { handleCommand, newId } from "../../modules/kernel";
+import { findUserById, findUserByLogin } from "../../projections/identity";
+import type { AppServices } from "./load-context";
+
+export { MIN_PASSWORD_LENGTH };
+
+/** A reset link works for one hour, once. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const RESET_MAIL_SUBJECT = "Reset your Rollcall password";
+/** The same answer whether or not an account matches, so the form does not reveal who has one. */
+export const RESET_REQUESTED_MESSAGE = "If an account matches, we sent a link to reset the password.";
+export const PASSWORD_RESET_DONE = "Your password was reset. Sign in with the new password.";
+
+/** Reset requests per client address: each one writes an event and a mail, so they are limited. */
+export const FORGOT_PASSWORD_LIMIT = { requests: 10, windowSeconds: 15 * 60 } as const;
+
+export async function forgotPasswordAllowed(
+  services: AppServices,
+  ip: string,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }> {
+  const { requests, windowSeconds } = FORGOT_PASSWORD_LIMIT;
+  const result = await hit(services.redis, `rollcall:ratelimit:forgot-password:ip:${ip}`, requests, windowSeconds);
+  if (result.allowed) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: result.retryAfterSeconds, message: "Too many reset requests. Please wait a while and try again." };
+}
+
+/** The path of a reset link (relative: no mail server or public URL is configured yet; see decision 006). */
+export const resetLinkPath = (token: string, userId: string) =>
+  `/reset-password?${new URLSearchParams({ token, user: userId }).toString()}`;
+
+const resetMailBody = (firstName: string, link: string) =>
+  [
+    `Hello ${firstName},`,
+    "",
+    "Someone asked to reset the password of your Rollcall account. To choose a new password, open this link within one hour:",
+    "",
+    link,
+    "",
+    "If you did not ask for this, you can ignore this message: your password stays as it is.",
+  ].join("\n");
+
+/**
+ * Forgot password: when an active account matches the username or e-mail, records a reset token (only
+ * its SHA-256 goes into the event) on the user's stream and queues the mail in `mail_outbox`.
+ * Resolves the same way whether or not an account matches.
+ */
+export async function requestPasswordReset(services: AppServices, login: string): Promise<void> {
+  const row = await findUserByLogin(services.db, login);
+  if (!row || row.status !== "Active") return;
+  const token = newToken();
+  const expiresAt = new Date(services.clock.now().getTime() + RESET_TOKEN_TTL_MS).toISOString();
+  const result = await handleCommand(services, userDecider, userStream(row.id), {
+    type: "RequestPasswordReset",
+    data: { userId: row.id, tokenHash: tokenHash(token), expiresAt },
+    metadata: { commandId: newId(), organizationId: row.organization_id, actorId: null },
+  });
+  if (!result.ok) {
+    services.logger.error("password reset request refused", { userId: row.id, code: result.error.code });
+    return;
+  }
+  await services.db
+    .insertInto("mail_outbox")
+    .values({ to_address: row.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(row.first_name, resetLinkPath(token, row.id)) })
+    .execute();
+}
+
+/**
+ * Reset password: the user's stream decides whether the token is good (unknown, used or expired tokens
+ * are RESET_TOKEN_INVALID); on success every session of the user ends.
+ */
+export async function resetPassword(
+  services: AppServices,
+  input: { userId: string; token: string; password: string },
+): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  const row = await findUserById(services.db, input.userId);
+  if (!row) return { ok: false, status: 400, message: RESET_TOKEN_INVALID };
+  const result = await handleCommand(services, userDecider, userStream(row.id), {
+    type: "ResetPassword",
+    data: { userId: row.id, tokenHash: tokenHash(input.token), passwordHash: await hashPassword(input.password) },
+    metadata: { commandId: newId(), organizationId: row.organization_id, actorId: row.id },
+  });
+  if (!result.ok) return { ok: false, status: result.error.status, message: result.error.message };
+  await services.sessions.revokeAllForUser(row.id, services.clock.now());
+  return { ok: true };
+}

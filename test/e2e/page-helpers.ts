@@ -1,0 +1,31 @@
+import { Redis } from "ioredis";
+import pg from "pg";
+import type { Locator } from "playwright-core";
+import { testServices } from "../support/services";
+
+/** Waits for the element's open or close animation (Radix menus and dialogs) to end. */
+export const settled = (locator: Locator): Promise<void> =>
+  locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished))).then(() => undefined);
+
+/** The reset-request limit per address outlives one run (15 minutes in the shared Redis). */
+export async function clearForgotPasswordLimit() {
+  const redis = new Redis((await testServices()).redisUrl);
+  try {
+    const keys = await redis.keys("rollcall:ratelimit:forgot-password:*");
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The mails queued in the app's outbox (no mail server runs), oldest first. */
+export async function outbox(databaseUrl: string): Promise<{ to_address: string; subject: string; body: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ to_address: string; subject: string; body: string }>("select to_address, subject, body from mail_outbox order by id");
+    return rows;
+  } finally {
+    await client.end();
+  }
+}

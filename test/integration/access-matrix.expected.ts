@@ -1,0 +1,66 @@
+/**
+ * The expected access matrix, written out by hand (docs: modules/identity/access/ROUTE-RULES.md).
+ * One character per subject, in SUBJECTS order: '+' allowed, '-' refused. Northside Youth Centre (type
+ * other) with every feature off, as seeded. A registry route missing here fails the test.
+ */
+export const SUBJECTS = ["anonymous", "participant", "parent", "coach", "admin", "organization", "granter", "superadmin", "kiosk"] as const;
+
+export const EXPECTED_PAGES: Record<string, string> = {
+  login: "+--------",
+  "forgot-password": "+--------",
+  "reset-password": "++++++++-",
+  "sign-waiver": "++++++++-",
+  "view-waiver": "++++++++-",
+  invite: "++++++++-",
+  "user-invite": "++++++++-",
+  "invitation-request": "+--------",
+  "teacher-invitation-request": "---------",
+  unsubscribe: "++++++++-",
+  help: "++++++++-",
+  "not-found": "+++++++++",
+  home: "-++++++++",
+  "my-profile": "-+++++++-",
+  inbox: "-+++++++-",
+  customize: "----++++-",
+  resource: "---+++++-",
+  waivers: "----++++-",
+  role: "----++++-",
+  participants: "---++++++",
+  students: "---------",
+  parents: "----++++-",
+  "flagged-members": "---+++++-",
+  "user-group": "---+++++-",
+  "check-in": "---++++++",
+  requests: "-----+++-",
+  "organization-requests": "-----+++-",
+  granters: "------++-",
+  organizations: "------++-",
+  "programs-events": "-++++++++",
+  "program-builder": "---------",
+  programs: "---------",
+  "program-registration": "---------",
+  events: "---------",
+  "event-registration": "---------",
+  "points-rewards": "---+++++-",
+  challenges: "-+++++++-",
+  survey: "----++++-",
+  store: "-+++++++-",
+  communications: "---------",
+  reports: "---------",
+};
+
+export const EXPECTED_API: Record<string, string> = {
+  "auth-csrf": "+++++++++",
+  "auth-session": "+++++++++",
+  "auth-login": "+++++++++",
+  "auth-logout": "+++++++++",
+  "user-session": "-++++++++",
+  "organization-settings-read": "-++++++++",
+  "organization-settings-update": "----++++-",
+  "user-roles": "-++++++++",
+  "role-create": "----++++-",
+  "role-update": "----++++-",
+  "role-delete": "----++++-",
+  "message-inbox": "-+++++++-",
+  health: "+++++++++",
+};

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_ROUTES, PAGE_ROUTES } from "../../modules/identity";
+import { newId } from "../../modules/kernel";
+import { HttpClient, clearSignInLimits } from "../support/http-client";
+import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { testServices } from "../support/services";
+import { EXPECTED_API, EXPECTED_PAGES, SUBJECTS } from "./access-matrix.expected";
+
+type Subject = (typeof SUBJECTS)[number];
+
+/** A concrete path for a pattern: parameters get a well-formed id, optional ones are left out. */
+const concrete = (pattern: string) => pattern.replace(/\/:[a-zA-Z]+\?/g, "").replace(/:[a-zA-Z]+/g, newId()) || "/";
+
+/** The page rendered: 200, or the 404 page itself, which answers 404 by design. */
+const pageAllowed = (id: string, response: Response) => response.status === 200 || (id === "not-found" && response.status === 404);
+/** '+' allowed, '-' refused (401/403), 'x' the route has no handler yet (the /api splat answered). */
+async function apiVerdict(response: Response): Promise<string> {
+  const text = await response.text();
+  if (response.status === 401 || response.status === 403) return "-";
+  if (response.status === 404 && text.includes('"There is no ')) return "x";
+  return "+";
+}
+
+describe("the access matrix, over HTTP, from the route registry", () => {
+  let app: InProcessApp;
+  const clients = new Map<Subject, HttpClient>();
+
+  beforeAll(async () => {
+    app = await startInProcessApp("matrix");
+    const { redisUrl } = await testServices();
+    for (const subject of SUBJECTS) {
+      const client = new HttpClient(app.baseUrl);
+      if (subject !== "anonymous") {
+        await clearSignInLimits(redisUrl);
+        await client.signIn(`${subject}@northside.demo`);
+      }
+      await client.fetchCsrf();
+      clients.set(subject, client);
+    }
+  }, 120_000);
+  afterAll(() => app?.stop());
+
+  it("has an expectation for every registry route, and none for routes that do not exist", () => {
+    expect(Object.keys(EXPECTED_PAGES).sort()).toEqual(PAGE_ROUTES.map((r) => r.id).sort());
+    expect(Object.keys(EXPECTED_API).sort()).toEqual(API_ROUTES.map((r) => r.id).sort());
+  });
+
+  it("treats another organization's records as not found, for its admin too", async () => {
+    const northAdmin = clients.get("admin")!;
+    const groups = (await (await northAdmin.request("GET", "/api/user/role")).json()) as { data: { id: string; name: string }[] };
+    const coach = groups.data.find((g) => g.name === "COACH")!;
+    const mapleAdmin = new HttpClient(app.baseUrl);
+    await clearSignInLimits((await testServices()).redisUrl);
+    await mapleAdmin.signIn("admin@maple.demo");
+    const body = { name: "COACH", icon: "Coaches", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"] };
+    for (const method of ["PUT", "DELETE"]) {
+      const response = await mapleAdmin.request(method, `/api/role/${coach.id}`, { body: method === "PUT" ? body : undefined });
+      expect(response.status, method).toBe(404);
+      expect(await response.json()).toEqual({ code: "NOT_FOUND", message: "User group not found" });
+    }
+    const mapleGroups = (await (await mapleAdmin.request("GET", "/api/user/role")).json()) as { data: { id: string }[] };
+    expect(mapleGroups.data.map((g) => g.id)).not.toContain(coach.id);
+    expect(mapleGroups.data.length).toBe(groups.data.length);
+  });
+
+  it.each(PAGE_ROUTES.map((r) => [r.id, r] as const))("page %s", async (id, route) => {
+    const row = EXPECTED_PAGES[id];
+    expect(row, `no expectation for page ${id}`).toBeDefined();
+    const actual = await Promise.all(
+      SUBJECTS.map(async (subject) => {
+        const response = await clients.get(subject)!.request("GET", concrete(route.path));
+        await response.arrayBuffer();
+        return pageAllowed(id, response) ? "+" : "-";
+      }),
+    );
+    expect(`${id}: ${actual.join("")}`).toBe(`${id}: ${row}`);
+  });
+
+  it.each(API_ROUTES.map((r) => [r.id, r] as const))("api %s", async (id, route) => {
+    const row = EXPECTED_API[id];
+    expect(row, `no expectation for api ${id}`).toBeDefined();
+    const actual: string[] = [];
+    for (const subject of SUBJECTS) {
+      // sign-in and sign-out would change the subject: they run on a throwaway copy of its cookies
+      const client = id === "auth-logout" || id === "auth-login" ? new HttpClient(app.baseUrl) : clients.get(subject)!;
+      const body = route.method === "GET" || route.method === "DELETE" ? undefined : {};
+      const response = await client.request(route.method, concrete(route.path), { body });
+      actual.push(await apiVerdict(response));
+    }
+    expect(`${id}: ${actual.join("")}`).toBe(`${id}: ${row}`);
+  });
+});
