@@ -1,0 +1,33 @@
+/** The two pick-up permission texts (spec-1 section 3). */
+export const INDEPENDENT_TRAVEL = "Child may travel to and from the facility independently";
+export const ADULT_PICK_UP = "An adult will pick the child up from program each day";
+
+/**
+ * What a check-in decision must know from other streams, loaded by the handler right before deciding
+ * (house rule 2: the latest facts, not a read model).
+ */
+export type CheckInFacts = {
+  participant: {
+    participantId: string;
+    organizationId: string;
+    memberId: string;
+    firstName: string;
+    lastName: string;
+    status: string;
+    waiverSigned: boolean;
+    pickUpPermission: string;
+  } | null;
+  /** an active stop flag blocks check-in and check-out */
+  stopFlag: boolean;
+  /** the organization requires today's daily screening */
+  screeningRequired: boolean;
+  /** today's screening is filled (and passed) */
+  screeningFilled: boolean;
+};
+
+/** The sources of those facts; flags and screening come from their modules once they exist. */
+export type FactSources = {
+  participant(participantId: string): Promise<CheckInFacts["participant"]>;
+  stopFlag(participantId: string): Promise<boolean>;
+  screening(organizationId: string, participantId: string, day: { start: string; end: string }): Promise<{ required: boolean; filled: boolean }>;
+};
