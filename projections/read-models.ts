@@ -1,7 +1,10 @@
 import type { KernelTables } from "../modules/kernel";
+import type { CheckInTables } from "./check-in";
 import type { EventStatsTables } from "./event-stats";
 import type { IdentityTables } from "./identity";
 import type { OrganizationTables } from "./organizations";
+import type { ParticipantTables } from "./participants";
+import type { ProgramTables } from "./programs";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables;

@@ -1,29 +1,41 @@
 import { parse } from "cookie";
+import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
 import type { SessionStore } from "../modules/identity";
 import type { Clock } from "../modules/kernel";
 import type { LiveServerOptions } from "../modules/kernel/live";
+import { findUserById } from "../projections/identity";
+import type { ReadModels } from "../projections/read-models";
 
 const SESSION_COOKIE = "rollcall_session";
+
+/** Topics that need a permission beyond belonging to the organization: any one of the listed. */
+export const TOPIC_PERMISSIONS: Record<string, readonly string[]> = {
+  "check-in": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
+};
 
 type Identity = { token: string; userId: string; organizationId: string };
 
 /**
  * The live channel's handshake uses the session cookie: no session, no socket. A socket may follow only
- * its own organization's topics, and the session is checked again at every subscription (a signed-out
- * socket is refused from then on).
+ * its own organization's topics, with the topic's permission, and the session is checked again at every
+ * subscription (a signed-out socket is refused from then on).
  */
-export function sessionLiveAuth(sessions: SessionStore, clock: Clock): Pick<LiveServerOptions, "authenticate" | "authorize"> {
-  const load = async (token: string | undefined) => {
+export function sessionLiveAuth(sessions: SessionStore, clock: Clock, db: Kysely<ReadModels>): Pick<LiveServerOptions, "authenticate" | "authorize"> {
+  const load = async (token: string | undefined): Promise<Identity | null> => {
     const session = await sessions.load(token, clock.now());
     return session && token ? { token, userId: session.userId, organizationId: session.organizationId } : null;
   };
   return {
     authenticate: (socket: Socket) => load(parse(socket.handshake.headers.cookie ?? "")[SESSION_COOKIE]),
-    authorize: async (socket: Socket, organizationId: string) => {
+    authorize: async (socket: Socket, organizationId: string, topic: string) => {
       const identity = socket.data.identity as Identity | undefined;
       if (!identity || identity.organizationId !== organizationId) return false;
-      return (await load(identity.token)) !== null;
+      if (!(await load(identity.token))) return false;
+      const needed = TOPIC_PERMISSIONS[topic];
+      if (!needed) return true;
+      const user = await findUserById(db, identity.userId);
+      return !!user && (user.permission_ids ?? []).some((p) => needed.includes(p));
     },
   };
 }

@@ -47,7 +47,7 @@ export async function startWeb(core: CoreServices) {
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }) }));
 
   const server = http.createServer(app);
-  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock) });
+  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db) });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(core.env.PORT, core.env.HOST, () => resolve());

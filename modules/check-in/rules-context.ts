@@ -1,6 +1,5 @@
-/** The two pick-up permission texts (spec-1 section 3). */
-export const INDEPENDENT_TRAVEL = "Child may travel to and from the facility independently";
-export const ADULT_PICK_UP = "An adult will pick the child up from program each day";
+/** The two pick-up permission texts (spec-1 section 3) belong to the participants module. */
+export { INDEPENDENT_TRAVEL, ADULT_PICK_UP } from "../participants";
 
 /**
  * What a check-in decision must know from other streams, loaded by the handler right before deciding

@@ -1,6 +1,8 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { registerOrganization } from "../../modules/organizations";
 import { createDefaultGroups, createUser } from "./identity";
+import { seedDemoParticipants } from "./participants";
+import { seedDemoPrograms } from "./programs";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 export const DEMO_ROLES = ["superadmin", "granter", "organization", "admin", "coach", "parent", "participant", "kiosk"] as const;
@@ -34,8 +36,9 @@ async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: 
 
 /**
  * Seeds the demo data when the store holds no event yet: two organizations, their default user groups,
- * one account per role (`<role>@northside.demo` / `<role>@maple.demo`, password `rollcall-demo`), and two
- * children linked to each parent. Every id is derived, so two processes seeding at once write it once.
+ * one account per role (`<role>@northside.demo` / `<role>@maple.demo`, password `rollcall-demo`), two
+ * children linked to each parent, and 200 participants per organization (test/factories/participants.ts).
+ * Every id is derived, so two processes seeding at once write it once.
  */
 export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Clock }): Promise<number> {
   if ((await deps.store.headPosition()) > 0) return 0;
@@ -56,8 +59,9 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
       });
       accounts++;
     }
+    const children: { userId: string; firstName: string; lastName: string }[] = [];
     for (const [i, name] of ["Maya", "Leo"].entries()) {
-      await createUser(deps, {
+      const childId = await createUser(deps, {
         organizationId: org.id,
         username: `child${i + 1}@${org.domain}`,
         firstName: name,
@@ -66,8 +70,13 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
         parentId: ids.parent!,
         password: DEMO_PASSWORD,
       });
+      children.push({ userId: childId, firstName: name, lastName: org.name.split(" ")[0]! });
       accounts++;
     }
+    // 200 participants, the two children among them (linked to the parent and to their own users)
+    const participants = await seedDemoParticipants(deps, org, { parentId: ids.parent!, parentName: `${FIRST_NAMES.parent} ${org.name.split(" ")[0]!}`, children });
+    // programs after the participants: pass the seeded participants' ids to register a subset of them
+    await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId));
   }
   return accounts;
 }

@@ -63,4 +63,12 @@ export const EXPECTED_API: Record<string, string> = {
   "role-delete": "----++++-",
   "message-inbox": "-+++++++-",
   health: "+++++++++",
+  "participant-detail": "---++++++",
+  "participant-report": "---++++++",
+  "participant-by-member-id": "---++++++",
+  "check-in-list": "---++++++",
+  "check-in": "---++++++",
+  "check-in-bulk": "---+++++-",
+  "check-in-eligibility": "---++++++",
+  "check-out": "---++++++",
 };

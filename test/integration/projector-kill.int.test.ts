@@ -9,9 +9,9 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const projection = eventStatsProjection;
 
-function startChild(url: string, batchSize: number) {
+function startChild(url: string, batchSize: number, batchDelayMs = 0) {
   const child = spawn(process.execPath, ["--import", "tsx", "test/support/projector-child.ts"], {
-    env: { ...process.env, DATABASE_URL: url, BATCH_SIZE: String(batchSize) },
+    env: { ...process.env, DATABASE_URL: url, BATCH_SIZE: String(batchSize), BATCH_DELAY_MS: String(batchDelayMs) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -58,7 +58,7 @@ describe("a projector killed with SIGKILL mid-replay", () => {
     await resetProjection(database.db, projection.name, projection.tables);
     const checkpoints: number[] = [];
     for (let round = 0; round < 20; round++) {
-      const { child, said, exited } = startChild(database.url, 10);
+      const { child, said, exited } = startChild(database.url, 10, 3);
       await said("started");
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 180));
       await kill(database, child, exited);

@@ -16,7 +16,9 @@ const runner = new ProjectionRunner({
 });
 await runner.runOnce();
 process.stdout.write("started\n");
-await runner.catchUp();
+// BATCH_DELAY_MS stretches the replay so that the kills land in the middle of it on any machine
+const delay = Number(process.env.BATCH_DELAY_MS ?? 0);
+while ((await runner.runOnce()) > 0) if (delay) await new Promise((r) => setTimeout(r, delay));
 process.stdout.write("caught-up\n");
 await store.close();
 await pool.end();

@@ -1,11 +1,13 @@
 import { bestMatch, compilePattern } from "./path-pattern";
-import { API_ROUTES } from "./routes-api";
+import { API_ROUTES as IDENTITY_API_ROUTES } from "./routes-api";
+import { CHECK_IN_API_ROUTES } from "./routes-api-check-in";
 import { ACTIVITY_PAGES } from "./routes-activities";
 import { APP_PAGES } from "./routes-app";
 import { PUBLIC_PAGES } from "./routes-public";
 import type { ApiRoute, HttpMethod, PageRoute, RouteMatch } from "./route-types";
 
-export { API_ROUTES };
+/** Every /api call, one registry (split by area into routes-api*.ts). */
+export const API_ROUTES = [...IDENTITY_API_ROUTES, ...CHECK_IN_API_ROUTES] as const satisfies readonly ApiRoute[];
 
 /** Every page of the app, one registry (split by area into routes-*.ts). Decisions: ROUTE-RULES.md. */
 export const PAGE_ROUTES = [...PUBLIC_PAGES, ...APP_PAGES, ...ACTIVITY_PAGES] as const satisfies readonly PageRoute[];

@@ -1,5 +1,11 @@
-import { ADMIN_ONLY } from "./rules";
+import { PERMISSIONS as P } from "./permissions";
+import { ADMIN_ONLY, LEVELS } from "./rules";
 import type { ApiRoute } from "./route-types";
+import type { AccessRule } from "./types";
+
+const PARTICIPANT_VIEW = [P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY, P.CAN_VIEW_PARTICIPANT_PROFILE] as const;
+/** staff who may see participants, and the kiosk (whose permissions are capped to the kiosk four) */
+const PARTICIPANT_READ = { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_VIEW, kioskAllowed: true } as const satisfies AccessRule;
 
 /** The /api calls of the identity module (spec-1 section 7, spec-2 "Session and organization"). */
 export const API_ROUTES = [
@@ -86,6 +92,27 @@ export const API_ROUTES = [
     path: "/api/message/inbox",
     description: "Inbox messages; the unread count drives the badge.",
     rule: { auth: "required" },
+  },
+  {
+    id: "participant-detail",
+    method: "GET",
+    path: "/api/participant/:id",
+    description: "The participant check-in view; a kiosk gets the reduced view.",
+    rule: PARTICIPANT_READ,
+  },
+  {
+    id: "participant-report",
+    method: "GET",
+    path: "/api/participant_report",
+    description: "The participant list: page, size, statuses, search.",
+    rule: PARTICIPANT_READ,
+  },
+  {
+    id: "participant-by-member-id",
+    method: "POST",
+    path: "/api/participant/member",
+    description: "Fetch a member by Member ID (typed, or scanned at the kiosk).",
+    rule: { ...PARTICIPANT_READ, anyPermission: [...PARTICIPANT_VIEW, P.CAN_CHECK_IN_OUT_MEMBERS] },
   },
   {
     id: "health",

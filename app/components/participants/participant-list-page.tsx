@@ -1,0 +1,91 @@
+import { Container, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
+import { useNavigate, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Paginator } from "~/components/paginator";
+import { listSearchParams, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_OPTIONS, type ParticipantListData, type ParticipantListState, type SortValue } from "~/utils/participant-list";
+import { ParticipantTable } from "./participant-table";
+
+/**
+ * /participants and /students (spec-1 section 2): the list with search (debounced 1000 ms, run only when
+ * there is text or the text was cleared), sort, and the paginator. The state lives in the URL query.
+ */
+export function ParticipantListPage({ title, state, rows, count, totalPages }: ParticipantListData) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [text, setText] = useState(state.search);
+  const current = useRef(state);
+  current.current = state;
+
+  const go = useCallback(
+    (change: Partial<ParticipantListState>) => {
+      const params = listSearchParams({ ...current.current, ...change });
+      const query = params.toString();
+      navigate(query ? `?${query}` : "?", { preventScrollReset: true });
+    },
+    [navigate],
+  );
+
+  // the URL changed under the box (back, forward, a link): show its search
+  useEffect(() => {
+    setText((typed) => (typed.trim() === state.search ? typed : state.search));
+  }, [state.search]);
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === current.current.search) return;
+    const timer = setTimeout(() => go({ search: wanted, page: 0 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, go]);
+
+  const noun = title.toLowerCase();
+  return (
+    <Container size="4" px="5" py="6">
+      <Flex align="end" justify="between" gap="4" wrap="wrap" mb="4">
+        <div>
+          <Heading as="h1" size="7">
+            {title}
+          </Heading>
+          <Text as="p" color="gray" size="2" mt="1" data-testid="participant-count">
+            {count === 1 ? `1 ${noun.replace(/s$/, "")}` : `${count} ${noun}`}
+          </Text>
+        </div>
+        <Flex gap="3" align="center" wrap="wrap">
+          <TextField.Root
+            type="search"
+            placeholder="Search by name or Member ID"
+            aria-label={`Search ${noun}`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            style={{ minWidth: 260 }}
+          />
+          <Flex align="center" gap="2">
+            <Text size="2" id="participant-sort-label">
+              Sort by
+            </Text>
+            <Select.Root value={state.sort} onValueChange={(sort) => go({ sort: sort as SortValue, page: 0 })}>
+              <Select.Trigger aria-labelledby="participant-sort-label" />
+              <Select.Content>
+                {SORT_OPTIONS.map((o) => (
+                  <Select.Item key={o.value} value={o.value}>
+                    {o.label}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Flex>
+        </Flex>
+      </Flex>
+      <div style={{ opacity: navigation.state === "loading" ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={navigation.state === "loading"}>
+        <ParticipantTable rows={rows} emptyText={state.search ? `No ${noun} match '${state.search}'.` : `No ${noun} yet.`} />
+      </div>
+      <Paginator
+        page={state.page}
+        totalPages={totalPages}
+        size={state.size}
+        sizes={PAGE_SIZES}
+        onPage={(page) => go({ page })}
+        onSize={(size) => go({ size, page: 0 })}
+      />
+    </Container>
+  );
+}

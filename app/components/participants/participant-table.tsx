@@ -1,0 +1,61 @@
+import { Avatar, Badge, Code, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import type { ParticipantListItem } from "~/utils/participant-list";
+
+const STATUS_COLORS = { Active: "green", Inactive: "gray", Alumni: "blue" } as const;
+
+const initials = (p: ParticipantListItem) => `${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
+
+/** The participant list: photo (or initials), full name, Member ID, status, waiver, age. */
+export function ParticipantTable({ rows, emptyText }: { rows: ParticipantListItem[]; emptyText: string }) {
+  if (rows.length === 0) {
+    return (
+      <Text as="p" color="gray" my="6">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Table.Root variant="surface">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell width="56px">
+            <VisuallyHidden>Photo</VisuallyHidden>
+          </Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Full Name</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Member ID</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Waiver Signed</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell justify="end">Age</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((p) => (
+          <Table.Row key={p.id} align="center">
+            <Table.Cell>
+              <Avatar size="2" radius="full" src={p.photo_url ?? undefined} fallback={initials(p)} alt="" />
+            </Table.Cell>
+            <Table.RowHeaderCell>{p.full_name}</Table.RowHeaderCell>
+            <Table.Cell>
+              <Code variant="ghost" size="2" data-testid="member-id">
+                {p.member_id}
+              </Code>
+            </Table.Cell>
+            <Table.Cell>
+              <Badge variant="soft" color={STATUS_COLORS[p.status as keyof typeof STATUS_COLORS] ?? "gray"}>
+                {p.status}
+              </Badge>
+            </Table.Cell>
+            <Table.Cell>
+              <Flex>
+                <Badge variant="soft" color={p.is_waiver_signed ? "green" : "red"}>
+                  {p.is_waiver_signed ? "Yes" : "No"}
+                </Badge>
+              </Flex>
+            </Table.Cell>
+            <Table.Cell justify="end">{p.age ?? ""}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { boardForDay, checkInExportPage } from "../../projections/check-in";
+import { api, readJson, signedIn } from "~/utils/api.server";
+import { commandMetadata, participantIdFor, runCheckIn, singleSchema } from "~/utils/check-in.server";
+import { DomainError } from "../../modules/kernel";
+
+const listQuery = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("notYetCheckout"),
+    start: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "Start must be a date and time"),
+    end: z.string().refine((v) => !Number.isNaN(Date.parse(v)), "End must be a date and time"),
+    search: z.string().max(100, "Search must be at most 100 characters").optional(),
+    statuses: z.string().optional(),
+    all: z.enum(["true", "false"]).optional(),
+  }),
+  z.object({
+    type: z.literal("export"),
+    page: z.coerce.number({ error: "Page must be a number" }).int().min(0, "Page must be 0 or more").default(0),
+    size: z.coerce.number({ error: "Size must be a number" }).int().min(1, "Size must be at least 1").max(1000, "Size must be at most 1000").default(1000),
+  }),
+], { error: "Type must be notYetCheckout or export" });
+
+/**
+ * GET /api/check-in?type=notYetCheckout&start&end[&search][&all=true]: the day's board (members not yet
+ * checked out; all=true adds those who left). GET /api/check-in?type=export&page&size: the JSON export.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  api(args, async (ctx) => {
+    const auth = signedIn(ctx);
+    const q = listQuery.parse(Object.fromEntries(new URL(ctx.request.url).searchParams));
+    if (q.type === "export") {
+      if (!auth.user.permissionIds.includes("CAN_EXPORT_CHECK_IN_MEMBERS")) {
+        throw new DomainError("FORBIDDEN", "You do not have permission to export check-ins.", 403);
+      }
+      return checkInExportPage(ctx.services.db, auth.organization.id, q.page, q.size);
+    }
+    const data = await boardForDay(ctx.services.db, auth.organization.id, { start: q.start, end: q.end, search: q.search, notYetCheckedOut: q.all !== "true" });
+    return { data, count: data.length, additional_info: {} };
+  });
+
+/** POST /api/check-in `{ memberId, type, time, start, end, pick_up_* }`: one member in or out. */
+export const action = (args: ActionFunctionArgs) =>
+  api(args, async (ctx) => {
+    const auth = signedIn(ctx);
+    const body = singleSchema.parse(await readJson(ctx.request));
+    const participantId = await participantIdFor(ctx.services, body.memberId);
+    const result = await runCheckIn(
+      ctx.services,
+      auth,
+      {
+        participantId,
+        type: body.type,
+        time: body.time,
+        dayStart: new Date(body.start).toISOString(),
+        dayEnd: new Date(body.end).toISOString(),
+        source: auth.user.roleLevel === 7 ? "kiosk" : "staff",
+        pickUpName: body.pick_up_name,
+        pickUpContactNumber: body.pick_up_contact_number,
+        pickUpRelationship: body.pick_up_relationship,
+      },
+      commandMetadata(auth, ctx.request, body.command_id),
+    );
+    const event = result.events[0];
+    const data = event?.data as { checkInId: string; firstName: string; lastName: string } | undefined;
+    return {
+      message: body.type === "in" ? `${data?.firstName ?? "Member"} successfully checked in` : `${data?.firstName ?? "Member"} successfully checked out`,
+      data: { id: data?.checkInId ?? null, participant_id: participantId, type: body.type, replayed: result.replayed },
+    };
+  });

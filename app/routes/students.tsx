@@ -1,0 +1,21 @@
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ParticipantListPage } from "~/components/participants/participant-list-page";
+import { guardPage } from "~/utils/page-guard.server";
+import { participantListOf } from "~/utils/participants-page.server";
+
+/** /students: the participant list of a school organization (same page as /participants, its own title). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { auth, route } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  return json(await participantListOf(context.services, auth, route, new URL(request.url)));
+}
+
+export default function StudentsPage() {
+  return <ParticipantListPage {...useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest, type FactSources } from "../../modules/check-in";
+import { DomainError, newId, type CommandMetadata } from "../../modules/kernel";
+import { loadOrganization } from "../../modules/organizations";
+import { loadParticipant, normalizeMemberId, resolveMemberId } from "../../modules/participants";
+import type { Auth } from "./auth.server";
+import type { AppServices } from "./load-context";
+
+/**
+ * The facts a check-in decision reads from other streams. Flags (notes issue) and the daily screening
+ * (screening issue) plug in here when their modules exist: until then nobody is stop-flagged, and an
+ * organization with screening on cannot check anyone in, because no screening can be filled yet.
+ */
+export const factSources = (services: AppServices): FactSources => ({
+  async participant(participantId) {
+    const p = await loadParticipant(services.store, participantId);
+    return p
+      ? {
+          participantId: p.participantId,
+          organizationId: p.organizationId,
+          memberId: p.memberId,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          status: p.status,
+          waiverSigned: p.waiverSigned,
+          pickUpPermission: p.pickUpPermission,
+        }
+      : null;
+  },
+  stopFlag: async () => false,
+  async screening(organizationId) {
+    const organization = await loadOrganization(services.store, organizationId);
+    return { required: organization?.settings.is_daily_screening_form === true, filled: false };
+  },
+});
+
+export const deps = (services: AppServices): CheckInDeps => ({ store: services.store, clock: services.clock, facts: factSources(services) });
+
+const iso = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date and time`);
+const optionalText = z.string().trim().max(200, "Pick-up details must be at most 200 characters").optional();
+
+const dayBounds = z
+  .object({ start: iso("Start"), end: iso("End") })
+  .refine((d) => Date.parse(d.end) > Date.parse(d.start), { message: "End must be after Start" })
+  .refine((d) => Date.parse(d.end) - Date.parse(d.start) <= 48 * 3600 * 1000, { message: "A day spans at most 48 hours" });
+
+export const singleSchema = z
+  .object({
+    memberId: z.string({ error: "Member ID is required" }).trim().min(1, "Member ID is required"),
+    type: z.enum(["in", "out"], { error: "Type must be in or out" }),
+    time: iso("Time").optional(),
+    start: iso("Start"),
+    end: iso("End"),
+    pick_up_name: optionalText,
+    pick_up_contact_number: optionalText,
+    pick_up_relationship: optionalText,
+    command_id: z.string().trim().min(8).max(100).optional(),
+  })
+  .and(dayBounds);
+
+export const bulkSchema = z.object({
+  type: z.enum(["in", "out"], { error: "Type must be in or out" }),
+  data: z
+    .array(
+      z.object({ participant_id: z.string().uuid("Participant ID must be an id"), check_in_time: iso("Check In Time").optional(), start: iso("Start"), end: iso("End") }).and(dayBounds),
+      { error: "Data is required" },
+    )
+    .min(1, "Data is required")
+    .max(200, "At most 200 members at once"),
+  command_id: z.string().trim().min(8).max(100).optional(),
+});
+
+export const checkOutSchema = z.object({
+  check_out_time: iso("Check Out Time").optional(),
+  pick_up_name: optionalText,
+  pick_up_contact_number: optionalText,
+  pick_up_relationship: optionalText,
+  start: iso("Start").optional(),
+  end: iso("End").optional(),
+  command_id: z.string().trim().min(8).max(100).optional(),
+});
+
+/** The command id: the kiosk's own (header or body) so a resend is recognised, else a new one. */
+export function commandMetadata(auth: Auth, request: Request, bodyId?: string): CommandMetadata & { organizationId: string } {
+  return {
+    commandId: request.headers.get("idempotency-key") ?? bodyId ?? newId(),
+    organizationId: auth.organization.id,
+    actorId: auth.user.id,
+  };
+}
+
+/** A Member ID to its participant, or the spec-style 404. */
+export async function participantIdFor(services: AppServices, memberId: string): Promise<string> {
+  const normalized = normalizeMemberId(memberId);
+  if (normalized.length < 5) throw new DomainError("VALIDATION", "Member ID must be at least 5 characters", 400);
+  const id = await resolveMemberId(services.store, normalized);
+  if (!id) throw new DomainError("MEMBER_NOT_FOUND", `No member with ID ${normalized}`, 404);
+  return id;
+}
+
+export async function runCheckIn(services: AppServices, auth: Auth, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
+  const result = await checkInOrOut(deps(services), request, metadata);
+  if (!result.ok) throw result.error;
+  return result;
+}
+
+export const checkEligibility = (services: AppServices, auth: Auth, request: CheckInRequest) => eligibility(deps(services), request, auth.organization.id);

@@ -1,0 +1,79 @@
+import { DEFAULT_TIME_ZONE, dayBoundsIn, todayIn } from "../../modules/programs";
+import { latestVisit } from "../../projections/check-in";
+import { programsForParticipantOn } from "../../projections/programs";
+import type { AppServices } from "./load-context";
+
+/**
+ * What GET /api/participant/{id} and POST /api/participant/member add to the participant from other
+ * modules' read models. Each is a named hook returning the "nothing yet" answer until its module exists:
+ * the flags, notes, screening, programs and check-in modules replace the body of their own hook.
+ */
+export type ParticipantExtras = {
+  is_flagged: boolean;
+  is_warned: boolean;
+  flags: { count: number; data: unknown[] };
+  notes: { count: number; data: unknown[] };
+  /** today's daily screening is filled */
+  hasfilled: boolean;
+  vaccinated: boolean | null;
+  programs_and_events: { id: string; name: string; start_date: string; end_date: string; type: string; start_label?: string; end_label?: string }[];
+  check_in_time: string | null;
+  check_out_time: string | null;
+};
+
+type Target = { services: AppServices; organizationId: string; participantId: string; now: Date };
+
+/** HOOK (flags module): the active stop / warn flags. No flags module yet: never flagged. */
+export async function flagsHook(_: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
+  return { is_flagged: false, is_warned: false, flags: { count: 0, data: [] } };
+}
+
+/** HOOK (notes module): the latest notes and their count. */
+export async function notesHook(_: Target): Promise<ParticipantExtras["notes"]> {
+  return { count: 0, data: [] };
+}
+
+/** HOOK (screening module): whether today's screening is filled, and the vaccination answer. */
+export async function screeningHook(_: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
+  return { hasfilled: false, vaccinated: null };
+}
+
+/** Today's programs and events of the participant (registered ones and every drop-in), in Toronto time. */
+export async function programsTodayHook({ services, organizationId, participantId, now }: Target): Promise<ParticipantExtras["programs_and_events"]> {
+  const today = todayIn(DEFAULT_TIME_ZONE, now);
+  const programs = await programsForParticipantOn(services.db, organizationId, participantId, today);
+  return programs.map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    start_date: `${today}T${p.start_time}`,
+    end_date: `${today}T${p.end_time}`,
+    start_label: p.start_label,
+    end_label: p.end_label,
+  }));
+}
+
+/** Today's check-in and check-out times (the organization's day, Toronto time until it has a time zone). */
+export async function checkInTodayHook({ services, organizationId, participantId, now }: Target): Promise<Pick<ParticipantExtras, "check_in_time" | "check_out_time">> {
+  const day = dayBoundsIn(DEFAULT_TIME_ZONE, now);
+  const visit = await latestVisit(services.db, organizationId, participantId, day);
+  return { check_in_time: visit?.check_in_time ?? null, check_out_time: visit?.check_out_time ?? null };
+}
+
+/** Every hook for one participant, run together. */
+export async function participantExtras(target: Target): Promise<ParticipantExtras> {
+  const [flags, notes, screening, programs, checkIn] = await Promise.all([
+    flagsHook(target),
+    notesHook(target),
+    screeningHook(target),
+    programsTodayHook(target),
+    checkInTodayHook(target),
+  ]);
+  return { ...flags, notes, ...screening, programs_and_events: programs, ...checkIn };
+}
+
+/** Only the flag state (the Member ID lookup needs no more). */
+export const flagStateOf = async (target: Target) => {
+  const { is_flagged, is_warned } = await flagsHook(target);
+  return { is_flagged, is_warned };
+};

@@ -1,0 +1,138 @@
+import { z } from "zod";
+import type { Command } from "../kernel";
+import { requiredMessage } from "../organizations";
+import { ADULT_PICK_UP, ADULT_PICK_UP_ALIASES, GENDER_OPTIONS, PARTICIPANT_STATUSES, PICK_UP_PERMISSIONS, YES_NO, type ParticipantStatus } from "./options";
+
+/** Field labels for '{Label} is required' (spec-1 section 5: the field label, else the path's words). */
+export const PARTICIPANT_LABELS = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  dob: "Date of Birth",
+  gender: "Gender",
+  schoolName: "School Name",
+  email: "Email",
+  pickUpPermission: "Pick Up Permission",
+  phoneNumber: "Phone Number",
+  relationship: "Relationship",
+  signedByName: "Full Name",
+  consent: "Consent",
+  status: "Status",
+} as const;
+
+const oneOf = (label: string, values: readonly string[]) => `${label} must be ${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
+
+const required = (label: string) => z.string({ error: requiredMessage("", label) }).trim().min(1, { error: requiredMessage("", label), abort: true });
+const optional = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .nullish()
+    .transform((v) => v ?? "");
+const yesNo = (label: string) =>
+  z
+    .enum(YES_NO, { error: `${label} must be Yes or No` })
+    .nullish()
+    .transform((v) => v ?? "No");
+const optionalId = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const dateOfBirth = required(PARTICIPANT_LABELS.dob).refine(isCalendarDate, { error: "Date of Birth must be a date like 2014-05-30" });
+
+/** YYYY-MM-DD naming a day that exists. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+export const pickupContactSchema = z.object({
+  firstName: required(PARTICIPANT_LABELS.firstName),
+  lastName: required(PARTICIPANT_LABELS.lastName),
+  phoneNumber: required(PARTICIPANT_LABELS.phoneNumber),
+  relationship: required(PARTICIPANT_LABELS.relationship),
+  canPickup: z
+    .boolean({ error: "Can Pickup must be true or false" })
+    .nullish()
+    .transform((v) => v ?? true),
+});
+
+const pickUpPermission = z.preprocess(
+  (v) => (typeof v === "string" && ADULT_PICK_UP_ALIASES.includes(v.trim()) ? ADULT_PICK_UP : typeof v === "string" ? v.trim() : v),
+  z
+    .string({ error: requiredMessage("", PARTICIPANT_LABELS.pickUpPermission) })
+    .min(1, { error: requiredMessage("", PARTICIPANT_LABELS.pickUpPermission) })
+    .pipe(z.enum(PICK_UP_PERMISSIONS, { error: oneOf(PARTICIPANT_LABELS.pickUpPermission, PICK_UP_PERMISSIONS) })),
+);
+
+/** The profile fields, as commands and forms send them; normalized on the way (trimmed, defaults filled). */
+export const participantProfileSchema = z
+  .object({
+    firstName: required(PARTICIPANT_LABELS.firstName),
+    lastName: required(PARTICIPANT_LABELS.lastName),
+    dob: dateOfBirth,
+    gender: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z
+        .string({ error: requiredMessage("", PARTICIPANT_LABELS.gender) })
+        .min(1, { error: requiredMessage("", PARTICIPANT_LABELS.gender) })
+        .pipe(z.enum(GENDER_OPTIONS, { error: oneOf(PARTICIPANT_LABELS.gender, GENDER_OPTIONS) })),
+    ),
+    medicalConditions: z
+      .array(z.string({ error: "Medical Conditions must be a list of text" }).trim(), { error: "Medical Conditions must be a list of text" })
+      .nullish()
+      .transform((list) => (list ?? []).filter((c) => c.length > 0)),
+    hasEpiPen: yesNo("Has Epi Pen"),
+    hasMedications: yesNo("Has Medications"),
+    schoolNotApplicable: z
+      .boolean({ error: "School Not Applicable must be true or false" })
+      .nullish()
+      .transform((v) => v ?? false),
+    schoolName: optional(PARTICIPANT_LABELS.schoolName),
+    contactName: optional("Contact Name"),
+    phoneNumber: optional(PARTICIPANT_LABELS.phoneNumber),
+    email: optional(PARTICIPANT_LABELS.email).refine((v) => v === "" || z.email().safeParse(v).success, { error: "Email must be a valid e-mail" }),
+    preferredContact: optional("Preferred Contact"),
+    address: optional("Address"),
+    parentId: optionalId,
+    pickupContacts: z
+      .array(pickupContactSchema, { error: "Pickup Contacts must be a list" })
+      .nullish()
+      .transform((list) => list ?? []),
+    pickUpPermission,
+    userId: optionalId,
+  })
+  .superRefine((value, ctx) => {
+    // a school is asked for unless the family said it does not apply
+    if (!value.schoolNotApplicable && value.schoolName === "") {
+      ctx.addIssue({ code: "custom", path: ["schoolName"], message: requiredMessage("", PARTICIPANT_LABELS.schoolName), input: value.schoolName });
+    }
+  });
+
+/** What a caller may send as a profile (the schema's input: optional fields may be left out). */
+export type ParticipantProfileInput = z.input<typeof participantProfileSchema>;
+
+export const participantStatusSchema = z.enum(PARTICIPANT_STATUSES, { error: oneOf(PARTICIPANT_LABELS.status, PARTICIPANT_STATUSES) });
+
+export const signWaiverSchema = z.object({
+  signedByName: required(PARTICIPANT_LABELS.signedByName),
+  consent: z.literal(true, { error: requiredMessage("", PARTICIPANT_LABELS.consent) }),
+  ip: optional("IP"),
+  tokenHash: optionalId,
+});
+
+export type RegisterParticipant = Command<
+  "RegisterParticipant",
+  ParticipantProfileInput & { participantId: string; organizationId: string; memberId: string; status?: ParticipantStatus }
+>;
+export type UpdateParticipant = Command<"UpdateParticipant", ParticipantProfileInput & { participantId: string }>;
+export type ChangeParticipantStatus = Command<"ChangeParticipantStatus", { participantId: string; status: ParticipantStatus }>;
+export type SignWaiver = Command<
+  "SignWaiver",
+  { participantId: string; signedByName: string; consent: boolean; ip?: string; tokenHash?: string | null }
+>;
+
+export type ParticipantCommand = RegisterParticipant | UpdateParticipant | ChangeParticipantStatus | SignWaiver;

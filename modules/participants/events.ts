@@ -1,0 +1,74 @@
+import type { ParticipantStatus, PickUpPermission, YesNo } from "./options";
+
+/** A person who may collect the child, besides the parent or the primary contact. */
+export type PickupContact = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  relationship: string;
+  canPickup: boolean;
+};
+
+/** What a participant's profile holds: everything but the ids, the Member ID and the status. */
+export type ParticipantProfile = {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dob: string;
+  gender: string;
+  medicalConditions: string[];
+  hasEpiPen: YesNo;
+  hasMedications: YesNo;
+  schoolNotApplicable: boolean;
+  schoolName: string;
+  /** the primary contact */
+  contactName: string;
+  phoneNumber: string;
+  email: string;
+  preferredContact: string;
+  address: string;
+  /** the parent user, when there is one */
+  parentId: string | null;
+  pickupContacts: PickupContact[];
+  pickUpPermission: PickUpPermission;
+  /** the participant's own login user, when there is one */
+  userId: string | null;
+};
+
+export type ParticipantRegisteredData = ParticipantProfile & {
+  participantId: string;
+  organizationId: string;
+  memberId: string;
+  status: ParticipantStatus;
+};
+
+export type WaiverSignedData = {
+  participantId: string;
+  /** the full name typed by whoever signed */
+  signedByName: string;
+  consent: true;
+  /** ISO 8601 */
+  signedAt: string;
+  ip: string;
+  /** the hash of the single-use waiver token the signature came with (null when signed without one) */
+  tokenHash: string | null;
+};
+
+/** The events of a `participant-{id}` stream. */
+export type ParticipantEvent =
+  | { type: "ParticipantRegistered"; data: ParticipantRegisteredData }
+  | { type: "ParticipantUpdated"; data: ParticipantProfile & { participantId: string } }
+  | { type: "ParticipantStatusChanged"; data: { participantId: string; status: ParticipantStatus } }
+  | { type: "WaiverSigned"; data: WaiverSignedData };
+
+export type ParticipantRegistered = Extract<ParticipantEvent, { type: "ParticipantRegistered" }>;
+export type ParticipantUpdated = Extract<ParticipantEvent, { type: "ParticipantUpdated" }>;
+export type ParticipantStatusChanged = Extract<ParticipantEvent, { type: "ParticipantStatusChanged" }>;
+export type WaiverSigned = Extract<ParticipantEvent, { type: "WaiverSigned" }>;
+
+export const PARTICIPANT_EVENT_TYPES = ["ParticipantRegistered", "ParticipantUpdated", "ParticipantStatusChanged", "WaiverSigned"] as const;
+
+/** On `memberid-{MEMBERID}` streams: a Member ID taken by a participant. */
+export type MemberIdClaimed = { type: "MemberIdClaimed"; data: { memberId: string; participantId: string } };
+
+export const participantStream = (id: string) => `participant-${id}`;

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import type { EventStore } from "../kernel";
+import type { MemberIdClaimed } from "./events";
+
+/** A Member ID is exactly 8 characters (spec-1 sections 5 and 9). */
+export const MEMBER_ID_LENGTH = 8;
+/** The barcode scanner ignores input shorter than this (spec-1 section 5). */
+export const MEMBER_ID_MIN_LENGTH = 5;
+/**
+ * 32 characters that cannot be misread: A-Z without I and O, and 2-9 (no 0 or 1). 32 divides 256, so
+ * a random byte masked to 5 bits picks each one with the same chance.
+ */
+export const MEMBER_ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+const PATTERN = new RegExp(`^[${MEMBER_ID_ALPHABET}]{${MEMBER_ID_LENGTH}}$`);
+
+/** A new Member ID from crypto randomness (40 bits). */
+export function generateMemberId(): string {
+  const bytes = randomBytes(MEMBER_ID_LENGTH);
+  let id = "";
+  for (const byte of bytes) id += MEMBER_ID_ALPHABET[byte & 31];
+  return id;
+}
+
+/** As typed or scanned: trimmed, upper-case, cut to 8 characters (spec-1 section 5). */
+export const normalizeMemberId = (input: string): string => input.trim().toUpperCase().slice(0, MEMBER_ID_LENGTH);
+
+/** True for a well-formed Member ID (8 characters of the alphabet, upper-case). */
+export const isMemberId = (value: unknown): value is string => typeof value === "string" && PATTERN.test(value);
+
+/** One stream per taken Member ID: appending with no_stream makes the claim unique. */
+export const memberIdStream = (memberId: string) => `memberid-${normalizeMemberId(memberId)}`;
+
+/**
+ * The participant a Member ID belongs to, read from its claim stream (house rule 2: decisions read
+ * streams), or null. A claim whose registration never followed points at a participant that does not
+ * exist: `loadParticipantByMemberId` checks that too.
+ */
+export async function resolveMemberId(store: EventStore, memberId: string): Promise<string | null> {
+  const id = normalizeMemberId(memberId);
+  if (!isMemberId(id)) return null;
+  const { events } = await store.readStream<MemberIdClaimed>(memberIdStream(id), { maxCount: 1 });
+  return events[0]?.data.participantId ?? null;
+}

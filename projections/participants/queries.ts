@@ -1,0 +1,119 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { ReadModels } from "../read-models";
+import type { ParticipantTables } from "./tables";
+
+export type ParticipantRow = Selectable<ParticipantTables["rm_participants"]>;
+
+/** The list and report columns (everything but the plumbing). */
+export type ParticipantListRow = Omit<ParticipantRow, "revision" | "updated_date">;
+
+export const PARTICIPANT_SORTS = ["created_date,desc", "created_date,asc", "full_name,asc", "full_name,desc"] as const;
+export type ParticipantSort = (typeof PARTICIPANT_SORTS)[number];
+export const DEFAULT_PARTICIPANT_SORT: ParticipantSort = "created_date,desc";
+
+export type ParticipantReportQuery = {
+  /** 0-based */
+  page?: number;
+  size?: number;
+  /** Active, Inactive, Alumni; none: every status */
+  statuses?: readonly string[];
+  /** over first_name, last_name, member_id and full_name, any case */
+  search?: string;
+  sort?: ParticipantSort;
+};
+
+export type ParticipantReport = {
+  data: ParticipantListRow[];
+  count: number;
+  additional_info: { page: number; size: number; total_pages: number };
+};
+
+const LIST_COLUMNS = [
+  "id",
+  "organization_id",
+  "member_id",
+  "first_name",
+  "last_name",
+  "full_name",
+  "dob",
+  "gender",
+  "medical_conditions",
+  "has_epi_pen",
+  "has_medications",
+  "school_not_applicable",
+  "school_name",
+  "contact_name",
+  "phone_number",
+  "email",
+  "preferred_contact",
+  "address",
+  "parent_id",
+  "user_id",
+  "pickup_contacts",
+  "pick_up_permission",
+  "status",
+  "is_waiver_signed",
+  "waiver_signed_at",
+  "waiver_signed_by",
+  "created_date",
+] as const;
+
+/** A search text as an ILIKE pattern: its own %, _ and \ match themselves. */
+const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Kysely<ReadModels>, organizationId: string, { statuses, search }: ParticipantReportQuery) {
+  let query = db.selectFrom("rm_participants").where("organization_id", "=", organizationId);
+  if (statuses && statuses.length > 0) query = query.where("status", "in", [...statuses]);
+  const text = search?.trim();
+  if (text) {
+    const pattern = containing(text);
+    query = query.where((eb) =>
+      eb.or([eb("first_name", "ilike", pattern), eb("last_name", "ilike", pattern), eb("member_id", "ilike", pattern), eb("full_name", "ilike", pattern)]),
+    );
+  }
+  return query;
+}
+
+/**
+ * GET /participant_report and the /participants page: one organization's participants, filtered by
+ * status and search, one page (0-based) of `size`, sorted (default created_date descending, spec-1
+ * section 9), with the total count: `{ data, count, additional_info }`.
+ */
+export async function participantReport(db: Kysely<ReadModels>, organizationId: string, query: ParticipantReportQuery = {}): Promise<ParticipantReport> {
+  const page = Math.max(0, Math.floor(query.page ?? 0));
+  const size = Math.max(1, Math.floor(query.size ?? 10));
+  const [field, direction] = (query.sort ?? DEFAULT_PARTICIPANT_SORT).split(",") as ["created_date" | "full_name", "asc" | "desc"];
+  let rows = filtered(db, organizationId, query).select(LIST_COLUMNS);
+  rows =
+    field === "full_name"
+      ? rows.orderBy(sql`lower(full_name)`, direction).orderBy("id", direction)
+      : rows.orderBy("created_date", direction).orderBy("id", direction);
+  const [data, total] = await Promise.all([
+    rows.limit(size).offset(page * size).execute(),
+    filtered(db, organizationId, query)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirst(),
+  ]);
+  const count = Number(total?.n ?? 0);
+  return { data: data as ParticipantListRow[], count, additional_info: { page, size, total_pages: Math.ceil(count / size) } };
+}
+
+/** One participant of the organization, or undefined (another organization's is not found). */
+export async function participantById(db: Kysely<ReadModels>, organizationId: string, id: string): Promise<ParticipantListRow | undefined> {
+  return (await db
+    .selectFrom("rm_participants")
+    .select(LIST_COLUMNS)
+    .where("organization_id", "=", organizationId)
+    .where("id", "=", id)
+    .executeTakeFirst()) as ParticipantListRow | undefined;
+}
+
+/** The participant holding a Member ID (pass it normalized: upper-case, 8 characters) in the organization. */
+export async function participantByMemberId(db: Kysely<ReadModels>, organizationId: string, memberId: string): Promise<ParticipantListRow | undefined> {
+  return (await db
+    .selectFrom("rm_participants")
+    .select(LIST_COLUMNS)
+    .where("organization_id", "=", organizationId)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst()) as ParticipantListRow | undefined;
+}

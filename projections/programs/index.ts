@@ -1,0 +1,4 @@
+export { programsProjection } from "./projection";
+export * from "./queries";
+export type { ProgramTables } from "./tables";
+export * as programsMigration from "./migration";

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:check-in`: POST /api/check-in throughput and p50/p99 at 1, 20 and 200 simulated kiosks,
+ * board latency (POST response -> `check-in:changed` at a connected board client), and the event store's raw
+ * append rate measured in the same run. The app runs in this process on a database of its own.
+ */
+import os from "node:os";
+import type { Kysely } from "kysely";
+import { io as connect } from "socket.io-client";
+import { SessionStore, type SessionTables } from "../../modules/identity";
+import { newId } from "../../modules/kernel";
+import { participantReport } from "../../projections/participants";
+import type { ReadModels } from "../../projections/read-models";
+import { demoOrganizations } from "../factories/demo-seed";
+import { startInProcessApp } from "../support/in-process-app";
+import { percentile, fmt, timedRun } from "./stats";
+
+const app = await startInProcessApp("bench_checkin");
+const core = app.app.core;
+const db = core.db as Kysely<ReadModels>;
+const northside = demoOrganizations[1];
+const users = await db.selectFrom("rm_users").select(["id", "username", "organization_id"]).where("username", "in", ["kiosk@northside.demo", "admin@northside.demo"]).execute();
+const kiosk = users.find((u) => u.username.startsWith("kiosk"))!;
+const admin = users.find((u) => u.username.startsWith("admin"))!;
+const sessions = new SessionStore(core.db as Kysely<SessionTables>);
+const token = async (userId: string) => (await sessions.create(userId, northside.id, new Date())).token;
+const csrf = newId().replace(/-/g, "");
+
+// members with a signed waiver can be checked in; independent ones need no pick-up details
+const report = await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] });
+const members = report.data.filter((p) => p.is_waiver_signed).map((p) => p.member_id);
+console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver`);
+
+const start = new Date(Date.now() - 12 * 3600 * 1000).toISOString();
+const end = new Date(Date.now() + 12 * 3600 * 1000).toISOString();
+const headers = async (userId: string) => ({ "content-type": "application/json", cookie: `rollcall_session=${await token(userId)}; rollcall_csrf=${csrf}`, "x-csrf-token": csrf });
+
+// the board client: latency from each POST's response to its socket event
+const boardHeaders = await headers(admin.id);
+const board = connect(app.baseUrl, { transports: ["websocket"], forceNew: true, extraHeaders: { cookie: boardHeaders.cookie } });
+await new Promise<void>((resolve, reject) => (board.once("connect", resolve), board.once("connect_error", reject)));
+await board.emitWithAck("subscribe", { organizationId: northside.id, topic: "check-in" });
+const responded = new Map<string, number>();
+const boardLatency: number[] = [];
+board.on("check-in:changed", (row: { member_id: string; check_out_time: string | null }) => {
+  const key = `${row.member_id}:${row.check_out_time ? "out" : "in"}`;
+  const at = responded.get(key);
+  if (at !== undefined) {
+    boardLatency.push(performance.now() - at);
+    responded.delete(key);
+  }
+});
+
+async function run(kiosks: number, perKiosk: number) {
+  const kioskHeaders = await Promise.all(Array.from({ length: kiosks }, () => headers(kiosk.id)));
+  // each kiosk owns its members: it checks each in, then out, round and round
+  const owned = Array.from({ length: kiosks }, (_, k) => members.filter((_, i) => i % kiosks === k));
+  const inside = new Set<string>();
+  let failures = 0;
+  const stats = await timedRun(kiosks, perKiosk, async (k, i) => {
+    const list = owned[k]!;
+    const memberId = list[i % list.length]!;
+    const type = inside.has(memberId) ? "out" : "in";
+    const response = await fetch(`${app.baseUrl}/api/check-in`, {
+      method: "POST",
+      headers: kioskHeaders[k]!,
+      body: JSON.stringify({ memberId, type, start, end, pick_up_name: "Bench Parent", pick_up_contact_number: "555-0100", pick_up_relationship: "Parent" }),
+    });
+    responded.set(`${memberId}:${type}`, performance.now());
+    if (response.status !== 200) failures++;
+    else if (type === "in") inside.add(memberId);
+    else inside.delete(memberId);
+    await response.arrayBuffer();
+  });
+  // leave everyone checked out for the next round
+  for (const memberId of inside) {
+    await fetch(`${app.baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[0]!, body: JSON.stringify({ memberId, type: "out", start, end, pick_up_name: "B", pick_up_contact_number: "1", pick_up_relationship: "P" }) });
+  }
+  return { stats, failures };
+}
+
+const results: Record<number, Awaited<ReturnType<typeof run>>> = {};
+await run(4, 10); // warm-up
+boardLatency.length = 0;
+for (const [kiosks, per] of [[1, 300], [20, 60], [200, 8]] as const) {
+  results[kiosks] = await run(kiosks, per);
+  console.log(`\n${String(kiosks).padStart(3)} kiosks: POST /api/check-in  ${fmt(results[kiosks]!.stats)}  failures ${results[kiosks]!.failures}`);
+}
+await new Promise((r) => setTimeout(r, 500));
+boardLatency.sort((a, b) => a - b);
+console.log(
+  `\nboard latency (POST response -> check-in:changed), ${boardLatency.length} events: p50 ${percentile(boardLatency, 50).toFixed(1)} ms  p95 ${percentile(boardLatency, 95).toFixed(1)} ms  p99 ${percentile(boardLatency, 99).toFixed(1)} ms`,
+);
+
+// the baseline: the store's raw append rate, one event per append, 20 writers
+const raw = await timedRun(20, 150, async (w, i) =>
+  core.store.appendToStream(`benchraw-${w}-${i}`, [{ type: "BenchAppended", data: { i }, eventId: newId(), metadata: { organizationId: northside.id, actorId: null, commandId: newId(), correlationId: newId(), causationId: null, occurredAt: new Date().toISOString() } }], { expectedRevision: "no_stream" }),
+);
+console.log(`\nraw appendToStream, 20 writers            ${fmt(raw)}`);
+const at20 = results[20]!.stats;
+console.log(`ratio check-in/raw append at 20            ${((at20.perSecond / raw.perSecond) * 100).toFixed(0)}%`);
+console.log(
+  `\ngoals: p99 < 25 ms at 20 kiosks (${at20.p99.toFixed(1)} ms: ${at20.p99 < 25 ? "met" : "NOT met"}); board p95 < 50 ms (${percentile(boardLatency, 95).toFixed(1)}: ${percentile(boardLatency, 95) < 50 ? "met" : "NOT met"}), p99 < 100 ms (${percentile(boardLatency, 99).toFixed(1)}: ${percentile(boardLatency, 99) < 100 ? "met" : "NOT met"}); throughput >= 50% of raw append (${((at20.perSecond / raw.perSecond) * 100).toFixed(0)}%: ${at20.perSecond >= raw.perSecond / 2 ? "met" : "NOT met"})`,
+);
+board.disconnect();
+await app.stop();
+process.exit(0);
