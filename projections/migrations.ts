@@ -5,6 +5,7 @@ import { identityMigration } from "./identity";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
 import { programsMigration } from "./programs";
+import { waiversMigration } from "./waivers";
 
 /** Every migration of the app, kernel first; names sort into the order they run. */
 export const allMigrations: MigrationSet = {
@@ -15,4 +16,5 @@ export const allMigrations: MigrationSet = {
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
   "0600-projection-check-in": checkInMigration,
+  "0700-projection-waivers": waiversMigration,
 };

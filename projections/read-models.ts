@@ -5,6 +5,7 @@ import type { IdentityTables } from "./identity";
 import type { OrganizationTables } from "./organizations";
 import type { ParticipantTables } from "./participants";
 import type { ProgramTables } from "./programs";
+import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables;

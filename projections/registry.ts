@@ -5,9 +5,10 @@ import { identityProjection } from "./identity";
 import { organizationsProjection } from "./organizations";
 import { participantsProjection } from "./participants";
 import { programsProjection } from "./programs";
+import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection, waiversProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

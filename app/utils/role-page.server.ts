@@ -34,8 +34,8 @@ export async function handleUserGroupForm(services: AppServices, auth: Auth, req
 
   if (intent === "delete") {
     try {
-      const { message } = await deleteUserGroup(services, auth, request, id);
-      await waitForProjection(services, "identity");
+      const { message, position } = await deleteUserGroup(services, auth, request, id);
+      await waitForProjection(services, "identity", { atLeast: position });
       return { data: { notice: { type: "success", title: message } }, status: 200 };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -47,11 +47,11 @@ export async function handleUserGroupForm(services: AppServices, auth: Auth, req
   const submission = parseWithZod(formData, { schema: userGroupInput });
   if (submission.status !== "success") return { data: { result: submission.reply() }, status: 400 };
   try {
-    const { message } =
+    const { message, position } =
       intent === "create"
         ? await createUserGroup(services, auth, request, submission.value)
         : await updateUserGroup(services, auth, request, id, submission.value);
-    await waitForProjection(services, "identity");
+    await waitForProjection(services, "identity", { atLeast: position });
     return { data: { result: submission.reply({ resetForm: true }), notice: { type: "success", title: message } }, status: 200 };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -31,44 +31,46 @@ async function ownGroup(services: AppServices, auth: Auth, id: string | undefine
   return group;
 }
 
+/** The command's result, or its refusal thrown; `position` is where its events landed (0 when none). */
 const unwrap = <T extends { ok: boolean }>(result: T) => {
   if (!result.ok) throw (result as unknown as { error: DomainError }).error;
-  return result;
+  const events = (result as unknown as { events: { position: number }[] }).events;
+  return Math.max(0, ...events.map((e) => e.position));
 };
 
 export async function createUserGroup(services: AppServices, auth: Auth, request: Request, body: unknown) {
   const userGroupId = newId();
   const fields = fieldsOf(body);
-  unwrap(
+  const position = unwrap(
     await handleUserGroupCommand(services, {
       type: "CreateUserGroup",
       data: { ...fields, userGroupId, organizationId: auth.organization.id, actor: actorOf(auth) },
       metadata: metadata(auth, request),
     }),
   );
-  return { message: "User Group successfully created", data: { id: userGroupId } };
+  return { message: "User Group successfully created", data: { id: userGroupId }, position };
 }
 
 export async function updateUserGroup(services: AppServices, auth: Auth, request: Request, id: string | undefined, body: unknown) {
   const group = await ownGroup(services, auth, id);
-  unwrap(
+  const position = unwrap(
     await handleUserGroupCommand(services, {
       type: "UpdateUserGroup",
       data: { ...fieldsOf(body), userGroupId: group.id, actor: actorOf(auth) },
       metadata: metadata(auth, request),
     }),
   );
-  return { message: "User Group successfully updated", data: { id: group.id } };
+  return { message: "User Group successfully updated", data: { id: group.id }, position };
 }
 
 export async function deleteUserGroup(services: AppServices, auth: Auth, request: Request, id: string | undefined) {
   const group = await ownGroup(services, auth, id);
-  unwrap(
+  const position = unwrap(
     await handleUserGroupCommand(services, {
       type: "DeleteUserGroup",
       data: { userGroupId: group.id, actor: actorOf(auth), memberCount: await countGroupMembers(services.db, group.id) },
       metadata: metadata(auth, request),
     }),
   );
-  return { message: "User Group successfully deleted", data: { id: group.id } };
+  return { message: "User Group successfully deleted", data: { id: group.id }, position };
 }

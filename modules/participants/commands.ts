@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Command } from "../kernel";
 import { requiredMessage } from "../organizations";
 import { ADULT_PICK_UP, ADULT_PICK_UP_ALIASES, GENDER_OPTIONS, PARTICIPANT_STATUSES, PICK_UP_PERMISSIONS, YES_NO, type ParticipantStatus } from "./options";
+import { WAIVER_VERSION, WAIVER_VERSIONS } from "./waiver-text";
 
 /** Field labels for '{Label} is required' (spec-1 section 5: the field label, else the path's words). */
 export const PARTICIPANT_LABELS = {
@@ -117,12 +118,17 @@ export type ParticipantProfileInput = z.input<typeof participantProfileSchema>;
 
 export const participantStatusSchema = z.enum(PARTICIPANT_STATUSES, { error: oneOf(PARTICIPANT_LABELS.status, PARTICIPANT_STATUSES) });
 
+/** What a signature holds besides its token (the token is checked first: docs/decisions/010-participants.md). */
 export const signWaiverSchema = z.object({
   signedByName: required(PARTICIPANT_LABELS.signedByName),
   consent: z.literal(true, { error: requiredMessage("", PARTICIPANT_LABELS.consent) }),
   ip: optional("IP"),
-  tokenHash: optionalId,
+  /** the text shown to the signer; the current one when not said */
+  waiverVersion: z.preprocess((v) => v ?? undefined, z.enum(WAIVER_VERSIONS, { error: "Waiver Version is not a known waiver text" }).default(WAIVER_VERSION)),
 });
+
+/** A waiver token's hash as the events keep it: SHA-256, hex (never the token itself). */
+export const waiverTokenHashSchema = z.string().regex(/^[0-9a-f]{64}$/, { error: "Token hash must be a SHA-256 digest in hex" });
 
 export type RegisterParticipant = Command<
   "RegisterParticipant",
@@ -130,9 +136,15 @@ export type RegisterParticipant = Command<
 >;
 export type UpdateParticipant = Command<"UpdateParticipant", ParticipantProfileInput & { participantId: string }>;
 export type ChangeParticipantStatus = Command<"ChangeParticipantStatus", { participantId: string; status: ParticipantStatus }>;
+/**
+ * A single-use link to sign the waiver. `asParent`: the issuer asks as a parent (level 1) and may only
+ * ask for their own children; staff of the organization may ask for any of its participants.
+ */
+export type IssueWaiverToken = Command<"IssueWaiverToken", { participantId: string; tokenHash: string; issuedBy: string | null; asParent: boolean }>;
+/** Signs with the hash of an issued, unexpired, unused token (the token is the signer's proof). */
 export type SignWaiver = Command<
   "SignWaiver",
-  { participantId: string; signedByName: string; consent: boolean; ip?: string; tokenHash?: string | null }
+  { participantId: string; tokenHash: string; signedByName: string; consent: boolean; ip?: string; waiverVersion?: string | null }
 >;
 
-export type ParticipantCommand = RegisterParticipant | UpdateParticipant | ChangeParticipantStatus | SignWaiver;
+export type ParticipantCommand = RegisterParticipant | UpdateParticipant | ChangeParticipantStatus | IssueWaiverToken | SignWaiver;

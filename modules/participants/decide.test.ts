@@ -1,86 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, type CommandMetadata } from "../kernel";
-import type { ParticipantCommand } from "./commands";
-import { participantDecider, type ParticipantState } from "./decide";
+import { participantDecider } from "./decide";
 import type { ParticipantEvent, ParticipantProfile } from "./events";
 import { ADULT_PICK_UP, INDEPENDENT_TRAVEL } from "./options";
-
-const orgId = "7a0c1e52-1d0e-5c1a-9d1e-1a2b3c4d5e6f";
-const otherOrg = "8b0c1e52-1d0e-5c1a-9d1e-1a2b3c4d5e6f";
-const participantId = "3c1d2e52-1d0e-5c1a-9d1e-1a2b3c4d5e6f";
-const now = new Date("2026-11-21T08:30:00.000Z");
-const metadata: CommandMetadata = { commandId: "cmd-1", organizationId: orgId, actorId: "admin-1" };
-
-const profile: ParticipantProfile = {
-  firstName: "Amara",
-  lastName: "Okafor",
-  dob: "2014-05-30",
-  gender: "Female",
-  medicalConditions: ["Asthma"],
-  hasEpiPen: "No",
-  hasMedications: "Yes",
-  schoolNotApplicable: false,
-  schoolName: "Maple Street School",
-  contactName: "Ngozi Okafor",
-  phoneNumber: "416-555-0101",
-  email: "ngozi@example.com",
-  preferredContact: "Phone",
-  address: "12 Maple Street",
-  parentId: null,
-  pickupContacts: [{ firstName: "Chidi", lastName: "Okafor", phoneNumber: "416-555-0102", relationship: "Uncle", canPickup: true }],
-  pickUpPermission: ADULT_PICK_UP,
-  userId: null,
-};
-const registered: ParticipantEvent = {
-  type: "ParticipantRegistered",
-  data: { participantId, organizationId: orgId, memberId: "K7M2P9QX", status: "Active", ...profile },
-};
-const waiverSigned: ParticipantEvent = {
-  type: "WaiverSigned",
-  data: { participantId, signedByName: "Ngozi Okafor", consent: true, signedAt: now.toISOString(), ip: "10.0.0.7", tokenHash: "hash-1" },
-};
-
-const register = (data: Record<string, unknown> = {}, meta = metadata): ParticipantCommand => ({
-  type: "RegisterParticipant",
-  data: { participantId, organizationId: orgId, memberId: "K7M2P9QX", ...profile, ...data } as never,
-  metadata: meta,
-});
-const update = (data: Record<string, unknown> = {}, meta = metadata): ParticipantCommand => ({
-  type: "UpdateParticipant",
-  data: { participantId, ...profile, ...data } as never,
-  metadata: meta,
-});
-const changeStatus = (status: string, meta = metadata): ParticipantCommand => ({
-  type: "ChangeParticipantStatus",
-  data: { participantId, status: status as "Active" },
-  metadata: meta,
-});
-const sign = (data: Record<string, unknown> = {}, meta = metadata): ParticipantCommand => ({
-  type: "SignWaiver",
-  data: { participantId, signedByName: "Ngozi Okafor", consent: true, ip: "10.0.0.7", tokenHash: "hash-1", ...data } as never,
-  metadata: meta,
-});
-
-/** given the events so far / when the command / then the events or the refusal */
-function given(...events: ParticipantEvent[]) {
-  const state = events.reduce<ParticipantState>(participantDecider.evolve, participantDecider.initialState());
-  return {
-    state,
-    when: (command: ParticipantCommand) => {
-      const outcome = participantDecider.decide(state, command, now);
-      return {
-        then: (expected: ParticipantEvent[]) => expect(outcome).toEqual(expected),
-        thenRefused: (code: string, status: number, message?: string) => {
-          expect(outcome).toBeInstanceOf(DomainError);
-          const error = outcome as DomainError;
-          expect({ code: error.code, status: error.status }).toEqual({ code, status });
-          if (message !== undefined) expect(error.message).toBe(message);
-          return error;
-        },
-      };
-    },
-  };
-}
+import { changeStatus, given, metadata, now, otherOrg, participantId, profile, register, registered, update } from "./test-fixtures";
 
 describe("participants: register", () => {
   it("registers a participant, Active by default", () => {
@@ -173,43 +95,5 @@ describe("participants: update and status", () => {
 
   it("lets a command without an organization (seed, superadmin) act on any participant", () => {
     given(registered).when(changeStatus("Inactive", { ...metadata, organizationId: null })).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Inactive" } }]);
-  });
-});
-
-describe("participants: waiver", () => {
-  it("signs the waiver with the name typed, consent, the time (now), the address and the token's hash", () => {
-    given(registered).when(sign()).then([waiverSigned]);
-    const state = given(registered, waiverSigned).state;
-    expect(state).toMatchObject({ waiverSigned: true, waiverSignedAt: now.toISOString(), waiverSignedBy: "Ngozi Okafor" });
-  });
-
-  it("refuses without a name or without consent", () => {
-    given(registered).when(sign({ signedByName: "  " })).thenRefused("VALIDATION", 400, "Full Name is required");
-    given(registered).when(sign({ consent: false })).thenRefused("VALIDATION", 400, "Consent is required");
-  });
-
-  it("refuses a second signature and an unknown participant", () => {
-    given(registered, waiverSigned).when(sign()).thenRefused("WAIVER_ALREADY_SIGNED", 409, "The waiver of Amara Okafor is signed already");
-    given().when(sign()).thenRefused("PARTICIPANT_NOT_FOUND", 404);
-    given(registered).when(sign({}, { ...metadata, organizationId: otherOrg })).thenRefused("PARTICIPANT_NOT_FOUND", 404);
-  });
-});
-
-describe("participants: evolve", () => {
-  it("folds every event into the state other modules read", () => {
-    const state = given(
-      registered,
-      { type: "ParticipantUpdated", data: { participantId, ...profile, lastName: "Okafor-Bello" } },
-      { type: "ParticipantStatusChanged", data: { participantId, status: "Inactive" } },
-      waiverSigned,
-    ).state;
-    expect(state).toEqual({
-      ...registered.data,
-      lastName: "Okafor-Bello",
-      status: "Inactive",
-      waiverSigned: true,
-      waiverSignedAt: now.toISOString(),
-      waiverSignedBy: "Ngozi Okafor",
-    });
   });
 });

@@ -1,6 +1,6 @@
 import { DomainError, type Decider } from "../kernel";
 import { validationError } from "../organizations";
-import { participantProfileSchema, participantStatusSchema, signWaiverSchema, type ParticipantCommand } from "./commands";
+import { participantProfileSchema, participantStatusSchema, signWaiverSchema, waiverTokenHashSchema, type ParticipantCommand } from "./commands";
 import type { ParticipantEvent, ParticipantProfile, ParticipantRegisteredData } from "./events";
 import { isMemberId } from "./member-id";
 
@@ -10,6 +10,8 @@ export type Participant = ParticipantRegisteredData & {
   /** ISO 8601, when the waiver was signed */
   waiverSignedAt: string | null;
   waiverSignedBy: string | null;
+  /** waiver tokens by hash: when each expires, and whether it was spent (a signature spends them all) */
+  waiverTokens: Record<string, { expiresAt: string; used: boolean }>;
 };
 
 /** null until the participant is registered. */
@@ -20,6 +22,20 @@ export const participantExists = () => new DomainError("PARTICIPANT_EXISTS", "Th
 export const organizationOutOfScope = () => new DomainError("ORGANIZATION_SCOPE", "You do not have access to this organization", 403);
 export const waiverAlreadySigned = (p: Participant) =>
   new DomainError("WAIVER_ALREADY_SIGNED", `The waiver of ${p.firstName} ${p.lastName} is signed already`, 409);
+/** Unknown, used and expired tokens alike (spec-1 section 8: the page adds that the link has expired). */
+export const tokenExpired = () => new DomainError("TOKEN_EXPIRED", "Token expired", 400);
+
+/** A waiver link works for 7 days (docs/decisions/010-participants.md), once. */
+export const WAIVER_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** null when the token (by its hash) was issued for this participant, is unused and unexpired at `now`. */
+export function waiverTokenRefusal(state: Participant, tokenHash: string | null | undefined, now: Date): DomainError | null {
+  // own keys only: a "hash" like 'constructor' must not find Object.prototype's
+  const token = typeof tokenHash === "string" && Object.hasOwn(state.waiverTokens, tokenHash) ? state.waiverTokens[tokenHash] : undefined;
+  const expiresAt = token ? new Date(token.expiresAt).getTime() : NaN;
+  if (!token || token.used || !(now.getTime() < expiresAt)) return tokenExpired();
+  return null;
+}
 
 const profileOf = (p: Participant): ParticipantProfile => ({
   firstName: p.firstName,
@@ -69,7 +85,7 @@ const visible = (state: ParticipantState, organizationId: string | null): state 
 export function evolve(state: ParticipantState, event: ParticipantEvent): ParticipantState {
   switch (event.type) {
     case "ParticipantRegistered":
-      return { ...event.data, waiverSigned: false, waiverSignedAt: null, waiverSignedBy: null };
+      return { ...event.data, waiverSigned: false, waiverSignedAt: null, waiverSignedBy: null, waiverTokens: {} };
     case "ParticipantUpdated": {
       if (!state) return state;
       const { participantId: _id, ...profile } = event.data;
@@ -77,8 +93,14 @@ export function evolve(state: ParticipantState, event: ParticipantEvent): Partic
     }
     case "ParticipantStatusChanged":
       return state && { ...state, status: event.data.status };
-    case "WaiverSigned":
-      return state && { ...state, waiverSigned: true, waiverSignedAt: event.data.signedAt, waiverSignedBy: event.data.signedByName };
+    case "WaiverTokenIssued":
+      return state && { ...state, waiverTokens: { ...state.waiverTokens, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, used: false } } };
+    case "WaiverSigned": {
+      if (!state) return state;
+      // one signature spends every outstanding link
+      const waiverTokens = Object.fromEntries(Object.entries(state.waiverTokens).map(([hash, t]) => [hash, { ...t, used: true }]));
+      return { ...state, waiverSigned: true, waiverSignedAt: event.data.signedAt, waiverSignedBy: event.data.signedByName, waiverTokens };
+    }
     default: {
       const never: never = event;
       return never;
@@ -88,8 +110,9 @@ export function evolve(state: ParticipantState, event: ParticipantEvent): Partic
 
 /**
  * The rules of a `participant-{id}` stream. Decisions (docs/decisions/010-participants.md): a second
- * registration is 409; an update or status change that changes nothing appends nothing; a signed waiver
- * cannot be signed again (409): a new waiver period would be its own event.
+ * registration is 409; an update or status change that changes nothing appends nothing; a waiver is
+ * signed with an issued, unexpired, unused token (else 400 'Token expired'), once (409): a new waiver
+ * period would be its own event. A parent asks for links to their own children only (else 404).
  */
 export function decide(state: ParticipantState, command: ParticipantCommand, now: Date): ParticipantEvent[] | DomainError {
   const scope = command.metadata.organizationId;
@@ -120,13 +143,26 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
       if (status.data === state.status) return [];
       return [{ type: "ParticipantStatusChanged", data: { participantId: state.participantId, status: status.data } }];
     }
+    case "IssueWaiverToken": {
+      if (!visible(state, scope)) return participantNotFound();
+      const { tokenHash, issuedBy, asParent } = command.data;
+      if (asParent && (issuedBy === null || state.parentId !== issuedBy)) return participantNotFound();
+      const hash = waiverTokenHashSchema.safeParse(tokenHash);
+      if (!hash.success) return validationError(hash.error);
+      if (state.waiverSigned) return waiverAlreadySigned(state);
+      const expiresAt = new Date(now.getTime() + WAIVER_TOKEN_TTL_MS).toISOString();
+      return [{ type: "WaiverTokenIssued", data: { participantId: state.participantId, tokenHash: hash.data, expiresAt, issuedBy } }];
+    }
     case "SignWaiver": {
       if (!visible(state, scope)) return participantNotFound();
+      const refused = waiverTokenRefusal(state, command.data.tokenHash, now);
+      if (refused) return refused;
       const input = signWaiverSchema.safeParse(command.data);
       if (!input.success) return validationError(input.error);
       if (state.waiverSigned) return waiverAlreadySigned(state);
-      const { signedByName, ip, tokenHash } = input.data;
-      return [{ type: "WaiverSigned", data: { participantId: state.participantId, signedByName, consent: true, signedAt: now.toISOString(), ip, tokenHash } }];
+      const { signedByName, ip, waiverVersion } = input.data;
+      const { tokenHash } = command.data;
+      return [{ type: "WaiverSigned", data: { participantId: state.participantId, signedByName, consent: true, signedAt: now.toISOString(), ip, tokenHash, waiverVersion } }];
     }
     default: {
       const never: never = command;

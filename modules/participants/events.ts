@@ -50,8 +50,21 @@ export type WaiverSignedData = {
   /** ISO 8601 */
   signedAt: string;
   ip: string;
-  /** the hash of the single-use waiver token the signature came with (null when signed without one) */
+  /** the hash of the single-use waiver token the signature came with (null only in events from before tokens) */
   tokenHash: string | null;
+  /** which waiver text was shown and signed (absent in events from before versions) */
+  waiverVersion?: string;
+};
+
+/** A single-use link to sign the waiver: only the token's SHA-256 is kept, never the token. */
+export type WaiverTokenIssuedData = {
+  participantId: string;
+  /** SHA-256 of the token, hex */
+  tokenHash: string;
+  /** ISO 8601: the token signs nothing from this moment on */
+  expiresAt: string;
+  /** the user who asked for the link (null: the system, e.g. the demo seed) */
+  issuedBy: string | null;
 };
 
 /** The events of a `participant-{id}` stream. */
@@ -59,14 +72,16 @@ export type ParticipantEvent =
   | { type: "ParticipantRegistered"; data: ParticipantRegisteredData }
   | { type: "ParticipantUpdated"; data: ParticipantProfile & { participantId: string } }
   | { type: "ParticipantStatusChanged"; data: { participantId: string; status: ParticipantStatus } }
+  | { type: "WaiverTokenIssued"; data: WaiverTokenIssuedData }
   | { type: "WaiverSigned"; data: WaiverSignedData };
 
 export type ParticipantRegistered = Extract<ParticipantEvent, { type: "ParticipantRegistered" }>;
 export type ParticipantUpdated = Extract<ParticipantEvent, { type: "ParticipantUpdated" }>;
 export type ParticipantStatusChanged = Extract<ParticipantEvent, { type: "ParticipantStatusChanged" }>;
+export type WaiverTokenIssued = Extract<ParticipantEvent, { type: "WaiverTokenIssued" }>;
 export type WaiverSigned = Extract<ParticipantEvent, { type: "WaiverSigned" }>;
 
-export const PARTICIPANT_EVENT_TYPES = ["ParticipantRegistered", "ParticipantUpdated", "ParticipantStatusChanged", "WaiverSigned"] as const;
+export const PARTICIPANT_EVENT_TYPES = ["ParticipantRegistered", "ParticipantUpdated", "ParticipantStatusChanged", "WaiverTokenIssued", "WaiverSigned"] as const;
 
 /** On `memberid-{MEMBERID}` streams: a Member ID taken by a participant. */
 export type MemberIdClaimed = { type: "MemberIdClaimed"; data: { memberId: string; participantId: string } };

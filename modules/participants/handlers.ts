@@ -1,6 +1,6 @@
 import { DomainError, handleCommand, idFrom, isWrongExpectedRevision, newId, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
-import type { ChangeParticipantStatus, ParticipantCommand, ParticipantProfileInput, SignWaiver, UpdateParticipant } from "./commands";
-import { participantDecider, type Participant, type ParticipantState } from "./decide";
+import type { ChangeParticipantStatus, IssueWaiverToken, ParticipantCommand, ParticipantProfileInput, SignWaiver, UpdateParticipant } from "./commands";
+import { participantDecider, tokenExpired, waiverTokenRefusal, type Participant, type ParticipantState } from "./decide";
 import { participantStream, type MemberIdClaimed, type ParticipantEvent } from "./events";
 import { generateMemberId, isMemberId, memberIdStream, normalizeMemberId, resolveMemberId } from "./member-id";
 import type { ParticipantStatus } from "./options";
@@ -99,7 +99,23 @@ export const updateParticipant = (deps: ParticipantDeps, command: UpdateParticip
 export const changeParticipantStatus = (deps: ParticipantDeps, command: ChangeParticipantStatus, options?: HandleOptions) =>
   handleParticipantCommand(deps, command, options);
 
+/** Records a single-use waiver link (its hash; the decider sets the expiry from `now`). */
+export const issueWaiverToken = (deps: ParticipantDeps, command: IssueWaiverToken, options?: HandleOptions) => handleParticipantCommand(deps, command, options);
+
+/** Signs with an issued token's hash; the signature spends every outstanding token of the participant. */
 export const signWaiver = (deps: ParticipantDeps, command: SignWaiver, options?: HandleOptions) => handleParticipantCommand(deps, command, options);
+
+/**
+ * Would this token (by its hash) sign the participant's waiver at `now`? The participant, or 'Token
+ * expired' for an unknown participant and an unknown, used or expired token alike: the waiver page asks
+ * before it shows anything, so a wrong link reveals no name. Read from the stream: token validity is a
+ * decision's fact, and token hashes stay out of the read models.
+ */
+export async function checkWaiverToken(store: EventStore, participantId: string, tokenHash: string, now: Date): Promise<Participant | DomainError> {
+  const participant = await loadParticipant(store, participantId);
+  if (!participant) return tokenExpired();
+  return waiverTokenRefusal(participant, tokenHash, now) ?? participant;
+}
 
 /**
  * The participant as its stream says now, for decisions in other modules (house rule 2: check-in reads

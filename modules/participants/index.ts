@@ -24,6 +24,8 @@ export {
   type ParticipantUpdated,
   type ParticipantStatusChanged,
   type WaiverSigned,
+  type WaiverTokenIssued,
+  type WaiverTokenIssuedData,
   type MemberIdClaimed,
   type ParticipantProfile,
   type ParticipantRegisteredData,
@@ -40,18 +42,21 @@ export {
   memberIdStream,
   resolveMemberId,
 } from "./member-id";
+export { WAIVER_VERSION, WAIVER_VERSIONS, WAIVER_TEXTS, waiverTextOf, type WaiverText } from "./waiver-text";
 export {
   PARTICIPANT_LABELS,
   participantProfileSchema,
   pickupContactSchema,
   participantStatusSchema,
   signWaiverSchema,
+  waiverTokenHashSchema,
   isCalendarDate,
   type ParticipantProfileInput,
   type ParticipantCommand,
   type RegisterParticipant,
   type UpdateParticipant,
   type ChangeParticipantStatus,
+  type IssueWaiverToken,
   type SignWaiver,
 } from "./commands";
 export {
@@ -60,6 +65,9 @@ export {
   evolve,
   participantNotFound,
   waiverAlreadySigned,
+  tokenExpired,
+  waiverTokenRefusal,
+  WAIVER_TOKEN_TTL_MS,
   type Participant,
   type ParticipantState,
 } from "./decide";
@@ -68,7 +76,9 @@ export {
   registerParticipant,
   updateParticipant,
   changeParticipantStatus,
+  issueWaiverToken,
   signWaiver,
+  checkWaiverToken,
   loadParticipant,
   loadParticipantByMemberId,
   participantInOrganization,

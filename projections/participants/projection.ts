@@ -81,6 +81,9 @@ async function applyEvent(db: Db, event: RecordedEvent<ParticipantEvent>): Promi
     }
     case "ParticipantStatusChanged":
       return (await update({ status: event.data.status }, event.data.participantId))?.organization_id;
+    case "WaiverTokenIssued":
+      // a waiver link changes no row (its hash stays in the stream)
+      return undefined;
     case "WaiverSigned": {
       const d = event.data;
       return (await update({ is_waiver_signed: true, waiver_signed_at: d.signedAt, waiver_signed_by: d.signedByName }, d.participantId))?.organization_id;

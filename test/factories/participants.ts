@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
+import { newToken, tokenHash } from "../../modules/identity";
 import { fixedClock, idFrom, type Clock, type CommandMetadata, type EventStore } from "../../modules/kernel";
 import {
   ADULT_PICK_UP,
   INDEPENDENT_TRAVEL,
+  issueWaiverToken,
   MEMBER_ID_ALPHABET,
   MEMBER_ID_LENGTH,
   registerParticipant,
@@ -126,18 +128,36 @@ export async function createParticipant(deps: Deps, seed: ParticipantSeed, organ
     { nextMemberId: (attempt) => memberIdFrom(`${participantId}:${attempt}`) },
   );
   if (!registered.ok) throw new Error(`seeding participant ${seed.input.firstName} ${seed.input.lastName}: ${registered.error.message}`);
-  if (seed.waiver) {
-    const signed = await signWaiver(
-      { store: deps.store, clock: fixedClock(seed.waiver.at) },
-      {
-        type: "SignWaiver",
-        data: { participantId, signedByName: seed.waiver.by, consent: true, ip: "127.0.0.1", tokenHash: null },
-        metadata: meta(idFrom("seed-waiver", participantId), organizationScope),
-      },
-    );
-    if (!signed.ok) throw new Error(`seeding the waiver of ${seed.input.firstName}: ${signed.error.message}`);
-  }
+  if (seed.waiver) await seedWaiver(deps, participantId, seed.waiver, organizationScope, seed.input.firstName);
   return { participantId, memberId: registered.state!.memberId };
+}
+
+/**
+ * The honest path of a signed waiver: a link is issued (a fresh random token; only its hash goes into the
+ * event) ten minutes before the signature, then the waiver is signed with that token. The signature uses
+ * the hash the stream recorded, so a resent or concurrent seed (same command ids) signs with the link
+ * that was actually issued.
+ */
+async function seedWaiver(deps: Deps, participantId: string, waiver: { at: Date; by: string }, organizationScope: string | null, firstName: string) {
+  const issued = await issueWaiverToken(
+    { store: deps.store, clock: fixedClock(new Date(waiver.at.getTime() - 10 * 60_000)) },
+    {
+      type: "IssueWaiverToken",
+      data: { participantId, tokenHash: tokenHash(newToken()), issuedBy: null, asParent: false },
+      metadata: meta(idFrom("seed-waiver-token", participantId), organizationScope),
+    },
+  );
+  if (!issued.ok) throw new Error(`seeding the waiver link of ${firstName}: ${issued.error.message}`);
+  const issuedHash = issued.events.flatMap((e) => (e.type === "WaiverTokenIssued" ? [e.data.tokenHash] : []))[0] ?? "";
+  const signed = await signWaiver(
+    { store: deps.store, clock: fixedClock(waiver.at) },
+    {
+      type: "SignWaiver",
+      data: { participantId, tokenHash: issuedHash, signedByName: waiver.by, consent: true, ip: "127.0.0.1" },
+      metadata: meta(idFrom("seed-waiver", participantId), organizationScope),
+    },
+  );
+  if (!signed.ok) throw new Error(`seeding the waiver of ${firstName}: ${signed.error.message}`);
 }
 
 /** Demo participants per organization, the parent's two children included. */

@@ -66,6 +66,9 @@ export const EXPECTED_API: Record<string, string> = {
   "participant-detail": "---++++++",
   "participant-report": "---++++++",
   "participant-by-member-id": "---++++++",
+  // the registry lets every signed-in user but the kiosk in; the handler refuses (403) all but
+  // CAN_SIGN_WAIVER_FOR_PARTICIPANT (the parent group has it), admin and organization
+  "waiver-token": "--+-++++-",
   "check-in-list": "---++++++",
   "check-in": "---++++++",
   "check-in-bulk": "---+++++-",

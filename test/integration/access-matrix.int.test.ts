@@ -11,8 +11,13 @@ type Subject = (typeof SUBJECTS)[number];
 /** A concrete path for a pattern: parameters get a well-formed id, optional ones are left out. */
 const concrete = (pattern: string) => pattern.replace(/\/:[a-zA-Z]+\?/g, "").replace(/:[a-zA-Z]+/g, newId()) || "/";
 
-/** The page rendered: 200, or the 404 page itself, which answers 404 by design. */
-const pageAllowed = (id: string, response: Response) => response.status === 200 || (id === "not-found" && response.status === 404);
+/**
+ * The page rendered: 200, or a 404 the page itself answers past the guard: the 404 page by design, and
+ * /view-waiver for a waiver this visitor may not see (here: no such participant). The guard's own
+ * refusals are 403 and redirects.
+ */
+const ANSWERS_404 = ["not-found", "view-waiver"];
+const pageAllowed = (id: string, response: Response) => response.status === 200 || (ANSWERS_404.includes(id) && response.status === 404);
 /** '+' allowed, '-' refused (401/403), 'x' the route has no handler yet (the /api splat answered). */
 async function apiVerdict(response: Response): Promise<string> {
   const text = await response.text();

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { fixedClock, idFrom, newId, type CommandMetadata } from "../../modules/kernel";
 import {
   changeParticipantStatus,
+  issueWaiverToken,
   loadParticipant,
   loadParticipantByMemberId,
   memberIdStream,
@@ -80,10 +81,12 @@ describe("participants: Member ID claims, the stream and the read model", () => 
     const registered = await registerParticipant(deps(), seed, meta());
     const id = seed.participantId;
     await changeParticipantStatus(deps(), { type: "ChangeParticipantStatus", data: { participantId: id, status: "Alumni" }, metadata: meta() });
-    const waiver = { participantId: id, signedByName: "Ngozi Okafor", consent: true, ip: "10.0.0.7", tokenHash: "h" };
-    await signWaiver(deps(), { type: "SignWaiver", data: waiver, metadata: meta() });
+    const tokenHash = "c".repeat(64);
+    await issueWaiverToken(deps(), { type: "IssueWaiverToken", data: { participantId: id, tokenHash, issuedBy: "admin-1", asParent: false }, metadata: meta() });
+    const waiver = { participantId: id, signedByName: "Ngozi Okafor", consent: true, ip: "10.0.0.7", tokenHash };
+    expect((await signWaiver(deps(), { type: "SignWaiver", data: waiver, metadata: meta() })).ok).toBe(true);
     const refused = await signWaiver(deps(), { type: "SignWaiver", data: waiver, metadata: meta() });
-    expect(refused.ok ? null : refused.error.code).toBe("WAIVER_ALREADY_SIGNED");
+    expect(refused.ok ? null : refused.error.code).toBe("TOKEN_EXPIRED");
     const otherOrg = await signWaiver(deps(), { type: "SignWaiver", data: waiver, metadata: { ...meta(), organizationId: newId() } });
     expect(otherOrg.ok ? null : otherOrg.error.status).toBe(404);
 

@@ -6,7 +6,11 @@ import { toastText, type Toast, type ToastInput } from "~/utils/toast";
 /** How long a success toast stays (the spec leaves the value open); warnings and errors stay until closed. */
 export const SUCCESS_AUTO_HIDE_MS = 5000;
 
-const ShowToast = createContext<(toast: ToastInput) => void>(() => undefined);
+/** A toast shown from the browser may set how long a success stays (the check-out toast: 2000 ms). */
+export type BrowserToastInput = ToastInput & { durationMs?: number };
+type ShownToast = Toast & { durationMs?: number };
+
+const ShowToast = createContext<(toast: BrowserToastInput) => void>(() => undefined);
 
 /** Shows a toast from the browser (e.g. after a fetcher call): `const showToast = useToast()`. */
 export const useToast = () => useContext(ShowToast);
@@ -18,14 +22,14 @@ let counter = 0;
  * any shown from the browser, in a fixed region at the bottom right.
  */
 export function ToastProvider({ flash, children }: { flash: Toast | null; children: ReactNode }) {
-  const [local, setLocal] = useState<Toast[]>([]);
+  const [local, setLocal] = useState<ShownToast[]>([]);
   const [dismissed, setDismissed] = useState<readonly string[]>([]);
-  const show = useCallback((input: ToastInput) => {
+  const show = useCallback((input: BrowserToastInput) => {
     counter += 1;
     setLocal((toasts) => [...toasts, { ...input, id: input.id ?? `local-${counter}` }]);
   }, []);
   const dismiss = useCallback((id: string) => setDismissed((ids) => [...ids, id]), []);
-  const visible = useMemo(() => [...(flash ? [flash] : []), ...local].filter((t) => !dismissed.includes(t.id)), [flash, local, dismissed]);
+  const visible = useMemo(() => [...(flash ? [flash] : []), ...local].filter((t: ShownToast) => !dismissed.includes(t.id)), [flash, local, dismissed]);
 
   return (
     <ShowToast.Provider value={show}>
@@ -45,15 +49,15 @@ const LOOK = {
   error: { color: "red", Icon: ErrorIcon },
 } as const;
 
-function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: string) => void }) {
   const { title, description } = toastText(toast);
   const { color, Icon } = LOOK[toast.type];
   const onClose = () => onDismiss(toast.id);
   useEffect(() => {
     if (toast.type !== "success") return;
-    const timer = setTimeout(() => onDismiss(toast.id), SUCCESS_AUTO_HIDE_MS);
+    const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs ?? SUCCESS_AUTO_HIDE_MS);
     return () => clearTimeout(timer);
-  }, [toast.type, toast.id, onDismiss]);
+  }, [toast.type, toast.id, toast.durationMs, onDismiss]);
 
   return (
     <Callout.Root color={color} variant="surface" role={toast.type === "error" ? "alert" : "status"} className="rc-toast">

@@ -115,6 +115,13 @@ export const API_ROUTES = [
     rule: { ...PARTICIPANT_READ, anyPermission: [...PARTICIPANT_VIEW, P.CAN_CHECK_IN_OUT_MEMBERS] },
   },
   {
+    id: "waiver-token",
+    method: "GET",
+    path: "/api/user-detail/waiver-token",
+    description: "A single-use link to sign a participant's waiver (?participant_id=). The handler asks CAN_SIGN_WAIVER_FOR_PARTICIPANT, admin or organization (spec-1 section 6); a parent, their own children only.",
+    rule: { auth: "required" },
+  },
+  {
     id: "health",
     method: "GET",
     path: "/api/health",

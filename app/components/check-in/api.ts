@@ -1,0 +1,119 @@
+import type { BoardRow } from "../../../projections/check-in/projection";
+import type { memberLookupOf, participantDetailOf } from "~/utils/participants-api.server";
+
+/** Type-only: the shapes the check-in screens read, as the server answers them. */
+export type { BoardRow };
+export type ParticipantDetail = Awaited<ReturnType<typeof participantDetailOf>>;
+export type MemberLookup = Awaited<ReturnType<typeof memberLookupOf>>;
+export type CheckInType = "in" | "out";
+
+/** A refusal or failure the API answered: `{ code, message }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer (offline, connection dropped). */
+export class NetworkError extends Error {}
+
+/** Not applied, try again later: no answer, or a gateway's while the app restarts. A scan is then queued. */
+export const isRetryable = (error: unknown) => error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status));
+
+let csrfToken: string | null = null;
+
+async function csrf(refresh = false): Promise<string> {
+  if (csrfToken && !refresh) return csrfToken;
+  const body = (await request("GET", "/api/auth/csrf")) as { csrf: string };
+  csrfToken = body.csrf;
+  return csrfToken;
+}
+
+async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new NetworkError(error instanceof Error ? error.message : "The request failed");
+  }
+  const text = await response.text().catch(() => "");
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const error = (parsed ?? {}) as { code?: string; message?: string };
+    throw new ApiError(response.status, error.code ?? String(response.status), error.message ?? "Please try again or contact support for help");
+  }
+  return parsed;
+}
+
+export const apiGet = <T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const qs = params.toString();
+  return request("GET", qs ? `${path}?${qs}` : path) as Promise<T>;
+};
+
+/** A state-changing call with the CSRF header (fetched once, refreshed once on EBADCSRFTOKEN). */
+export async function apiSend<T>(method: "POST" | "PUT", path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  try {
+    return (await request(method, path, body, { "x-csrf-token": await csrf(), ...headers })) as T;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "EBADCSRFTOKEN") throw error;
+    return (await request(method, path, body, { "x-csrf-token": await csrf(true), ...headers })) as T;
+  }
+}
+
+/** The browser's local day around `now` as ISO instants [start, end): the organization's day on its own screens. */
+export function localDay(now = new Date()): { start: string; end: string } {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+/** A random v4 id from getRandomValues (randomUUID needs a secure context; a kiosk may be on plain http). */
+export function newCommandId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export const fetchParticipant = (id: string) => apiGet<ParticipantDetail>(`/api/participant/${id}`);
+export const lookupMember = (memberId: string) => apiSend<MemberLookup>("POST", "/api/participant/member", { member_id: memberId });
+
+export type CheckInAnswer = { message: string; data: { id: string | null; participant_id: string; type: CheckInType; replayed: boolean } };
+
+export type SingleCheckIn = {
+  memberId: string;
+  type: CheckInType;
+  time?: string;
+  start: string;
+  end: string;
+  pick_up_name?: string;
+  pick_up_contact_number?: string;
+  pick_up_relationship?: string;
+};
+
+/** POST /api/check-in with the scan's command id as the Idempotency-Key: a resend is applied once. */
+export const postCheckIn = (body: SingleCheckIn, commandId: string) =>
+  apiSend<CheckInAnswer>("POST", "/api/check-in", { ...body, command_id: commandId }, { "Idempotency-Key": commandId });
+
+export type PickUp = { pick_up_name: string; pick_up_contact_number: string; pick_up_relationship: string };
+
+/** PUT /api/check-in/{id}: check a visit out (the board's rows know their visit id). */
+export const putCheckOut = (visitId: string, pickUp: Partial<PickUp>) =>
+  apiSend<{ message: string }>("PUT", `/api/check-in/${visitId}`, { check_out_time: new Date().toISOString(), ...pickUp, command_id: newCommandId() });

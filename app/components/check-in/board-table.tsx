@@ -1,0 +1,86 @@
+import { Avatar, Button, Code, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import type { BoardRow } from "./api";
+import { clockTime, initials } from "./rules";
+
+type Props = {
+  rows: BoardRow[];
+  emptyText: string;
+  canCheckOut: boolean;
+  onOpen: (row: BoardRow) => void;
+  onCheckOut: (row: BoardRow) => void;
+  pending: string | null;
+};
+
+/** 'NA' is what a member who travels alone is checked out with: said plainly on the board. */
+function pickedUpBy(row: BoardRow) {
+  if (!row.check_out_time) return "";
+  if (!row.pick_up_name || row.pick_up_name === "NA") return "Travels independently";
+  return row.pick_up_relationship && row.pick_up_relationship !== "NA" ? `${row.pick_up_name} (${row.pick_up_relationship})` : row.pick_up_name;
+}
+
+/** Today's visits: initials, name, Member ID, check-in and check-out time, picked up by; Check Out on open ones. */
+export function BoardTable({ rows, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
+  if (rows.length === 0) {
+    return (
+      <Text as="p" color="gray" my="6" data-testid="board-empty">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Table.Root variant="surface" aria-label="Today's check-ins" className="rc-ci-board">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell width="56px">
+            <VisuallyHidden>Photo</VisuallyHidden>
+          </Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Member ID</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Check-In Time</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Check-Out Time</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Picked Up By</Table.ColumnHeaderCell>
+          {canCheckOut ? (
+            <Table.ColumnHeaderCell justify="end">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.ColumnHeaderCell>
+          ) : null}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.id} align="center" data-testid="board-row" data-member-id={row.member_id}>
+            <Table.Cell>
+              <Avatar size="2" radius="full" fallback={initials(row)} alt="" color={row.check_out_time ? "gray" : undefined} />
+            </Table.Cell>
+            <Table.RowHeaderCell>
+              <Link asChild weight="medium" underline="hover">
+                <button type="button" className="rc-ci-link" onClick={() => onOpen(row)}>
+                  {row.full_name}
+                </button>
+              </Link>
+            </Table.RowHeaderCell>
+            <Table.Cell>
+              <Code variant="ghost" size="2">
+                {row.member_id}
+              </Code>
+            </Table.Cell>
+            <Table.Cell>{clockTime(row.check_in_time)}</Table.Cell>
+            <Table.Cell>{clockTime(row.check_out_time)}</Table.Cell>
+            <Table.Cell>
+              <Text color={row.pick_up_name === "NA" ? "gray" : undefined}>{pickedUpBy(row)}</Text>
+            </Table.Cell>
+            {canCheckOut ? (
+              <Table.Cell justify="end">
+                {row.check_out_time ? null : (
+                  <Button size="1" variant="soft" onClick={() => onCheckOut(row)} loading={pending === row.id} aria-label={`Check Out ${row.full_name}`}>
+                    Check Out
+                  </Button>
+                )}
+              </Table.Cell>
+            ) : null}
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

@@ -1,0 +1,120 @@
+import { Badge, Button, Callout, Card, Flex, Heading, Skeleton, Text, TextField } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { CheckInIcon, CheckOutIcon } from "~/components/icons";
+import { useToast } from "~/components/toast/toaster";
+import { fetchParticipant, type BoardRow, type CheckInType } from "./api";
+import { BoardTable } from "./board-table";
+import { SearchIcon } from "./icons";
+import { useOverlay } from "./overlays";
+import { SEARCH_DEBOUNCE_MS } from "./rules";
+import { useCheckOut } from "./use-check-out";
+import { useLiveBoard, type LiveState } from "./use-live-board";
+
+const LIVE_LOOK: Record<LiveState, { color: "green" | "gray" | "amber" | "red"; text: string }> = {
+  connecting: { color: "gray", text: "Connecting…" },
+  live: { color: "green", text: "Live" },
+  offline: { color: "amber", text: "Reconnecting…" },
+  refused: { color: "red", text: "Not live" },
+};
+
+function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Card size="2" style={{ minWidth: 180 }}>
+      <Text as="p" size="2" color="gray">
+        {label}
+      </Text>
+      <Text as="p" size="7" weight="bold" data-testid={testId}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+/** The staff board of /check-in: today's visits, the two counts, search (1000 ms), live. */
+export function CheckInBoard({ onStart }: { onStart: (type: CheckInType) => void }) {
+  const { viewer } = useOverlay();
+  const overlay = useOverlay();
+  const showToast = useToast();
+  const checkOut = useCheckOut();
+  const [text, setText] = useState("");
+  const [search, setSearch] = useState("");
+  const [pending, setPending] = useState<string | null>(null);
+  const board = useLiveBoard(viewer.organizationId, search);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const withParticipant = async (row: BoardRow, then: (detail: Awaited<ReturnType<typeof fetchParticipant>>) => void | Promise<void>) => {
+    setPending(row.id);
+    try {
+      await then(await fetchParticipant(row.participant_id));
+    } catch (error) {
+      showToast({ type: "error", description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const inNow = board.rows.filter((r) => !r.check_out_time).length;
+  const outToday = board.rows.length - inNow;
+  const live = LIVE_LOOK[board.live];
+  return (
+    <Flex direction="column" gap="4">
+      <Flex align="end" justify="between" gap="4" wrap="wrap">
+        <Flex direction="column" gap="1">
+          <Flex align="center" gap="3">
+            <Heading as="h1" size="7">
+              Check-in
+            </Heading>
+            <Badge color={live.color} variant="soft" data-testid="live-state">
+              {live.text}
+            </Badge>
+          </Flex>
+          <Text size="2" color="gray">
+            {new Date(board.day.start).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric" })}
+          </Text>
+        </Flex>
+        {viewer.canCheckInOut ? (
+          <Flex gap="3">
+            <Button onClick={() => onStart("in")}>
+              <CheckInIcon /> Check In Users
+            </Button>
+            <Button variant="soft" onClick={() => onStart("out")}>
+              <CheckOutIcon /> Check Out Users
+            </Button>
+          </Flex>
+        ) : null}
+      </Flex>
+
+      <Flex gap="3" wrap="wrap" align="end" justify="between">
+        <Flex gap="3" wrap="wrap">
+          <Count label="Checked in now" value={inNow} testId="count-checked-in" />
+          <Count label="Checked out today" value={outToday} testId="count-checked-out" />
+        </Flex>
+        <TextField.Root type="search" placeholder="Search by name or Member ID" aria-label="Search check-ins" value={text} onChange={(e) => setText(e.target.value)} style={{ minWidth: 280 }}>
+          <TextField.Slot>
+            <SearchIcon />
+          </TextField.Slot>
+        </TextField.Root>
+      </Flex>
+
+      {board.error ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{board.error}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Skeleton loading={board.loading && board.rows.length === 0}>
+        <BoardTable
+          rows={board.rows}
+          emptyText={search ? `No check-ins today match '${search}'.` : "No one has checked in today yet."}
+          canCheckOut={viewer.canCheckInOut}
+          pending={pending}
+          onOpen={(row) => void withParticipant(row, (detail) => overlay.show({ kind: "participant", detail, purpose: "view" }))}
+          onCheckOut={(row) => void withParticipant(row, (detail) => checkOut(detail, { visitId: row.id }))}
+        />
+      </Skeleton>
+    </Flex>
+  );
+}

@@ -1,0 +1,80 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { ParticipantDetail, PickUp } from "./api";
+import { ParticipantDialog, type ParticipantPurpose } from "./participant-dialog";
+import { PickedUpByDialog } from "./picked-up-by-dialog";
+import type { CheckInViewer } from "./rules";
+
+/**
+ * The dialog stacked over the page or the check-in dialog (spec-1 section 4: dialogs stack): the
+ * participant dialog in one of its purposes, or its Picked Up By variant.
+ */
+export type Overlay =
+  | {
+      kind: "participant";
+      detail: ParticipantDetail;
+      purpose: ParticipantPurpose;
+      /** the success line of a confirmation */
+      message?: string;
+      /** the check-in or check-out mode the member was picked for */
+      type?: "in" | "out";
+      onDone?: () => void;
+    }
+  | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void };
+
+type OverlayApi = {
+  show: (overlay: Overlay) => void;
+  close: () => void;
+  /** replaces the shown participant (the waiver window reloads it) */
+  update: (detail: ParticipantDetail) => void;
+  viewer: CheckInViewer;
+};
+
+const Context = createContext<OverlayApi | null>(null);
+
+export function useOverlay(): OverlayApi {
+  const api = useContext(Context);
+  if (!api) throw new Error("useOverlay outside OverlayProvider");
+  return api;
+}
+
+export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; children: ReactNode }) {
+  const [overlay, setOverlay] = useState<(Overlay & { key: number }) | null>(null);
+  const show = useCallback((next: Overlay) => setOverlay({ ...next, key: Date.now() }), []);
+  const close = useCallback(() => setOverlay(null), []);
+  const update = useCallback((detail: ParticipantDetail) => setOverlay((o) => (o && o.detail.id === detail.id ? { ...o, detail } : o)), []);
+  const api = useMemo(() => ({ show, close, update, viewer }), [show, close, update, viewer]);
+
+  return (
+    <Context.Provider value={api}>
+      {children}
+      {overlay?.kind === "participant" ? (
+        <ParticipantDialog
+          key={overlay.key}
+          viewer={viewer}
+          detail={overlay.detail}
+          purpose={overlay.purpose}
+          type={overlay.type ?? "in"}
+          message={overlay.message}
+          onDone={() => {
+            close();
+            overlay.onDone?.();
+          }}
+          onClose={close}
+          onReload={update}
+        />
+      ) : null}
+      {overlay?.kind === "pickup" ? (
+        <PickedUpByDialog
+          key={overlay.key}
+          viewer={viewer}
+          detail={overlay.detail}
+          onChoose={overlay.onChoose}
+          onClose={() => {
+            close();
+            overlay.onCancel?.();
+          }}
+        />
+      ) : null}
+    </Context.Provider>
+  );
+}

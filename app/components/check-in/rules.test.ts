@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import type { BoardRow, ParticipantDetail } from "./api";
+import { barcodeErrorText, isAllowed, mayCheckOut, mergeRow, pickUpChoices, rowMatches } from "./rules";
+
+const row = (id: string, checkIn: string, checkOut: string | null = null, name = "Maya Northside"): BoardRow => ({
+  id,
+  participant_id: `p-${id}`,
+  member_id: "ABCD2345",
+  first_name: name.split(" ")[0]!,
+  last_name: name.split(" ")[1]!,
+  full_name: name,
+  check_in_time: checkIn,
+  check_out_time: checkOut,
+  pick_up_name: checkOut ? "NA" : null,
+  pick_up_contact_number: checkOut ? "NA" : null,
+  pick_up_relationship: checkOut ? "NA" : null,
+});
+
+const participant = (over: Partial<ParticipantDetail>) =>
+  ({
+    is_waiver_signed: true,
+    is_flagged: false,
+    hasfilled: false,
+    check_in_time: "2026-03-02T14:00:00.000Z",
+    check_out_time: null,
+    parent: null,
+    contact_name: "Sam Lee",
+    phone_number: "416-555-1000",
+    pickup_contacts: [],
+    ...over,
+  }) as ParticipantDetail;
+
+describe("isAllowed and check-out eligibility (spec-1 section 4)", () => {
+  it("needs a signed waiver and no flag, and today's screening only when the organization asks for it", () => {
+    expect(isAllowed(participant({}), false)).toBe(true);
+    expect(isAllowed(participant({ is_waiver_signed: false }), false)).toBe(false);
+    expect(isAllowed(participant({ is_flagged: true }), false)).toBe(false);
+    expect(isAllowed(participant({}), true)).toBe(false);
+    expect(isAllowed(participant({ hasfilled: true }), true)).toBe(true);
+  });
+
+  it("lets a checked-in member out unless flagged or (screening on) unscreened; the waiver does not matter", () => {
+    expect(mayCheckOut(participant({ is_waiver_signed: false }), false)).toBe(true);
+    expect(mayCheckOut(participant({ is_flagged: true }), false)).toBe(false);
+    expect(mayCheckOut(participant({}), true)).toBe(false);
+    expect(mayCheckOut(participant({ check_out_time: "2026-03-02T15:00:00.000Z" }), false)).toBe(false);
+    expect(mayCheckOut(participant({ check_in_time: null }), false)).toBe(false);
+  });
+});
+
+describe("the Picked Up By choices", () => {
+  const contacts = [
+    { first_name: "Ana", last_name: "Lee", phone_number: "416-555-2000", relationship: "Aunt", can_pickup: true },
+    { first_name: "Bo", last_name: "Lee", phone_number: "416-555-2001", relationship: "Brother", can_pickup: false },
+  ];
+
+  it("offers the primary contact and the contacts who may pick up, with their relationships", () => {
+    expect(pickUpChoices(participant({ pickup_contacts: contacts })).map((c) => [c.name, c.relationship])).toEqual([
+      ["Sam Lee", "Primary Contact"],
+      ["Ana Lee", "Aunt"],
+    ]);
+  });
+
+  it("offers the parent instead of the primary contact when there is one", () => {
+    const parent = { id: "u1", full_name: "Priya Northside", photo_url: null, phone_number: "416-555-3000" };
+    expect(pickUpChoices(participant({ parent })).map((c) => [c.name, c.relationship, c.phone])).toEqual([["Priya Northside", "Parent", "416-555-3000"]]);
+  });
+});
+
+describe("the barcode screen's refusal text (spec-1 section 8)", () => {
+  it("adds '. Please try to rescan the barcode' and suppresses 'did not pass'", () => {
+    expect(barcodeErrorText("Maya Northside is already checked in")).toBe("Maya Northside is already checked in. Please try to rescan the barcode");
+    expect(barcodeErrorText("No member with ID ABCDE.")).toBe("No member with ID ABCDE. Please try to rescan the barcode");
+    expect(barcodeErrorText("Maya Northside did not pass the check-in requirements")).toBeNull();
+    expect(barcodeErrorText("Maya Northside has not completed today's health screening")).toBe(
+      "Maya Northside has not completed today's health screening. Please try to rescan the barcode",
+    );
+  });
+});
+
+describe("merging live rows into the board", () => {
+  it("inserts newest first, replaces by id, and never takes a check-out back", () => {
+    let rows = mergeRow([], row("a", "2026-03-02T14:00:00.000Z"));
+    rows = mergeRow(rows, row("b", "2026-03-02T15:00:00.000Z"));
+    expect(rows.map((r) => r.id)).toEqual(["b", "a"]);
+    rows = mergeRow(rows, row("a", "2026-03-02T14:00:00.000Z", "2026-03-02T16:00:00.000Z"));
+    expect(rows.find((r) => r.id === "a")!.check_out_time).toBe("2026-03-02T16:00:00.000Z");
+    // a stale copy (fetched before the check-out) does not undo it
+    rows = mergeRow(rows, row("a", "2026-03-02T14:00:00.000Z"));
+    expect(rows.find((r) => r.id === "a")!.check_out_time).toBe("2026-03-02T16:00:00.000Z");
+    expect(rows).toHaveLength(2);
+  });
+
+  it("keeps a live row only when it belongs to the day and the search shown", () => {
+    const day = { start: "2026-03-02T05:00:00.000Z", end: "2026-03-03T05:00:00.000Z" };
+    expect(rowMatches(row("a", "2026-03-02T14:00:00.000Z"), day, "")).toBe(true);
+    expect(rowMatches(row("a", "2026-03-03T05:00:00.000Z"), day, "")).toBe(false);
+    expect(rowMatches(row("a", "2026-03-02T14:00:00.000Z"), day, "maya")).toBe(true);
+    expect(rowMatches(row("a", "2026-03-02T14:00:00.000Z"), day, "abcd")).toBe(true);
+    expect(rowMatches(row("a", "2026-03-02T14:00:00.000Z"), day, "leo")).toBe(false);
+  });
+});

@@ -1,0 +1,93 @@
+import dayjs from "dayjs";
+import { ADULT_PICK_UP, INDEPENDENT_TRAVEL } from "../../../modules/participants/options";
+import type { BoardRow, ParticipantDetail } from "./api";
+
+/** spec-1 section 9: Member ID length, scanner minimum, the two timings, the search debounce. */
+export const MEMBER_ID_LENGTH = 8;
+export const SCANNER_MIN_LENGTH = 5;
+export const CHECK_IN_CONFIRMATION_MS = 4000;
+export const CHECKED_OUT_TOAST_MS = 2000;
+export const SEARCH_DEBOUNCE_MS = 1000;
+export const USER_SEARCH_PAGE_SIZE = 10;
+
+export const KIOSK_STOP_TEXT = "Unable to Check In. Please speak with a staff member.";
+export const KIOSK_WARNING_TITLE = "Take Caution";
+export const WAITING_TEXT = "Waiting for the connection…";
+
+export { INDEPENDENT_TRAVEL };
+/** The pick-up section's line (spec-1 section 2): the adult pick-up permission text. */
+export const ADULT_PICK_UP_TEXT = ADULT_PICK_UP;
+
+export const isIndependent = (p: { pick_up_permission: string | null }) => p.pick_up_permission === INDEPENDENT_TRAVEL;
+
+/** What the page knows about the organization and the viewer (from its loader). */
+export type CheckInViewer = {
+  organizationId: string;
+  organizationName: string;
+  isKiosk: boolean;
+  screeningRequired: boolean;
+  canCheckInOut: boolean;
+  canSignWaiver: boolean;
+  canFillScreening: boolean;
+};
+
+/** spec-1 section 4, isAllowed: waiver signed and not flagged (and today's screening filled when required). */
+export function isAllowed(p: Pick<ParticipantDetail, "is_waiver_signed" | "is_flagged" | "hasfilled">, screeningRequired: boolean): boolean {
+  return p.is_waiver_signed && !p.is_flagged && (!screeningRequired || p.hasfilled);
+}
+
+/** Checked in today and not yet out. */
+export const isCheckedIn = (p: Pick<ParticipantDetail, "check_in_time" | "check_out_time">) => !!p.check_in_time && !p.check_out_time;
+
+/** spec-1 section 4, check-out eligibility: not flagged (and screening filled when required), and in. */
+export function mayCheckOut(p: ParticipantDetail, screeningRequired: boolean): boolean {
+  return !p.is_flagged && (!screeningRequired || p.hasfilled) && isCheckedIn(p);
+}
+
+export type PickUpChoice = { key: string; name: string; phone: string; relationship: string };
+
+/** The Picked Up By choices: the parent or else the primary contact, then the contacts who may pick up. */
+export function pickUpChoices(p: ParticipantDetail): PickUpChoice[] {
+  const first: PickUpChoice[] = p.parent
+    ? [{ key: "parent", name: p.parent.full_name, phone: p.parent.phone_number ?? "", relationship: "Parent" }]
+    : p.contact_name
+      ? [{ key: "primary", name: p.contact_name, phone: p.phone_number ?? "", relationship: "Primary Contact" }]
+      : [];
+  const contacts = p.pickup_contacts
+    .filter((c) => c.can_pickup)
+    .map((c, i) => ({ key: `contact-${i}`, name: `${c.first_name} ${c.last_name}`.trim(), phone: c.phone_number, relationship: c.relationship }));
+  return [...first, ...contacts];
+}
+
+/**
+ * What the barcode screen shows for a refusal (spec-1 section 8): the server message followed by
+ * '. Please try to rescan the barcode'; null for 'did not pass' (the participant dialog handles it).
+ */
+export function barcodeErrorText(message: string): string | null {
+  if (message.includes("did not pass")) return null;
+  return `${message.replace(/\.+$/, "")}. Please try to rescan the barcode`;
+}
+
+export const initials = (p: { first_name: string; last_name: string }) => `${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
+
+/** Times on the board: hh:mm a (spec-1 section 9). */
+export const clockTime = (iso: string | null) => (iso ? dayjs(iso).format("hh:mm a") : "");
+
+/** Insert or replace a board row; a visit only moves forward (in, then out), so the one with a check-out wins. */
+export function mergeRow(rows: BoardRow[], row: BoardRow): BoardRow[] {
+  const index = rows.findIndex((r) => r.id === row.id);
+  if (index === -1) return [...rows, row].sort((a, b) => b.check_in_time.localeCompare(a.check_in_time));
+  const current = rows[index]!;
+  if (current.check_out_time && !row.check_out_time) return rows;
+  const next = rows.slice();
+  next[index] = row;
+  return next;
+}
+
+/** Does a live row belong on this board (the day shown and the search typed)? */
+export function rowMatches(row: BoardRow, day: { start: string; end: string }, search: string): boolean {
+  const at = Date.parse(row.check_in_time);
+  if (at < Date.parse(day.start) || at >= Date.parse(day.end)) return false;
+  const q = search.trim().toLowerCase();
+  return !q || row.full_name.toLowerCase().includes(q) || row.member_id.toLowerCase().includes(q);
+}

@@ -1,0 +1,49 @@
+import { useCallback } from "react";
+import { useToast } from "~/components/toast/toaster";
+import { localDay, newCommandId, postCheckIn, putCheckOut, type ParticipantDetail, type PickUp } from "./api";
+import { useOverlay } from "./overlays";
+import { CHECKED_OUT_TOAST_MS, isIndependent } from "./rules";
+
+const NA: PickUp = { pick_up_name: "NA", pick_up_contact_number: "NA", pick_up_relationship: "NA" };
+
+/**
+ * A staff check-out (spec-1 section 4, manual check-out): a member who travels alone is checked out
+ * at once with the pick-up fields NA; anyone else needs the Picked Up By dialog first. Success shows
+ * 'User Checked Out' / '{full name} successfully checked out' for 2000 ms; a refusal, the server's message.
+ * With the board's visit id it is PUT /api/check-in/{id}; without it, POST /api/check-in type out.
+ */
+export function useCheckOut() {
+  const overlay = useOverlay();
+  const showToast = useToast();
+
+  return useCallback(
+    (p: ParticipantDetail, options: { visitId?: string; onDone?: () => void; onCancel?: () => void } = {}) => {
+      const send = async (pickUp: PickUp) => {
+        if (options.visitId) await putCheckOut(options.visitId, pickUp);
+        else await postCheckIn({ memberId: p.member_id, type: "out", time: new Date().toISOString(), ...localDay(), ...pickUp }, newCommandId());
+        showToast({ type: "success", title: "User Checked Out", description: `${p.full_name} successfully checked out`, durationMs: CHECKED_OUT_TOAST_MS });
+      };
+      if (isIndependent(p)) {
+        return send(NA).then(
+          () => options.onDone?.(),
+          (error: unknown) => {
+            showToast({ type: "error", description: error instanceof Error ? error.message : undefined });
+            options.onCancel?.();
+          },
+        );
+      }
+      overlay.show({
+        kind: "pickup",
+        detail: p,
+        onChoose: async (pickUp) => {
+          await send(pickUp);
+          overlay.close();
+          options.onDone?.();
+        },
+        onCancel: options.onCancel,
+      });
+      return Promise.resolve();
+    },
+    [overlay, showToast],
+  );
+}

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { io } from "socket.io-client";
+import { apiGet, localDay, type BoardRow } from "./api";
+import { mergeRow, rowMatches } from "./rules";
+
+const TOPIC = "check-in";
+const CHANGED = "check-in:changed";
+const RETRY_MS = 5000;
+
+export type LiveState = "connecting" | "live" | "offline" | "refused";
+
+/** Milliseconds until the next local midnight (the board then shows the new day). */
+const untilMidnight = () => {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime() + 500;
+};
+
+/**
+ * Today's board: GET /api/check-in?type=notYetCheckout&all=true&start&end&search, then every
+ * `check-in:changed` row of the organization's live topic merged in (insert or replace by id): no
+ * reload, no polling. After a dropped connection it resubscribes and fetches the day once to fill the gap.
+ */
+export function useLiveBoard(organizationId: string, search: string) {
+  const [day, setDay] = useState(() => localDay());
+  const [rows, setRows] = useState<BoardRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState<LiveState>("connecting");
+  const query = useRef({ day, search });
+  query.current = { day, search };
+
+  const load = useCallback(async (mode: "replace" | "merge") => {
+    const asked = query.current;
+    try {
+      const answer = await apiGet<{ data: BoardRow[] }>("/api/check-in", {
+        type: "notYetCheckout",
+        all: "true",
+        start: asked.day.start,
+        end: asked.day.end,
+        search: asked.search || undefined,
+      });
+      // a newer query was started meanwhile: its answer wins
+      if (query.current.day !== asked.day || query.current.search !== asked.search) return;
+      setRows((current) => (mode === "replace" ? answer.data : answer.data.reduce(mergeRow, current)));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "The check-ins could not be loaded");
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    setLoading(true);
+    void load("replace");
+  }, [day, search, load]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDay(localDay()), untilMidnight());
+    return () => clearTimeout(timer);
+  }, [day]);
+
+  useEffect(() => {
+    // same origin: the session cookie goes with the handshake
+    const socket = io({ withCredentials: true, reconnectionDelayMax: 5000 });
+    let connectedBefore = false;
+    socket.on("connect", () => {
+      socket
+        .timeout(5000)
+        .emitWithAck("subscribe", { organizationId, topic: TOPIC })
+        .then((ack: { ok: boolean }) => {
+          setLive(ack.ok ? "live" : "refused");
+          if (ack.ok && connectedBefore) void load("merge");
+          connectedBefore = true;
+        })
+        .catch(() => socket.disconnect().connect());
+    });
+    // socket.io retries a dropped transport by itself, but not a server-side disconnect (a restart) nor a
+    // refused handshake: those are retried here after a pause
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const retryLater = () => {
+      clearTimeout(retry);
+      retry = setTimeout(() => !socket.active && socket.connect(), RETRY_MS);
+    };
+    socket.on("disconnect", () => {
+      setLive("offline");
+      if (!socket.active) retryLater();
+    });
+    socket.on("connect_error", () => {
+      setLive("offline");
+      if (!socket.active) retryLater();
+    });
+    socket.on(CHANGED, (row: BoardRow) => {
+      const { day: d, search: s } = query.current;
+      if (rowMatches(row, d, s)) setRows((current) => mergeRow(current, row));
+    });
+    return () => {
+      clearTimeout(retry);
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [organizationId, load]);
+
+  return { rows, loading, error, live, day };
+}

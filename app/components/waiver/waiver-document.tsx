@@ -1,0 +1,85 @@
+import { Box, Callout, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { WarningIcon } from "../icons";
+
+/** The waiver text as the loaders send it (modules/participants/waiver-text.ts). */
+export type WaiverTextView = {
+  version: string;
+  title: string;
+  intro: string;
+  sections: readonly { heading: string; body: string }[];
+  closing: string;
+};
+
+/** The centred card of the waiver pages: wider than the sign-in card, for reading. */
+export function WaiverLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="rc-auth">
+      <Card size="4" style={{ width: "100%", maxWidth: 680 }}>
+        <Flex direction="column" gap="5">
+          <Flex direction="column" gap="2">
+            <Text size="5" weight="bold" style={{ color: "var(--accent-11)" }}>
+              Rollcall
+            </Text>
+            <Heading as="h1" size="6">
+              {title}
+            </Heading>
+            {description ? (
+              <Text as="p" size="3" color="gray">
+                {description}
+              </Text>
+            ) : null}
+          </Flex>
+          {children}
+        </Flex>
+      </Card>
+    </div>
+  );
+}
+
+/** The waiver's text: title, introduction, the sections and the closing line. */
+export function WaiverTextBlock({ text }: { text: WaiverTextView }) {
+  return (
+    <Box asChild p="4" style={{ background: "var(--gray-a2)", borderRadius: "var(--radius-3)" }}>
+      <article aria-labelledby="waiver-title" data-testid="waiver-text">
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4" id="waiver-title">
+            {text.title}
+          </Heading>
+          <Text as="p" size="2">
+            {text.intro}
+          </Text>
+          {text.sections.map((section, i) => (
+            <Flex key={section.heading} direction="column" gap="1">
+              <Heading as="h3" size="2">
+                {i + 1}. {section.heading}
+              </Heading>
+              <Text as="p" size="2">
+                {section.body}
+              </Text>
+            </Flex>
+          ))}
+          <Separator size="4" />
+          <Text as="p" size="2" color="gray">
+            {text.closing} (Version {text.version}.)
+          </Text>
+        </Flex>
+      </article>
+    </Box>
+  );
+}
+
+/** spec-1 section 8: the server's 'Token expired', with the sub-text that the link expired. */
+export function TokenExpired({ message, hint }: { message: string; hint: string }) {
+  return (
+    <Callout.Root color="red" role="alert" data-testid="token-expired">
+      <Callout.Icon>
+        <WarningIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="1">
+        <Callout.Text weight="bold">{message}</Callout.Text>
+        <Callout.Text size="2">{hint}</Callout.Text>
+      </Flex>
+    </Callout.Root>
+  );
+}

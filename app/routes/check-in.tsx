@@ -1,0 +1,80 @@
+import { Container } from "@radix-ui/themes";
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useCallback } from "react";
+import checkInStyles from "~/components/check-in/check-in.css";
+import { CheckInBoard } from "~/components/check-in/check-in-board";
+import { CheckInDialog, KioskPanel } from "~/components/check-in/check-in-panel";
+import { OverlayProvider } from "~/components/check-in/overlays";
+import type { CheckInType } from "~/components/check-in/api";
+import { barcodeErrorText, KIOSK_STOP_TEXT, type CheckInViewer } from "~/components/check-in/rules";
+import { useOfflineQueue, type QueueOutcome } from "~/components/check-in/use-offline-queue";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useToast } from "~/components/toast/toaster";
+import { checkInViewerOf } from "~/utils/check-in-page.server";
+import { guardPage } from "~/utils/page-guard.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
+
+/** /check-in (kiosk allowed): the live board for staff; the scanning panel for a kiosk. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  return json({ viewer: checkInViewerOf(auth) });
+}
+
+/** The URL's ?mode=in|out: the open check-in dialog (staff) or the kiosk's direction. */
+function useMode(): [CheckInType | null, (mode: CheckInType | null) => void] {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const raw = params.get("mode");
+  const mode = raw === "in" || raw === "out" ? raw : null;
+  const setMode = useCallback((next: CheckInType | null) => navigate(next ? `?mode=${next}` : "?", { replace: true, preventScrollReset: true }), [navigate]);
+  return [mode, setMode];
+}
+
+function CheckInScreen({ viewer }: { viewer: CheckInViewer }) {
+  const [mode, setMode] = useMode();
+  const showToast = useToast();
+  // scans queued while offline are sent from here, whatever the screen shows meanwhile
+  const { waiting } = useOfflineQueue(
+    viewer.organizationId,
+    useCallback(
+      (outcome: QueueOutcome) => {
+        if (outcome.ok) return showToast({ type: "success", title: outcome.answer.message });
+        const text = barcodeErrorText(outcome.error.message) ?? (viewer.isKiosk ? KIOSK_STOP_TEXT : outcome.error.message);
+        showToast({ type: "error", title: `Member ID ${outcome.scan.memberId}`, description: text });
+      },
+      [showToast, viewer.isKiosk],
+    ),
+  );
+
+  if (viewer.isKiosk) {
+    return viewer.canCheckInOut ? (
+      <KioskPanel type={mode ?? "in"} organization={viewer.organizationName} waiting={waiting} onType={setMode} />
+    ) : (
+      <p>Checking members in and out is turned off for this organization.</p>
+    );
+  }
+  return (
+    <>
+      <CheckInBoard onStart={setMode} />
+      {viewer.canCheckInOut ? <CheckInDialog type={mode} organization={viewer.organizationName} waiting={waiting} onClose={() => setMode(null)} /> : null}
+    </>
+  );
+}
+
+export default function CheckInPage() {
+  const { viewer } = useLoaderData<typeof loader>();
+  return (
+    <Container size="4" px="5" py="6">
+      <OverlayProvider viewer={viewer}>
+        <CheckInScreen viewer={viewer} />
+      </OverlayProvider>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

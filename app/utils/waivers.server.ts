@@ -1,0 +1,112 @@
+import { json } from "@remix-run/node";
+import { LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "../../modules/identity";
+import { DomainError, isUuid, newId } from "../../modules/kernel";
+import { checkWaiverToken, issueWaiverToken, participantNotFound, signWaiver, waiverTextOf, WAIVER_VERSION, type WaiverText } from "../../modules/participants";
+import { DEFAULT_TIME_ZONE } from "../../modules/programs";
+import { waiverOf } from "../../projections/waivers";
+import type { Auth } from "./auth.server";
+import type { AppServices } from "./load-context";
+
+/** Pages and answers that carry a waiver token are never cached. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** spec-1 section 6, dialog actions: 'Complete waiver here' is for CAN_SIGN_WAIVER_FOR_PARTICIPANT, admin or organization. */
+export function canCompleteWaiver(auth: Pick<Auth, "user">): boolean {
+  const flags = roleFlags({ level: auth.user.roleLevel, roleName: auth.user.roleName });
+  return flags.isAdmin || flags.isOrganization || auth.user.permissionIds.includes(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT);
+}
+
+export const signWaiverPath = (participantId: string, token: string) => `/sign-waiver/${participantId}?${new URLSearchParams({ token }).toString()}`;
+
+/**
+ * GET /api/user-detail/waiver-token?participant_id={id}: a fresh 256-bit token (only its SHA-256 goes
+ * into the WaiverTokenIssued event), its expiry (7 days, set by the decider) and the page's path.
+ * A parent (level 1) gets links for their own children only; another organization's participant is 404.
+ */
+export async function issueWaiverLink(services: AppServices, auth: Auth, searchParams: URLSearchParams) {
+  if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
+  const participantId = (searchParams.get("participant_id") ?? "").trim();
+  if (!participantId) throw new DomainError("VALIDATION", "Participant Id is required", 400);
+  if (!isUuid(participantId)) throw participantNotFound();
+  const token = newToken();
+  const result = await issueWaiverToken(services, {
+    type: "IssueWaiverToken",
+    data: { participantId, tokenHash: tokenHash(token), issuedBy: auth.user.id, asParent: auth.user.roleLevel === LEVEL.participant },
+    metadata: { commandId: newId(), organizationId: auth.organization.id, actorId: auth.user.id },
+  });
+  if (!result.ok) throw result.error;
+  const issued = result.events.find((e) => e.type === "WaiverTokenIssued");
+  const expiresAt = issued?.type === "WaiverTokenIssued" ? issued.data.expiresAt : null;
+  return json({ token, expires_at: expiresAt, url: signWaiverPath(participantId, token) }, { headers: NO_STORE });
+}
+
+export type WaiverLinkView =
+  /** no token in the link at all */
+  | { state: "incomplete" }
+  /** an unknown, used or expired token, or an unknown participant: nothing about the participant is shown */
+  | { state: "expired" }
+  | { state: "open"; participantName: string; text: WaiverText };
+
+/** What the waiver page shows for a link: the participant and the text only while the token would sign. */
+export async function openWaiverLink(services: AppServices, participantId: string | undefined, token: string): Promise<WaiverLinkView> {
+  if (!token) return { state: "incomplete" };
+  if (!participantId || !isUuid(participantId)) return { state: "expired" };
+  const participant = await checkWaiverToken(services.store, participantId, tokenHash(token), services.clock.now());
+  if (participant instanceof DomainError) return { state: "expired" };
+  return { state: "open", participantName: `${participant.firstName} ${participant.lastName}`.trim(), text: waiverTextOf(WAIVER_VERSION) };
+}
+
+export type SignOutcome = { ok: true } | { ok: false; expired: boolean; status: number; message: string };
+
+/**
+ * SignWaiver with the link's token (its hash), the typed name, the time and the client's address, in
+ * the participant's organization; the signer is recorded as the actor when signed in.
+ */
+export async function signWithLink(
+  services: AppServices,
+  auth: Auth | null,
+  input: { participantId: string | undefined; token: string; fullName: string; ip: string },
+): Promise<SignOutcome> {
+  const expired = { ok: false, expired: true, status: 400, message: "Token expired" } as const;
+  const { participantId, token } = input;
+  if (!participantId || !isUuid(participantId)) return expired;
+  const hash = tokenHash(token);
+  const participant = await checkWaiverToken(services.store, participantId, hash, services.clock.now());
+  if (participant instanceof DomainError) return expired;
+  const result = await signWaiver(services, {
+    type: "SignWaiver",
+    data: { participantId, tokenHash: hash, signedByName: input.fullName, consent: true, ip: input.ip, waiverVersion: WAIVER_VERSION },
+    metadata: { commandId: newId(), organizationId: participant.organizationId, actorId: auth?.user.id ?? null },
+  });
+  if (result.ok) return { ok: true };
+  if (result.error.code === "TOKEN_EXPIRED") return expired;
+  return { ok: false, expired: false, status: result.error.status, message: result.error.message };
+}
+
+/** MM/DD/YYYY hh:mm A in the organization's time zone. */
+export function waiverTime(at: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: true })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+}
+
+/**
+ * /view-waiver/{id}: for signed-in staff of the participant's organization and for the participant's
+ * parent; anyone else (signed out, another organization, another family, the participant) gets null: 404.
+ */
+export async function viewWaiver(services: AppServices, auth: Auth | null, participantId: string | undefined) {
+  if (!auth || !participantId || !isUuid(participantId)) return null;
+  const view = await waiverOf(services.db, auth.organization.id, participantId);
+  if (!view) return null;
+  const staff = auth.user.roleLevel >= LEVEL.coach && auth.user.roleLevel <= LEVEL.superadmin;
+  if (!staff && view.participant.parent_id !== auth.user.id) return null;
+  const signed = view.waiver;
+  return {
+    participantName: view.participant.full_name,
+    text: waiverTextOf(signed?.waiver_version),
+    waiver: signed && { signedByName: signed.signed_by_name, signedAt: new Date(signed.signed_at).toISOString(), signedAtText: waiverTime(new Date(signed.signed_at)), ip: signed.ip },
+  };
+}

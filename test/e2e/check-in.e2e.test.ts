@@ -1,0 +1,249 @@
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HttpClient } from "../support/http-client";
+import { checkInByApi, INDEPENDENT, startCheckInSuite, STOP_TEXT, visitsToday as visitsOf, type CheckInSuite } from "./check-in-helpers";
+import { screenshot } from "./harness";
+import { settled } from "./page-helpers";
+
+/** A screenshot in test/e2e/screenshots, once the dialog's animation ended. */
+async function snap(page: Page, name: string, dialog?: Locator) {
+  if (dialog) await settled(dialog);
+  await screenshot(page, name, "test/e2e/screenshots");
+}
+
+// one app; two browser contexts: the staff board (admin) and the kiosk
+describe("/check-in: the live board, the kiosk, pick-up people and offline scans", () => {
+  let suite: CheckInSuite | undefined;
+  let admin: HttpClient;
+  let staff: Page;
+  let kiosk: Page;
+  let kioskContext: BrowserContext;
+  let member: CheckInSuite["member"];
+  const errors: string[] = [];
+
+  const boardRow = (memberId: string) => staff.locator(`[data-testid="board-row"][data-member-id="${memberId}"]`);
+  const visitsToday = (memberId: string) => visitsOf(admin, memberId);
+  async function scanAtKiosk(memberId: string) {
+    await kiosk.keyboard.type(memberId.toLowerCase(), { delay: 5 });
+    await kiosk.keyboard.press("Enter");
+  }
+
+  beforeAll(async () => {
+    suite = await startCheckInSuite(errors);
+    ({ admin, staff, kiosk, kioskContext, member } = suite);
+  });
+  afterAll(() => suite?.close());
+
+  it("shows the kiosk the Auto tab; a kiosk check-in appears on the staff board within 1 second, without reload", async () => {
+    expect(await kiosk.getByRole("heading", { name: "Check In Users to Northside Youth Centre" }).isVisible()).toBe(true);
+    expect(await kiosk.getByRole("tab", { name: "Auto Check-In/Out" }).getAttribute("aria-selected")).toBe("true");
+    expect(await kiosk.getByText("Please scan the barcode for the 8 digit Member ID").isVisible()).toBe(true);
+    await snap(kiosk, "check-in-kiosk");
+
+    const m = member((x) => x.is_waiver_signed);
+    await staff.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    const boardCalls: string[] = [];
+    staff.on("request", (r) => r.url().includes("/api/check-in") && boardCalls.push(r.url()));
+    const before = Number(await staff.getByTestId("count-checked-in").textContent());
+
+    // fewer than 5 characters are ignored
+    await kiosk.keyboard.type("ab12");
+    await kiosk.keyboard.press("Enter");
+    const posted = kiosk.waitForResponse((r) => r.url().endsWith("/api/check-in") && r.request().method() === "POST");
+    const pressed = Date.now();
+    await scanAtKiosk(m.member_id);
+    expect((await posted).status()).toBe(200);
+    const answered = Date.now();
+    await boardRow(m.member_id).waitFor({ timeout: 1000 });
+    const shown = Date.now();
+    console.info(`board latency: ${shown - answered} ms after the kiosk's POST answered, ${shown - pressed} ms after Enter`);
+    expect(shown - answered).toBeLessThan(1000);
+
+    expect(await staff.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(boardCalls).toEqual([]);
+    expect(Number(await staff.getByTestId("count-checked-in").textContent())).toBe(before + 1);
+    expect(await boardRow(m.member_id).getByRole("rowheader").textContent()).toBe(m.full_name);
+
+    // the kiosk confirms for 4 s, in the reduced view
+    const confirmation = kiosk.getByTestId("participant-dialog");
+    await confirmation.getByText(`${m.first_name} successfully checked in`).waitFor();
+    expect(await confirmation.getByText(/^(Personal Info|Username|Pick Up Permission|Notes)$/).count()).toBe(0);
+    await snap(kiosk, "check-in-kiosk-confirmed", confirmation);
+    await confirmation.waitFor({ state: "hidden", timeout: 5000 });
+  });
+
+  it("refuses a member without a signed waiver at the kiosk with the spec's text, and posts nothing", async () => {
+    const m = member((x) => !x.is_waiver_signed);
+    const posts: string[] = [];
+    const listener = (r: { url(): string; method(): string }) => void (r.url().endsWith("/api/check-in") && r.method() === "POST" && posts.push(r.url()));
+    kiosk.on("request", listener);
+    await scanAtKiosk(m.member_id);
+    const dialog = kiosk.getByTestId("participant-dialog");
+    await dialog.getByText(STOP_TEXT).waitFor();
+    expect(await dialog.getByRole("button", { name: "Done" }).count()).toBe(0);
+    await snap(kiosk, "check-in-kiosk-refused", dialog);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    kiosk.off("request", listener);
+    expect(posts).toEqual([]);
+    expect(await visitsToday(m.member_id)).toEqual([]);
+  });
+
+  // The flags module (stop and warn flags) is the next issue: until it exists nobody can be stop-flagged,
+  // so the stop-flag case is covered above by its twin, the unsigned waiver, which the kiosk words the same.
+  it.skip("refuses a stop-flagged member at the kiosk with the spec's text", () => undefined);
+
+  it("checks users in from the manual tab; a member without a signed waiver cannot be added", async () => {
+    const blocked = member((x) => !x.is_waiver_signed);
+    const m = member((x) => x.is_waiver_signed);
+    await staff.getByRole("button", { name: "Check In Users" }).click();
+    const dialog = staff.getByRole("dialog", { name: "Check In Users to Northside Youth Centre" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("tab", { name: "Check-In/Check-Out" }).getAttribute("aria-selected")).toBe("true");
+    expect(await dialog.getByText("No users selected yet, begin by adding them to the list.").isVisible()).toBe(true);
+    const search = dialog.getByLabel("Add Users");
+    expect(await search.getAttribute("placeholder")).toBe("Look up users by name or Member ID");
+
+    await search.fill(blocked.member_id);
+    await dialog.getByRole("button", { name: new RegExp(blocked.member_id) }).click();
+    const details = staff.getByTestId("participant-dialog");
+    await details.getByText("Participant's waiver is not signed. Click the link to complete the waiver form").waitFor();
+    expect(await details.getByRole("button", { name: "Done" }).isDisabled()).toBe(true);
+    await snap(staff, "check-in-participant-blocked", details);
+    // 'Complete waiver here' opens the waiver window with a single-use token
+    const opened = staff.waitForEvent("popup");
+    await details.getByRole("button", { name: "Complete waiver here" }).click();
+    const waiverWindow = await opened;
+    await waiverWindow.waitForURL(new RegExp(`/sign-waiver/${blocked.id}\\?token=[^&]{20,}`));
+    await waiverWindow.close();
+    await details.getByRole("button", { name: "Cancel" }).click();
+    await details.waitFor({ state: "hidden" });
+
+    await search.fill(m.member_id);
+    await dialog.getByRole("button", { name: new RegExp(m.member_id) }).click();
+    await details.getByRole("button", { name: "Done" }).click();
+    await details.waitFor({ state: "hidden" });
+    await dialog.getByRole("region", { name: "List of Users" }).getByText(m.full_name).waitFor();
+    await search.fill("");
+    await snap(staff, "check-in-manual-tab", dialog);
+    await dialog.getByRole("button", { name: "Check In", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await staff.getByRole("region", { name: "Notifications" }).getByText("1 of 1 checked in").waitFor();
+    await boardRow(m.member_id).waitFor();
+    expect(await visitsToday(blocked.member_id)).toEqual([]);
+  });
+
+  it("cannot finish a check-out that needs a pick-up person until one is chosen", async () => {
+    const m = member((x) => x.is_waiver_signed && x.pick_up_permission !== INDEPENDENT && x.medical_conditions.length > 0 && x.pickup_contacts.some((c) => c.can_pickup));
+    await checkInByApi(admin, m.member_id);
+    await boardRow(m.member_id).waitFor();
+
+    // the participant dialog, from the board
+    await boardRow(m.member_id).getByRole("button", { name: m.full_name, exact: true }).click();
+    const details = staff.getByTestId("participant-dialog");
+    await details.getByText("Personal Info").waitFor();
+    expect(await details.getByText("Waiver completed").isVisible()).toBe(true);
+    expect(await details.getByText("An adult will pick the child up from program each day").isVisible()).toBe(true);
+    expect(await details.getByText("No notes for this participant.").isVisible()).toBe(true);
+    await snap(staff, "check-in-participant-dialog", details);
+    await details.getByRole("button", { name: "Done" }).click();
+    await details.waitFor({ state: "hidden" });
+
+    await boardRow(m.member_id).getByRole("button", { name: `Check Out ${m.full_name}` }).click();
+    const dialog = staff.getByRole("dialog", { name: "Picked Up By" });
+    await dialog.waitFor();
+    const proceed = dialog.getByRole("button", { name: "Continue" });
+    expect(await proceed.isDisabled()).toBe(true);
+    const primary = dialog.getByRole("radio", { name: /Primary Contact/ });
+    expect(await primary.count()).toBe(1);
+    await snap(staff, "check-in-picked-up-by", dialog);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect((await visitsToday(m.member_id))[0]!.check_out_time).toBeNull();
+
+    await boardRow(m.member_id).getByRole("button", { name: `Check Out ${m.full_name}` }).click();
+    await dialog.waitFor();
+    expect(await proceed.isDisabled()).toBe(true);
+    await primary.click();
+    expect(await proceed.isDisabled()).toBe(false);
+    await proceed.click();
+    const toast = staff.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: "User Checked Out" });
+    await toast.getByText(`${m.full_name} successfully checked out`).waitFor();
+    await boardRow(m.member_id).getByText("(Primary Contact)").waitFor();
+    expect(await visitsToday(m.member_id)).toMatchObject([{ check_out_time: expect.any(String), pick_up_relationship: "Primary Contact" }]);
+    // 'User Checked Out' hides itself after 2000 ms
+    await toast.waitFor({ state: "hidden", timeout: 3500 });
+  });
+
+  it("checks out at the kiosk: a member who travels alone at once, anyone else after naming who picks them up", async () => {
+    const alone = member((x) => x.is_waiver_signed && x.pick_up_permission === INDEPENDENT);
+    const fetched = member((x) => x.is_waiver_signed && x.pick_up_permission !== INDEPENDENT);
+    for (const m of [alone, fetched]) await checkInByApi(admin, m.member_id);
+    await kiosk.getByRole("radio", { name: "Check Out" }).click();
+    await kiosk.getByRole("heading", { name: "Check Out Users on Northside Youth Centre" }).waitFor();
+    expect(await kiosk.getByRole("tab", { name: "Auto Check-In/Out" }).getAttribute("aria-selected")).toBe("true");
+
+    await scanAtKiosk(alone.member_id);
+    await kiosk.getByText(`${alone.first_name} successfully checked out`).waitFor();
+    await boardRow(alone.member_id).getByText("Travels independently").waitFor();
+    expect((await visitsToday(alone.member_id))[0]).toMatchObject({ pick_up_name: "NA" });
+
+    await scanAtKiosk(fetched.member_id);
+    const dialog = kiosk.getByRole("dialog", { name: "Picked Up By" });
+    await dialog.waitFor();
+    const proceed = dialog.getByRole("button", { name: "Continue" });
+    expect(await proceed.isDisabled()).toBe(true);
+    await dialog.getByLabel("Pick Up Name").fill("Jordan Adult");
+    await dialog.getByLabel("Pick Up Contact Number").fill("416-555-0199");
+    expect(await proceed.isDisabled()).toBe(true);
+    await dialog.getByLabel("Pick Up Relationship").fill("Aunt");
+    await snap(kiosk, "check-in-kiosk-picked-up-by", dialog);
+    await proceed.click();
+    await kiosk.getByText(`${fetched.first_name} successfully checked out`).waitFor();
+    await boardRow(fetched.member_id).getByText("Jordan Adult (Aunt)").waitFor();
+    expect((await visitsToday(fetched.member_id))[0]).toMatchObject({ pick_up_name: "Jordan Adult" });
+
+    await kiosk.getByRole("radio", { name: "Check In" }).click();
+    await kiosk.getByRole("heading", { name: "Check In Users to Northside Youth Centre" }).waitFor();
+  });
+
+  it("queues a scan made while offline and applies it once when the connection returns", async () => {
+    const m = member((x) => x.is_waiver_signed);
+    const keys: string[] = [];
+    kiosk.on("request", (r) => {
+      if (r.url().endsWith("/api/check-in") && r.method() === "POST") keys.push(r.headers()["idempotency-key"] ?? "");
+    });
+    await kioskContext.setOffline(true);
+    await scanAtKiosk(m.member_id);
+    await kiosk.getByText("Waiting for the connection…").waitFor();
+    await snap(kiosk, "check-in-kiosk-offline");
+    expect(await visitsToday(m.member_id)).toEqual([]);
+
+    // the first send reaches the server but its answer is lost: the kiosk must resend the same command
+    let lost = false;
+    await kiosk.route("**/api/check-in", async (route) => {
+      if (route.request().method() !== "POST" || lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort("failed");
+    });
+    await kioskContext.setOffline(false);
+    await boardRow(m.member_id).waitFor({ timeout: 5000 });
+    await kiosk.getByText("Waiting for the connection…").waitFor({ state: "hidden", timeout: 15_000 });
+    await kiosk.unrouteAll({ behavior: "wait" });
+
+    expect(lost).toBe(true);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect([...new Set(keys)]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(await visitsToday(m.member_id)).toHaveLength(1);
+    expect(await boardRow(m.member_id).count()).toBe(1);
+
+    // the board's search (after its 1000 ms debounce) keeps the rows live
+    await snap(staff, "check-in-board");
+    await staff.getByRole("searchbox", { name: "Search check-ins" }).fill(m.member_id);
+    await expect.poll(() => staff.getByTestId("board-row").count(), { timeout: 3000 }).toBe(1);
+    await staff.getByRole("searchbox", { name: "Search check-ins" }).fill("");
+    await expect.poll(() => staff.getByTestId("board-row").count(), { timeout: 3000 }).toBeGreaterThan(4);
+    expect(errors).toEqual([]);
+  });
+});
