@@ -1,7 +1,6 @@
-import { isPermissionId, type AccessSubject, type FeatureKey, type OrganizationType, type RoleLevel } from "../../modules/identity";
+import { isPermissionId, tokenHash, type AccessSubject, type FeatureKey, type OrganizationType, type RoleLevel } from "../../modules/identity";
 import { enabledFeatures, type OrganizationSettings } from "../../modules/organizations";
-import { findUserById } from "../../projections/identity";
-import { getOrganization } from "../../projections/organizations";
+import { sessionAuthRow } from "../../projections/identity";
 import { readCookie, SESSION_COOKIE } from "./cookies.server";
 import type { AppServices } from "./load-context";
 
@@ -31,14 +30,14 @@ export type Auth = {
 /** The signed-in visitor behind the session cookie, or null (no cookie, ended session, removed user or group). */
 export async function getAuth(request: Request, services: AppServices): Promise<Auth | null> {
   const token = readCookie(request, SESSION_COOKIE);
-  const session = await services.sessions.load(token, services.clock.now());
-  if (!session || !token) return null;
-  const [row, organization] = await Promise.all([findUserById(services.db, session.userId), getOrganization(services.db, session.organizationId)]);
-  if (!row || row.status !== "Active" || row.role_level === null || !organization) return null;
+  if (!token) return null;
+  const row = await sessionAuthRow(services.db, tokenHash(token), services.clock.now());
+  if (!row || row.status !== "Active" || row.role_level === null) return null;
   const level = row.role_level as RoleLevel;
   const permissionIds = (row.permission_ids ?? []).filter(isPermissionId);
-  const type = organization.type as OrganizationType;
-  const features: FeatureKey[] = enabledFeatures(organization.settings);
+  const type = row.org_type as OrganizationType;
+  const settings = row.org_settings as OrganizationSettings;
+  const features: FeatureKey[] = enabledFeatures(settings);
   return {
     token,
     user: {
@@ -51,10 +50,10 @@ export async function getAuth(request: Request, services: AppServices): Promise<
       roleName: row.role_name ?? "",
       roleDisplayName: row.role_display_name ?? "",
       roleLevel: level,
-      roleScheme: row.role_scheme ?? {},
+      roleScheme: (row.role_scheme as Record<string, string> | null) ?? {},
       permissionIds,
     },
-    organization: { id: organization.id, name: organization.name, type, mainColor: organization.main_color, settings: organization.settings },
+    organization: { id: row.org_id, name: row.org_name, type, mainColor: row.org_main_color, settings },
     subject: { authenticated: true, level, roleName: row.role_name ?? "", permissionIds, organizationType: type, features },
   };
 }

@@ -32,11 +32,17 @@ export function effectiveTime(requested: string | undefined, now: Date): string 
   return now.toISOString();
 }
 
-/** Everything the rules need from other streams, loaded right before deciding. */
-export async function loadFacts(sources: FactSources, participantId: string, day: { start: string; end: string }): Promise<CheckInFacts> {
-  const participant = await sources.participant(participantId);
+/**
+ * Everything the rules need from other streams, loaded together right before deciding. The screening rule
+ * is read for the actor's organization: a member of another organization is refused as not found anyway.
+ */
+export async function loadFacts(sources: FactSources, participantId: string, organizationId: string, day: { start: string; end: string }): Promise<CheckInFacts> {
+  const [participant, stopFlag, screening] = await Promise.all([
+    sources.participant(participantId),
+    sources.stopFlag(participantId),
+    sources.screening(organizationId, participantId, day),
+  ]);
   if (!participant) return { participant: null, stopFlag: false, screeningRequired: false, screeningFilled: false };
-  const [stopFlag, screening] = await Promise.all([sources.stopFlag(participantId), sources.screening(participant.organizationId, participantId, day)]);
   return { participant, stopFlag, screeningRequired: screening.required, screeningFilled: screening.filled };
 }
 
@@ -45,7 +51,7 @@ export async function loadFacts(sources: FactSources, participantId: string, day
  * after a network drop gets the first result back and appends nothing.
  */
 export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
-  const facts = await loadFacts(deps.facts, request.participantId, { start: request.dayStart, end: request.dayEnd });
+  const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, { start: request.dayStart, end: request.dayEnd });
   const common = {
     participantId: request.participantId,
     time: effectiveTime(request.time, deps.clock.now()),
@@ -78,8 +84,10 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
 
 /** Would this check-in or check-out be allowed now? Decides without appending (the eligibility call). */
 export async function eligibility(deps: CheckInDeps, request: CheckInRequest, organizationId: string) {
-  const facts = await loadFacts(deps.facts, request.participantId, { start: request.dayStart, end: request.dayEnd });
-  const read = await deps.store.readStream(checkInStream(request.participantId));
+  const [facts, read] = await Promise.all([
+    loadFacts(deps.facts, request.participantId, organizationId, { start: request.dayStart, end: request.dayEnd }),
+    deps.store.readStream(checkInStream(request.participantId)),
+  ]);
   let state = checkInDecider.initialState();
   for (const event of read.events) state = checkInDecider.evolve(state, event as never);
   const time = effectiveTime(request.time, deps.clock.now());

@@ -2,3 +2,4 @@ export { identityProjection } from "./projection";
 export * from "./queries";
 export type { IdentityTables } from "./tables";
 export * as identityMigration from "./migration";
+export { sessionAuthRow } from "./session-auth";

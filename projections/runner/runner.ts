@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { Waker, type KernelTables } from "../../modules/kernel";
 import { advanceCheckpoint, CheckpointConflictError, ensureCheckpoint, readCheckpoint } from "./checkpoints";
 import type { EventStore, Logger, Publisher, RecordedEvent } from "./deps";
@@ -17,13 +17,20 @@ export type RunnerOptions = {
 
 export type BatchOutcome = "applied" | "conflict";
 
+/** How often the checkpoint of a projection that only skips events is stored. */
+const PERSIST_IDLE_MS = 1_000;
+
 /**
  * Applies batches of events to one projection's tables. The read-model writes and the checkpoint
  * move commit in one transaction, and the checkpoint moves by compare-and-set, so a batch is applied
  * once in effect however often it is delivered and however many runners race (house rule 4).
  */
 export class ProjectionRunner {
+  /** the read cursor: where the next batch is read from */
   private position = 0;
+  /** the checkpoint as stored; behind `position` while only events this projection ignores were read */
+  private stored = 0;
+  private lastPersist = 0;
   private loaded = false;
   private stopped = true;
   private loop: Promise<void> | null = null;
@@ -58,18 +65,22 @@ export class ProjectionRunner {
     let messages: Awaited<ReturnType<AnyProjection["apply"]>>;
     try {
       messages = await this.options.db.transaction().execute(async (trx) => {
+        // read models are rebuilt from the store, and the checkpoint commits with them: a crash can lose
+        // only whole batches, which are then applied again, so the commit need not wait for the disk
+        await sql`set local synchronous_commit = off`.execute(trx);
         // the checkpoint first: its row lock serializes runners of this projection
         await advanceCheckpoint(trx as unknown as Kysely<KernelTables>, projection.name, from, to);
         return wanted.length ? projection.apply(trx, wanted) : undefined;
       });
     } catch (error) {
       if (error instanceof CheckpointConflictError) {
-        this.position = await readCheckpoint(this.kernelDb, projection.name);
+        this.position = this.stored = await readCheckpoint(this.kernelDb, projection.name);
         return "conflict";
       }
       throw error;
     }
-    this.position = to;
+    this.position = this.stored = to;
+    this.lastPersist = Date.now();
     if (messages && messages.length && this.options.publisher) {
       // after commit, and not awaited: a live update is a nudge, Redis being slow must not stall projection
       const warn = (error: unknown) =>
@@ -85,7 +96,8 @@ export class ProjectionRunner {
 
   private async load() {
     if (!this.loaded) {
-      this.position = await ensureCheckpoint(this.kernelDb, this.name);
+      this.position = this.stored = await ensureCheckpoint(this.kernelDb, this.name);
+      this.lastPersist = Date.now();
       this.loaded = true;
     }
   }
@@ -93,11 +105,35 @@ export class ProjectionRunner {
   /** Reads and applies one batch after the checkpoint; returns how many events it read. */
   async runOnce(): Promise<number> {
     await this.load();
-    const from = this.position;
-    const events = await this.options.store.readAll(from, this.batchSize);
-    if (events.length === 0) return 0;
-    await this.applyBatch(from, events);
+    const events = await this.options.store.readAll(this.position, this.batchSize);
+    if (events.length === 0) {
+      if (this.position > this.stored) await this.persist();
+      return 0;
+    }
+    const { eventTypes } = this.options.projection;
+    if (eventTypes && !events.some((e) => eventTypes.includes(e.type))) {
+      // nothing for this projection: move the cursor, and the stored checkpoint now and then (at most
+      // once a second), instead of a transaction per batch
+      this.position = events[events.length - 1]!.position;
+      if (Date.now() - this.lastPersist >= PERSIST_IDLE_MS) await this.persist();
+      return events.length;
+    }
+    // the checkpoint moves from where it is stored: the events skipped since were none of ours
+    await this.applyBatch(this.stored, events);
     return events.length;
+  }
+
+  /** Stores the cursor as the checkpoint (compare-and-set, no read-model writes). */
+  private async persist(): Promise<void> {
+    const to = this.position;
+    try {
+      await advanceCheckpoint(this.kernelDb, this.name, this.stored, to);
+      this.stored = to;
+    } catch (error) {
+      if (!(error instanceof CheckpointConflictError)) throw error;
+      this.position = this.stored = await readCheckpoint(this.kernelDb, this.name);
+    }
+    this.lastPersist = Date.now();
   }
 
   /** Applies batches until nothing more is readable. */
@@ -134,12 +170,13 @@ export class ProjectionRunner {
     return this.waker.sleep(ms);
   }
 
-  /** Finishes the batch in hand, then stops. */
+  /** Finishes the batch in hand, stores the cursor, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.unwatch?.();
     this.waker.wake();
     await this.loop;
     this.loop = null;
+    if (this.loaded && this.position > this.stored) await this.persist().catch(() => undefined);
   }
 }

@@ -7,28 +7,52 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import { io as connect } from "socket.io-client";
 import { SessionStore, type SessionTables } from "../../modules/identity";
-import { newId } from "../../modules/kernel";
+import { createDb, createPool, dropDatabase, newId, PostgresEventStore, systemClock } from "../../modules/kernel";
 import { participantReport } from "../../projections/participants";
 import type { ReadModels } from "../../projections/read-models";
 import { demoOrganizations } from "../factories/demo-seed";
-import { startInProcessApp } from "../support/in-process-app";
+import { freePort } from "../e2e/harness";
+import { createParticipant, demoParticipant, inPool } from "../factories/participants";
+import { spawnApp } from "../support/app-process";
+import { waitForProjections } from "../support/in-process-app";
+import { testServices } from "../support/services";
 import { percentile, fmt, timedRun } from "./stats";
 
-const app = await startInProcessApp("bench_checkin");
-const core = app.app.core;
-const db = core.db as Kysely<ReadModels>;
+// the app runs in a process of its own (as in production), the load comes from this one
+const { databaseUrl: serverUrl, redisUrl } = await testServices();
+const url = new URL(serverUrl);
+url.pathname = "/rollcall_bench_checkin";
+await dropDatabase(url.toString());
+const port = await freePort();
+const server = spawnApp({ DATABASE_URL: url.toString(), REDIS_URL: redisUrl, PORT: String(port), HOST: "127.0.0.1", ROLE: "all", SEED_DEMO: "1", NODE_ENV: "production", LOG_LEVEL: "warn" }, "bench");
+await server.waitForHealth(port, 60_000);
+const baseUrl = `http://127.0.0.1:${port}`;
+await waitForProjections(baseUrl);
+const app = { baseUrl };
+const pool = createPool(url.toString(), { max: 8 });
+const db = createDb<ReadModels>(pool);
+const store = new PostgresEventStore(pool, url.toString());
 const northside = demoOrganizations[1];
+
+// 200 kiosks need 200 members of their own: register extra members with signed waivers, travelling alone
+const seedDeps = { store, clock: systemClock };
+const extra = await inPool(Array.from({ length: 240 }, (_, i) => i), 8, async (i) => {
+  const seed = demoParticipant(northside, 1000 + i, 2000, new Date());
+  seed.input.status = "Active";
+  seed.input.pickUpPermission = "Child may travel to and from the facility independently";
+  seed.waiver = { at: new Date(), by: "Bench Parent" };
+  return createParticipant(seedDeps, seed);
+});
 const users = await db.selectFrom("rm_users").select(["id", "username", "organization_id"]).where("username", "in", ["kiosk@northside.demo", "admin@northside.demo"]).execute();
 const kiosk = users.find((u) => u.username.startsWith("kiosk"))!;
 const admin = users.find((u) => u.username.startsWith("admin"))!;
-const sessions = new SessionStore(core.db as Kysely<SessionTables>);
+const sessions = new SessionStore(db as unknown as Kysely<SessionTables>);
 const token = async (userId: string) => (await sessions.create(userId, northside.id, new Date())).token;
 const csrf = newId().replace(/-/g, "");
-
-// members with a signed waiver can be checked in; independent ones need no pick-up details
+await waitForProjections(baseUrl);
 const report = await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] });
 const members = report.data.filter((p) => p.is_waiver_signed).map((p) => p.member_id);
-console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver`);
+console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver (${extra.length} added for the bench) · server in its own process`);
 
 const start = new Date(Date.now() - 12 * 3600 * 1000).toISOString();
 const end = new Date(Date.now() + 12 * 3600 * 1000).toISOString();
@@ -54,6 +78,7 @@ async function run(kiosks: number, perKiosk: number) {
   const kioskHeaders = await Promise.all(Array.from({ length: kiosks }, () => headers(kiosk.id)));
   // each kiosk owns its members: it checks each in, then out, round and round
   const owned = Array.from({ length: kiosks }, (_, k) => members.filter((_, i) => i % kiosks === k));
+  if (owned.some((list) => list.length === 0)) throw new Error(`${kiosks} kiosks need at least ${kiosks} members, there are ${members.length}`);
   const inside = new Set<string>();
   let failures = 0;
   const stats = await timedRun(kiosks, perKiosk, async (k, i) => {
@@ -66,7 +91,9 @@ async function run(kiosks: number, perKiosk: number) {
       body: JSON.stringify({ memberId, type, start, end, pick_up_name: "Bench Parent", pick_up_contact_number: "555-0100", pick_up_relationship: "Parent" }),
     });
     responded.set(`${memberId}:${type}`, performance.now());
-    if (response.status !== 200) failures++;
+    if (response.status !== 200) {
+      if (failures++ === 0) console.log(`first failure: ${response.status} ${await response.clone().text()}`);
+    }
     else if (type === "in") inside.add(memberId);
     else inside.delete(memberId);
     await response.arrayBuffer();
@@ -93,7 +120,7 @@ console.log(
 
 // the baseline: the store's raw append rate, one event per append, 20 writers
 const raw = await timedRun(20, 150, async (w, i) =>
-  core.store.appendToStream(`benchraw-${w}-${i}`, [{ type: "BenchAppended", data: { i }, eventId: newId(), metadata: { organizationId: northside.id, actorId: null, commandId: newId(), correlationId: newId(), causationId: null, occurredAt: new Date().toISOString() } }], { expectedRevision: "no_stream" }),
+  store.appendToStream(`benchraw-${w}-${i}`, [{ type: "BenchAppended", data: { i }, eventId: newId(), metadata: { organizationId: northside.id, actorId: null, commandId: newId(), correlationId: newId(), causationId: null, occurredAt: new Date().toISOString() } }], { expectedRevision: "no_stream" }),
 );
 console.log(`\nraw appendToStream, 20 writers            ${fmt(raw)}`);
 const at20 = results[20]!.stats;
@@ -102,5 +129,9 @@ console.log(
   `\ngoals: p99 < 25 ms at 20 kiosks (${at20.p99.toFixed(1)} ms: ${at20.p99 < 25 ? "met" : "NOT met"}); board p95 < 50 ms (${percentile(boardLatency, 95).toFixed(1)}: ${percentile(boardLatency, 95) < 50 ? "met" : "NOT met"}), p99 < 100 ms (${percentile(boardLatency, 99).toFixed(1)}: ${percentile(boardLatency, 99) < 100 ? "met" : "NOT met"}); throughput >= 50% of raw append (${((at20.perSecond / raw.perSecond) * 100).toFixed(0)}%: ${at20.perSecond >= raw.perSecond / 2 ? "met" : "NOT met"})`,
 );
 board.disconnect();
-await app.stop();
+server.child.kill("SIGTERM");
+await server.exitWithin(20_000);
+await store.close();
+await db.destroy();
+await dropDatabase(url.toString());
 process.exit(0);
