@@ -12,3 +12,4 @@ export { kernelMigrations } from "./db/migrations";
 export type { KernelTables } from "./db/schema";
 export type { HealthReport, ComponentHealth, ProjectionHealth } from "./health";
 export { Waker } from "./waker";
+export { claimUnique } from "./unique-claim";

@@ -1,4 +1,4 @@
-import { DomainError, handleCommand, idFrom, isWrongExpectedRevision, newId, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { claimUnique, DomainError, handleCommand, newId, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
 import type { ChangeParticipantStatus, IssueWaiverToken, ParticipantCommand, ParticipantProfileInput, SignWaiver, UpdateParticipant } from "./commands";
 import { participantDecider, tokenExpired, waiverTokenRefusal, type Participant, type ParticipantState } from "./decide";
 import { participantStream, type MemberIdClaimed, type ParticipantEvent } from "./events";
@@ -13,29 +13,8 @@ export const handleParticipantCommand = (deps: ParticipantDeps, command: Partici
   handleCommand(deps, participantDecider, participantStream(command.data.participantId), command, options);
 
 /** Takes a Member ID for one participant: true when it is theirs now (a resend is fine), false when another has it. */
-async function claimMemberId(deps: ParticipantDeps, memberId: string, participantId: string, meta: CommandMetadata): Promise<boolean> {
-  const stream = memberIdStream(memberId);
-  const event = {
-    type: "MemberIdClaimed" as const,
-    data: { memberId, participantId },
-    eventId: idFrom(meta.commandId, stream),
-    metadata: {
-      organizationId: meta.organizationId,
-      actorId: meta.actorId,
-      commandId: meta.commandId,
-      correlationId: meta.correlationId ?? meta.commandId,
-      causationId: meta.causationId ?? null,
-      occurredAt: deps.clock.now().toISOString(),
-    },
-  };
-  try {
-    await deps.store.appendToStream<MemberIdClaimed>(stream, [event], { expectedRevision: "no_stream" });
-    return true;
-  } catch (error) {
-    if (!isWrongExpectedRevision(error)) throw error;
-    return (await resolveMemberId(deps.store, memberId)) === participantId;
-  }
-}
+const claimMemberId = (deps: ParticipantDeps, memberId: string, participantId: string, meta: CommandMetadata): Promise<boolean> =>
+  claimUnique<MemberIdClaimed>(deps, memberIdStream(memberId), { type: "MemberIdClaimed", data: { memberId, participantId } }, (e) => e.data.participantId, meta);
 
 export type RegisterParticipantInput = ParticipantProfileInput & {
   organizationId: string;

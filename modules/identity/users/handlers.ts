@@ -1,4 +1,4 @@
-import { DomainError, handleCommand, idFrom, isWrongExpectedRevision, newId, type Clock, type CommandMetadata, type EventStore } from "../../kernel";
+import { claimUnique, DomainError, handleCommand, newId, type Clock, type CommandMetadata, type EventStore } from "../../kernel";
 import { loginNameStream, userStream, type LoginNameClaimed, type UserProfile } from "./events";
 import { userDecider } from "./decide";
 import { hashPassword } from "./passwords";
@@ -7,29 +7,9 @@ export type Deps = { store: EventStore; clock: Clock };
 
 /** Takes a username or e-mail for one user; a resend by the same user is fine, anyone else is refused. */
 async function claimLoginName(deps: Deps, name: string, userId: string, meta: CommandMetadata): Promise<DomainError | null> {
-  const stream = loginNameStream(name);
-  const event = {
-    type: "LoginNameClaimed" as const,
-    data: { name: name.trim().toLowerCase(), userId },
-    eventId: idFrom(meta.commandId, stream),
-    metadata: {
-      organizationId: meta.organizationId,
-      actorId: meta.actorId,
-      commandId: meta.commandId,
-      correlationId: meta.correlationId ?? meta.commandId,
-      causationId: meta.causationId ?? null,
-      occurredAt: deps.clock.now().toISOString(),
-    },
-  };
-  try {
-    await deps.store.appendToStream<LoginNameClaimed>(stream, [event], { expectedRevision: "no_stream" });
-    return null;
-  } catch (error) {
-    if (!isWrongExpectedRevision(error)) throw error;
-    const { events } = await deps.store.readStream<LoginNameClaimed>(stream, { maxCount: 1 });
-    if (events[0]?.data.userId === userId) return null;
-    return new DomainError("LOGIN_NAME_TAKEN", `${name} is taken already`, 409);
-  }
+  const claim: LoginNameClaimed = { type: "LoginNameClaimed", data: { name: name.trim().toLowerCase(), userId } };
+  const mine = await claimUnique(deps, loginNameStream(name), claim, (e) => e.data.userId, meta);
+  return mine ? null : new DomainError("LOGIN_NAME_TAKEN", `${name} is taken already`, 409);
 }
 
 export type RegisterUserInput = Omit<UserProfile, "userId"> & { userId?: string; password: string };
