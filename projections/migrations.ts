@@ -1,6 +1,7 @@
 import { kernelMigrations, type MigrationSet } from "../modules/kernel";
 import { checkInMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
+import { flagsMigration } from "./flags";
 import { identityMigration } from "./identity";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
@@ -17,4 +18,5 @@ export const allMigrations: MigrationSet = {
   "0500-projection-programs": programsMigration,
   "0600-projection-check-in": checkInMigration,
   "0700-projection-waivers": waiversMigration,
+  "0800-projection-flags": flagsMigration,
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest, type FactSources } from "../../modules/check-in";
+import { loadActiveFlags } from "../../modules/flags";
 import { DomainError, newId, type CommandMetadata } from "../../modules/kernel";
 import { loadOrganization } from "../../modules/organizations";
 import { loadParticipant, normalizeMemberId, resolveMemberId } from "../../modules/participants";
@@ -7,8 +8,8 @@ import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 
 /**
- * The facts a check-in decision reads from other streams. Flags (notes issue) and the daily screening
- * (screening issue) plug in here when their modules exist: until then nobody is stop-flagged, and an
+ * The facts a check-in decision reads from other streams: the participant, its active stop flag, and
+ * the daily screening (screening issue), which plugs in here when its module exists: until then an
  * organization with screening on cannot check anyone in, because no screening can be filled yet.
  */
 export const factSources = (services: AppServices): FactSources => ({
@@ -27,7 +28,8 @@ export const factSources = (services: AppServices): FactSources => ({
         }
       : null;
   },
-  stopFlag: async () => false,
+  // read from the flag stream: a stop flag raised a second ago blocks this check-in (house rule 2)
+  stopFlag: async (participantId) => (await loadActiveFlags(services.store, participantId)).stop,
   async screening(organizationId) {
     const organization = await loadOrganization(services.store, organizationId);
     return { required: organization?.settings.is_daily_screening_form === true, filled: false };

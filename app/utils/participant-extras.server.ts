@@ -1,5 +1,7 @@
+import { loadActiveFlags } from "../../modules/flags";
 import { DEFAULT_TIME_ZONE, dayBoundsIn, todayIn } from "../../modules/programs";
 import { latestVisit } from "../../projections/check-in";
+import { activeFlags } from "../../projections/flags";
 import { programsForParticipantOn } from "../../projections/programs";
 import type { AppServices } from "./load-context";
 
@@ -23,9 +25,10 @@ export type ParticipantExtras = {
 
 type Target = { services: AppServices; organizationId: string; participantId: string; now: Date };
 
-/** HOOK (flags module): the active stop / warn flags. No flags module yet: never flagged. */
-export async function flagsHook(_: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
-  return { is_flagged: false, is_warned: false, flags: { count: 0, data: [] } };
+/** The active stop / warn flags, from the flags read model (is_flagged: an active stop flag). */
+export async function flagsHook({ services, organizationId, participantId }: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
+  const data = await activeFlags(services.db, organizationId, participantId);
+  return { is_flagged: data.some((f) => f.type === "stop"), is_warned: data.some((f) => f.type === "warn"), flags: { count: data.length, data } };
 }
 
 /** HOOK (notes module): the latest notes and their count. */
@@ -72,8 +75,11 @@ export async function participantExtras(target: Target): Promise<ParticipantExtr
   return { ...flags, notes, ...screening, programs_and_events: programs, ...checkIn };
 }
 
-/** Only the flag state (the Member ID lookup needs no more). */
-export const flagStateOf = async (target: Target) => {
-  const { is_flagged, is_warned } = await flagsHook(target);
-  return { is_flagged, is_warned };
+/**
+ * Only the flag state (the Member ID lookup needs no more), from the flag stream rather than the read
+ * model: the kiosk decides from it, and a stop flag raised a second ago must show at once.
+ */
+export const flagStateOf = async ({ services, participantId }: Target) => {
+  const { stop, warn } = await loadActiveFlags(services.store, participantId);
+  return { is_flagged: stop, is_warned: warn };
 };

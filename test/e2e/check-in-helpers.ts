@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { DEMO_PASSWORD } from "../factories/demo-seed";
+import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_PASSWORD } from "../factories/demo-seed";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { testServices } from "../support/services";
-import { launchBrowser, startApp, waitForProjections } from "./harness";
+import { launchBrowser, screenshot, startApp, waitForProjections } from "./harness";
+import { settled } from "./page-helpers";
 
 export const INDEPENDENT = "Child may travel to and from the facility independently";
 export const STOP_TEXT = "Unable to Check In. Please speak with a staff member.";
@@ -52,9 +53,9 @@ export async function loadMembers(admin: HttpClient): Promise<Member[]> {
   return members;
 }
 
-/** Hands out active demo members, each once, so every test has members nobody checked in yet. */
+/** Hands out active demo members, each once, so every test has members nobody checked in yet (none the seed flagged). */
 export function memberPicker(members: Member[]) {
-  const used = new Set<string>();
+  const used = new Set<string>(DEMO_FLAGGED_PARTICIPANT_IDS);
   return (wanted: (m: Member) => boolean): Member => {
     const found = members.find((m) => !used.has(m.id) && m.status === "Active" && wanted(m));
     if (!found) throw new Error("no demo member fits");
@@ -117,4 +118,33 @@ export async function startCheckInSuite(errors: string[]) {
     await close();
     throw error;
   }
+}
+
+/** A screenshot in test/e2e/screenshots, once the dialog's animation ended. */
+export async function snap(page: Page, name: string, dialog?: Locator) {
+  if (dialog) await settled(dialog);
+  await screenshot(page, name, "test/e2e/screenshots");
+}
+
+/** A barcode scan at the kiosk: the Member ID typed (lower case, as a scanner may) and Enter. */
+export async function scan(kiosk: Page, memberId: string) {
+  await kiosk.keyboard.type(memberId.toLowerCase(), { delay: 5 });
+  await kiosk.keyboard.press("Enter");
+}
+
+/** Scans a member the kiosk must refuse: the spec's text, no Done button, Cancel closes; nothing is posted. */
+export async function expectRefusedAtKiosk(kiosk: Page, admin: HttpClient, memberId: string, screenshotName: string) {
+  const posts: string[] = [];
+  const listener = (r: { url(): string; method(): string }) => void (r.url().endsWith("/api/check-in") && r.method() === "POST" && posts.push(r.url()));
+  kiosk.on("request", listener);
+  await scan(kiosk, memberId);
+  const dialog = kiosk.getByTestId("participant-dialog");
+  await dialog.getByText(STOP_TEXT).waitFor();
+  expect(await dialog.getByRole("button", { name: "Done" }).count()).toBe(0);
+  await snap(kiosk, screenshotName, dialog);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  kiosk.off("request", listener);
+  expect(posts).toEqual([]);
+  expect(await visitsToday(admin, memberId)).toEqual([]);
 }

@@ -1,10 +1,13 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { registerOrganization } from "../../modules/organizations";
+import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
-import { seedDemoParticipants } from "./participants";
+import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
 import { seedDemoPrograms } from "./programs";
 
 export const DEMO_PASSWORD = "rollcall-demo";
+/** the parent's two children (demo users and participants) */
+const DEMO_CHILDREN = ["Maya", "Leo"] as const;
 export const DEMO_ROLES = ["superadmin", "granter", "organization", "admin", "coach", "parent", "participant", "kiosk"] as const;
 
 /** The demo organizations (the domain issues extend this seed with their own data). */
@@ -60,7 +63,7 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
       accounts++;
     }
     const children: { userId: string; firstName: string; lastName: string }[] = [];
-    for (const [i, name] of ["Maya", "Leo"].entries()) {
+    for (const [i, name] of DEMO_CHILDREN.entries()) {
       const childId = await createUser(deps, {
         organizationId: org.id,
         username: `child${i + 1}@${org.domain}`,
@@ -77,6 +80,14 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     const participants = await seedDemoParticipants(deps, org, { parentId: ids.parent!, parentName: `${FIRST_NAMES.parent} ${org.name.split(" ")[0]!}`, children });
     // programs after the participants: pass the seeded participants' ids to register a subset of them
     await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId));
+    // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
+    const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
+    await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });
   }
   return accounts;
 }
+
+/** The demo participants the seed flags, in every demo organization (tests needing an unflagged member skip them). */
+export const DEMO_FLAGGED_PARTICIPANT_IDS: ReadonlySet<string> = new Set(
+  demoOrganizations.flatMap((org) => [...demoFlaggedParticipantIds(org.id, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length)]),
+);

@@ -74,4 +74,6 @@ export const EXPECTED_API: Record<string, string> = {
   "check-in-bulk": "---+++++-",
   "check-in-eligibility": "---++++++",
   "check-out": "---++++++",
+  "note-flag": "---+++++-",
+  "note-flag-user": "---+++++-",
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../modules/kernel";
 import { checkInStream } from "../../modules/check-in";
+import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -28,7 +29,7 @@ describe("the check-in calls on real PostgreSQL", () => {
   let next = 0;
   /** a member not used by an earlier test */
   const fresh = (pred: (m: Member) => boolean) => {
-    const found = members.slice(next).find(pred)!;
+    const found = members.slice(next).find((m) => !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id) && pred(m))!;
     next = members.indexOf(found) + 1;
     return found;
   };

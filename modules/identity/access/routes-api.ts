@@ -7,6 +7,9 @@ const PARTICIPANT_VIEW = [P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY,
 /** staff who may see participants, and the kiosk (whose permissions are capped to the kiosk four) */
 const PARTICIPANT_READ = { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_VIEW, kioskAllowed: true } as const satisfies AccessRule;
 
+/** staff, levels 2-6; not the kiosk */
+const STAFF = { auth: "required", level: LEVELS.staff } as const satisfies AccessRule;
+
 /** The /api calls of the identity module (spec-1 section 7, spec-2 "Session and organization"). */
 export const API_ROUTES = [
   {
@@ -120,6 +123,20 @@ export const API_ROUTES = [
     path: "/api/user-detail/waiver-token",
     description: "A single-use link to sign a participant's waiver (?participant_id=). The handler asks CAN_SIGN_WAIVER_FOR_PARTICIPANT, admin or organization (spec-1 section 6); a parent, their own children only.",
     rule: { auth: "required" },
+  },
+  {
+    id: "note-flag",
+    method: "POST",
+    path: "/api/note/flag",
+    description: "Flag a member (type warn or stop) or resolve the flag (action Flag or Unflag), with a required message.",
+    rule: STAFF,
+  },
+  {
+    id: "note-flag-user",
+    method: "GET",
+    path: "/api/note/flag/user",
+    description: "A participant's flags (?participant_id=&type=).",
+    rule: STAFF,
   },
   {
     id: "health",

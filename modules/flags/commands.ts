@@ -1,0 +1,36 @@
+import { z } from "zod";
+import type { Command } from "../kernel";
+import { FLAG_TYPES, type FlagType } from "./events";
+
+export const FLAG_MESSAGES = {
+  message: "Message is required",
+  type: "Type must be warn or stop",
+  participant: "Participant is required",
+} as const;
+
+const blank = (input: unknown) => input === undefined || input === null || input === "";
+
+export const flagTypeSchema = z.enum(FLAG_TYPES, { error: (issue) => (blank(issue.input) ? "Type is required" : FLAG_MESSAGES.type) });
+export const flagMessageSchema = z.string({ error: FLAG_MESSAGES.message }).trim().min(1, { error: FLAG_MESSAGES.message }).max(2000, { error: "Message must be at most 2000 characters" });
+export const flagParticipantIdSchema = z.string({ error: FLAG_MESSAGES.participant }).trim().min(1, { error: FLAG_MESSAGES.participant });
+
+export const flagMemberSchema = z.object({
+  flagId: z.string().trim().min(1),
+  participantId: flagParticipantIdSchema,
+  type: flagTypeSchema,
+  message: flagMessageSchema,
+  flaggedByName: z.string().trim().default(""),
+});
+
+export const unflagMemberSchema = z.object({ participantId: flagParticipantIdSchema, type: flagTypeSchema, message: flagMessageSchema });
+
+/**
+ * `participantFound` is a fact the handler reads from the participant's stream (the participant exists
+ * in the command's organization); a caller's value is replaced.
+ */
+export type FlagMemberInput = { flagId: string; participantId: string; type: FlagType; message: string; flaggedByName: string; participantFound?: boolean };
+export type UnflagMemberInput = { participantId: string; type: FlagType; message: string };
+
+export type FlagMember = Command<"FlagMember", FlagMemberInput>;
+export type UnflagMember = Command<"UnflagMember", UnflagMemberInput>;
+export type FlagCommand = FlagMember | UnflagMember;

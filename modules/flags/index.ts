@@ -1,0 +1,39 @@
+/** The flags module's public face: stop and warn flags on a participant, raised and resolved. */
+export {
+  FLAG_TYPES,
+  FLAG_EVENT_TYPES,
+  FLAG_STREAM_PREFIX,
+  isFlagEvent,
+  flagStreamId,
+  type FlagType,
+  type FlagEvent,
+  type MemberFlagged,
+  type MemberFlagResolved,
+  type MemberFlaggedData,
+  type MemberFlagResolvedData,
+} from "./events";
+export {
+  FLAG_MESSAGES,
+  flagTypeSchema,
+  flagMessageSchema,
+  flagParticipantIdSchema,
+  flagMemberSchema,
+  unflagMemberSchema,
+  type FlagMemberInput,
+  type UnflagMemberInput,
+  type FlagMember,
+  type UnflagMember,
+  type FlagCommand,
+} from "./commands";
+export {
+  flagDecider,
+  decide,
+  evolve,
+  initialFlagState,
+  flagParticipantNotFound,
+  flagAlreadyActive,
+  noActiveFlag,
+  type ActiveFlag,
+  type FlagState,
+} from "./decide";
+export { handleFlagCommand, flagMember, unflagMember, loadActiveFlags, type FlagDeps, type FlagResult } from "./handlers";
