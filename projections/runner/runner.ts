@@ -137,9 +137,19 @@ export class ProjectionRunner {
   }
 
   /** Applies batches until nothing more is readable. */
-  async catchUp(): Promise<void> {
-    while ((await this.runOnce()) > 0) {
-      /* next batch */
+  /**
+   * Applies batches until nothing more is readable. With `atLeast`, keeps going (polling every 10 ms, up to
+   * `timeoutMs`) until the checkpoint has reached that position: events another transaction on the server
+   * keeps out of sight for a moment (decision 002) are then waited for, not missed by the caller.
+   */
+  async catchUp({ atLeast = 0, timeoutMs = 10_000 }: { atLeast?: number; timeoutMs?: number } = {}): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while ((await this.runOnce()) > 0) {
+        /* next batch */
+      }
+      if (this.position >= atLeast || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 

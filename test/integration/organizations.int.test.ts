@@ -14,7 +14,7 @@ import {
 } from "../../modules/organizations";
 import { allMigrations, buildShadow, ProjectionRunner } from "../../projections";
 import { getOrganization, listOrganizations, organizationsMigration, organizationsProjection, type OrganizationTables } from "../../projections/organizations";
-import { dumpTables } from "../support/read-model";
+import { committedHead, dumpTables } from "../support/read-model";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const address = { street_address: "12 Maple Street", city: "Toronto", state: "Ontario", postal_code: "M4B 1B3" };
@@ -52,7 +52,7 @@ describe("organizations: commands, stream and read model", () => {
         },
       ]);
     }
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
     const [maple] = organizations;
     const row = await getOrganization(db, maple!.id);
     expect(row).toMatchObject({ id: maple!.id, name: maple!.name, type: "school", main_color: "#95358F", revision: 0 });
@@ -87,7 +87,7 @@ describe("organizations: commands, stream and read model", () => {
     expect(stream.events.map((e) => e.type)).toEqual(["OrganizationRegistered", "OrganizationSettingsUpdated", "OrganizationThemeChanged"]);
     expect(stream.events.every((e) => e.metadata.organizationId === id)).toBe(true);
 
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
     const row = await getOrganization(db, id);
     expect(row).toMatchObject({ name: "Eastside Community Club", type: "other", main_color: "#30A46C", revision: 2 });
     expect(row?.updated_at.toISOString()).toBe("2026-11-21T08:31:00.000Z");
@@ -137,7 +137,7 @@ describe("organizations: commands, stream and read model", () => {
     expect(resent.ok && resent.replayed).toBe(true);
     expect((await database.store.readStream(organizationStreamId(id))).events).toHaveLength(2);
 
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
     expect((await getOrganization(db, id))?.main_color).toBe("#F76B15");
     await buildShadow({ db: database.db, store: database.store, projection: organizationsProjection, schema: "expected" });
     const tables = organizationsProjection.tables;

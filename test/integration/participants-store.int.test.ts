@@ -16,6 +16,7 @@ import {
 import { ProjectionRunner } from "../../projections";
 import { participantById, participantByMemberId, participantsProjection } from "../../projections/participants";
 import type { ReadModels } from "../../projections/read-models";
+import { committedHead } from "../support/read-model";
 import { demoParticipant, memberIdFrom } from "../factories/participants";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -91,7 +92,7 @@ describe("participants: Member ID claims, the stream and the read model", () => 
     expect(otherOrg.ok ? null : otherOrg.error.status).toBe(404);
 
     const runner = new ProjectionRunner({ db: database.db, store: database.store, projection: participantsProjection, batchSize: 3 });
-    await runner.catchUp();
+    await runner.catchUp({ atLeast: await committedHead(database.db) });
     const db = database.db as Kysely<ReadModels>;
     const row = await participantById(db, org.id, id);
     expect(row).toMatchObject({

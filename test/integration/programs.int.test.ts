@@ -17,7 +17,7 @@ import { organizationsMigration } from "../../projections/organizations";
 import { programsMigration, programsOn, programsForParticipantOn, programsProjection, programParticipantIds } from "../../projections/programs";
 import type { ReadModels } from "../../projections/read-models";
 import { demoProgramId, demoRegistrationsOf, seedDemoPrograms } from "../factories/programs";
-import { dumpTables } from "../support/read-model";
+import { committedHead, dumpTables } from "../support/read-model";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const WEDNESDAY = "2026-11-25";
@@ -71,7 +71,7 @@ describe("programs: commands, stream and today's programs", () => {
     for (const programId of [ids.club, ids.soccer, ids.museum]) expect((await register(programId, kidA)).ok).toBe(true);
     expect((await register(ids.soccer, kidB)).ok).toBe(true);
 
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
 
     const wednesdayA = await programsForParticipantOn(db, orgId, kidA, WEDNESDAY);
     expect(names(wednesdayA)).toEqual(["9:30 AM-2:00 PM Museum Trip", "3:30 PM-5:30 PM After School Club", "6:00 PM-8:00 PM Open Gym"]);
@@ -119,7 +119,7 @@ describe("programs: commands, stream and today's programs", () => {
     expect(!unknown.ok && [unknown.error.code, unknown.error.status]).toEqual(["NOT_REGISTERED", 404]);
 
     expect((await unregister(ids.club, kidA)).ok).toBe(true);
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
     expect(names(await programsForParticipantOn(db, orgId, kidA, NEXT_WEDNESDAY))).toEqual(["9:30 AM-2:00 PM Museum Trip", "6:00 PM-8:00 PM Open Gym"]);
     expect(await programsForParticipantOn(db, otherOrgId, kidA, SATURDAY)).toEqual([]); // 'No programs today.'
     expect((await database.store.readStream(programStreamId(ids.club))).events.map((e) => e.type)).toEqual([
@@ -164,7 +164,7 @@ describe("programs: commands, stream and today's programs", () => {
     await seedDemoPrograms(deps(), demoOrgId, participants);
     expect(await database.store.headPosition()).toBe(head);
 
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
     const today = "2026-11-23"; // Monday in Toronto
     const names0 = names(await programsForParticipantOn(db, demoOrgId, participants[0]!, today));
     expect(names0).toEqual(["9:30 AM-2:00 PM Museum Trip", "3:30 PM-5:30 PM After School Club", "6:00 PM-8:00 PM Open Gym"]);
@@ -174,7 +174,7 @@ describe("programs: commands, stream and today's programs", () => {
   });
 
   it("ends where a rebuild would", async () => {
-    await runner().catchUp();
+    await runner().catchUp({ atLeast: await committedHead(database.db) });
     await buildShadow({ db: database.db, store: database.store, projection: programsProjection, schema: "expected" });
     const tables = programsProjection.tables;
     expect(await dumpTables(database.db, "public", tables)).toEqual(await dumpTables(database.db, "expected", tables));

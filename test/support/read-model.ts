@@ -17,3 +17,9 @@ export async function resetProjection(db: Kysely<unknown>, name: string, tables:
   for (const table of tables) await sql.raw(`truncate ${quoteIdent(table)}`).execute(db);
   await sql`delete from projection_checkpoints where name = ${name}`.execute(db);
 }
+
+/** The newest committed event, whether or not readers may see it yet (they read below the oldest running transaction). */
+export async function committedHead(db: Kysely<unknown>): Promise<number> {
+  const { rows } = await sql<{ head: string | number | null }>`select max(global_position) as head from events`.execute(db);
+  return Number(rows[0]?.head ?? 0);
+}
