@@ -62,7 +62,11 @@ const token = async (userId: string) => (await sessions.create(userId, northside
 const csrf = newId().replace(/-/g, "");
 await waitForProjections(baseUrl);
 const report = await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] });
-const members = report.data.filter((p) => p.is_waiver_signed).map((p) => p.member_id);
+// stop-flagged members are refused by design: the bench checks in the others
+const stopped = new Set(
+  (await db.selectFrom("rm_flags").select("participant_id").where("organization_id", "=", northside.id).where("type", "=", "stop").where("status", "=", "Active").execute()).map((f) => f.participant_id),
+);
+const members = report.data.filter((p) => p.is_waiver_signed && !stopped.has(p.id)).map((p) => p.member_id);
 console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver (${extra.length} added for the bench) · ${oneProcess ? "web + projector in one server process" : "web and projector in processes of their own"}`);
 
 const start = new Date(Date.now() - 12 * 3600 * 1000).toISOString();

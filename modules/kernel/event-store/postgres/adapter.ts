@@ -158,36 +158,40 @@ export class PostgresEventStore implements EventStore {
     { fromRevision = 0, maxCount }: ReadStreamOptions = {},
   ): Promise<ReadStreamResult<E>> {
     // one statement: the events and the stream's revision come from the same snapshot
-    const { rows } = await this.pool.query<EventRow & { current: number | null }>(
-      `select q.current, e.global_position, e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+    // named: prepared once per connection, so the hot read is not parsed and planned every time
+    const { rows } = await this.pool.query<EventRow & { current: number | null }>({
+      name: "rollcall_read_stream",
+      text: `select q.current, e.global_position, e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
          from (select $1::text as stream_id, (select max(revision) from events where stream_id = $1) as current) q
          left join lateral (
            select ${COLUMNS} from events
             where events.stream_id = q.stream_id and events.revision >= $2
             order by revision limit $3
          ) e on true`,
-      [streamId, fromRevision, maxCount ?? null],
-    );
+      values: [streamId, fromRevision, maxCount ?? null],
+    });
     const current = rows[0]?.current ?? null;
     const events = rows.filter((r) => r.event_id !== null).map((r) => toRecorded<E>(r));
     return { streamExists: current !== null, currentRevision: current ?? -1, events };
   }
 
   async readAll(fromPosition: number, limit: number): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events
+    const { rows } = await this.pool.query<EventRow>({
+      name: "rollcall_read_all",
+      text: `select ${COLUMNS} from events
         where global_position > $1 and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         order by global_position limit $2`,
-      [fromPosition, limit],
-    );
+      values: [fromPosition, limit],
+    });
     return rows.map((r) => toRecorded(r));
   }
 
   async headPosition(): Promise<number> {
-    const { rows } = await this.pool.query<{ head: number | null }>(
-      `select max(global_position) as head from events
+    const { rows } = await this.pool.query<{ head: number | null }>({
+      name: "rollcall_head_position",
+      text: `select max(global_position) as head from events
         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
-    );
+    });
     return rows[0]?.head ?? 0;
   }
 
