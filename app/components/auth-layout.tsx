@@ -1,11 +1,14 @@
 import { Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
-/** The centred card of the pages without navigation (sign-in, password recovery). */
-export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+/**
+ * The centred card of the pages without navigation: sign-in and password recovery at 440 px, the waiver
+ * pages wider ("wide") for reading.
+ */
+export function AuthLayout({ title, description, wide = false, children }: { title: string; description?: ReactNode; wide?: boolean; children: ReactNode }) {
   return (
     <div className="rc-auth">
-      <Card size="4" style={{ width: "100%", maxWidth: 440 }}>
+      <Card size="4" style={{ width: "100%", maxWidth: wide ? 680 : 440 }}>
         <Flex direction="column" gap="5">
           <Flex direction="column" gap="2">
             <Text size="5" weight="bold" style={{ color: "var(--accent-11)" }}>
@@ -15,7 +18,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
               {title}
             </Heading>
             {description ? (
-              <Text as="p" size="2" color="gray">
+              <Text as="p" size={wide ? "3" : "2"} color="gray">
                 {description}
               </Text>
             ) : null}

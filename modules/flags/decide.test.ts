@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, type CommandMetadata } from "../kernel";
+import type { CommandMetadata } from "../kernel";
 import type { FlagCommand, FlagMemberInput } from "./commands";
-import { flagDecider, type FlagState } from "./decide";
+import { flagDecider } from "./decide";
 import type { FlagEvent, FlagType } from "./events";
+import { deciderSpec } from "../../test/support/decider-spec";
 
 const orgId = "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f";
 const participantId = "kid-1";
@@ -30,25 +31,7 @@ const unflag = (type: unknown = "stop", message: unknown = "Cleared by the nurse
 });
 
 /** given the events so far / when the command / then the events or the error */
-function given(...events: FlagEvent[]) {
-  const state = events.reduce<FlagState>(flagDecider.evolve, flagDecider.initialState());
-  return {
-    state,
-    when: (command: FlagCommand) => {
-      const outcome = flagDecider.decide(state, command, now);
-      return {
-        then: (expected: FlagEvent[]) => expect(outcome).toEqual(expected),
-        thenRefused: (code: string, status: number, message?: string) => {
-          expect(outcome).toBeInstanceOf(DomainError);
-          const error = outcome as DomainError;
-          expect({ code: error.code, status: error.status }).toEqual({ code, status });
-          if (message !== undefined) expect(error.message).toBe(message);
-          return error;
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(flagDecider, now);
 
 describe("flags: decide FlagMember", () => {
   it("raises a stop flag and a warn flag, with who raised it and a trimmed message", () => {

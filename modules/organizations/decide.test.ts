@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, type CommandMetadata } from "../kernel";
+import type { CommandMetadata } from "../kernel";
 import type { OrganizationCommand } from "./commands";
-import { organizationDecider, sameValue, type OrganizationState } from "./decide";
+import { organizationDecider, sameValue } from "./decide";
 import type { OrganizationEvent } from "./events";
 import { defaultSettings, type OrganizationSettings } from "./settings";
+import { deciderSpec } from "../../test/support/decider-spec";
 
 const orgId = "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f";
 const now = new Date("2026-11-21T08:30:00.000Z");
@@ -26,25 +27,7 @@ const update = (settings: unknown): OrganizationCommand => ({
 const changeTheme = (mainColor: string): OrganizationCommand => ({ type: "ChangeTheme", data: { organizationId: orgId, mainColor }, metadata });
 
 /** given the events so far / when the command / then the events or the error */
-function given(...events: OrganizationEvent[]) {
-  const state = events.reduce<OrganizationState>(organizationDecider.evolve, organizationDecider.initialState());
-  return {
-    state,
-    when: (command: OrganizationCommand) => {
-      const outcome = organizationDecider.decide(state, command, now);
-      return {
-        then: (expected: OrganizationEvent[]) => expect(outcome).toEqual(expected),
-        thenRefused: (code: string, status: number, message?: string) => {
-          expect(outcome).toBeInstanceOf(DomainError);
-          const error = outcome as DomainError;
-          expect({ code: error.code, status: error.status }).toEqual({ code, status });
-          if (message !== undefined) expect(error.message).toBe(message);
-          return error;
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(organizationDecider, now);
 
 describe("organizations: decide", () => {
   it("registers a new organization", () => {

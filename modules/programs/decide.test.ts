@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, type CommandMetadata } from "../kernel";
+import type { CommandMetadata } from "../kernel";
 import type { CreateProgramInput, ProgramCommand } from "./commands";
-import { programDecider, type ProgramState } from "./decide";
+import { programDecider } from "./decide";
 import type { ProgramEvent } from "./events";
+import { deciderSpec } from "../../test/support/decider-spec";
 
 const orgId = "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f";
 const programId = "5b0e8c3a-1f2d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -31,25 +32,7 @@ const register = (participantId: string): ProgramCommand => ({ type: "RegisterPa
 const unregister = (participantId: string): ProgramCommand => ({ type: "UnregisterParticipantFromProgram", data: { programId, participantId }, metadata });
 
 /** given the events so far / when the command / then the events or the error */
-function given(...events: ProgramEvent[]) {
-  const state = events.reduce<ProgramState>(programDecider.evolve, programDecider.initialState());
-  return {
-    state,
-    when: (command: ProgramCommand) => {
-      const outcome = programDecider.decide(state, command, now);
-      return {
-        then: (expected: ProgramEvent[]) => expect(outcome).toEqual(expected),
-        thenRefused: (code: string, status: number, message?: string) => {
-          expect(outcome).toBeInstanceOf(DomainError);
-          const error = outcome as DomainError;
-          expect({ code: error.code, status: error.status }).toEqual({ code, status });
-          if (message !== undefined) expect(error.message).toBe(message);
-          return error;
-        },
-      };
-    },
-  };
-}
+const given = deciderSpec(programDecider, now);
 
 describe("programs: decide CreateProgram", () => {
   it("creates a weekly program", () => {

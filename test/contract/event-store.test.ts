@@ -26,7 +26,6 @@ if (eventStoreUrl) {
   });
 } else {
   describe("event store contract: eventstoredb", () => {
-    // skipped: no EventStoreDB server here (EVENTSTORE_URL is unset; it cannot be installed on this machine)
-    it.skip("runs when EVENTSTORE_URL points at an EventStoreDB server", () => undefined);
+    it.skip("runs when EVENTSTORE_URL points at an EventStoreDB server", () => undefined); // skipped: no EventStoreDB server can run here (EVENTSTORE_URL unset)
   });
 }

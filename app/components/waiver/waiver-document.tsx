@@ -1,4 +1,5 @@
-import { Box, Callout, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { AuthLayout } from "~/components/auth-layout";
+import { Box, Callout, Flex, Heading, Separator, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { WarningIcon } from "../icons";
 
@@ -11,31 +12,12 @@ export type WaiverTextView = {
   closing: string;
 };
 
-/** The centred card of the waiver pages: wider than the sign-in card, for reading. */
-export function WaiverLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="rc-auth">
-      <Card size="4" style={{ width: "100%", maxWidth: 680 }}>
-        <Flex direction="column" gap="5">
-          <Flex direction="column" gap="2">
-            <Text size="5" weight="bold" style={{ color: "var(--accent-11)" }}>
-              Rollcall
-            </Text>
-            <Heading as="h1" size="6">
-              {title}
-            </Heading>
-            {description ? (
-              <Text as="p" size="3" color="gray">
-                {description}
-              </Text>
-            ) : null}
-          </Flex>
-          {children}
-        </Flex>
-      </Card>
-    </div>
-  );
-}
+/** The centred card of the waiver pages: the sign-in card, wider for reading. */
+export const WaiverLayout = ({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) => (
+  <AuthLayout title={title} description={description} wide>
+    {children}
+  </AuthLayout>
+);
 
 /** The waiver's text: title, introduction, the sections and the closing line. */
 export function WaiverTextBlock({ text }: { text: WaiverTextView }) {
