@@ -10,6 +10,7 @@ import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
 import { systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections/read-models";
+import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { csrfGuard } from "./csrf-guard";
 import { sessionLiveAuth } from "./live-auth";
@@ -42,9 +43,11 @@ export async function startWeb(core: CoreServices) {
   });
   app.use(apiRoutesGuard);
   app.use(csrfGuard);
+  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+  app.use(apiDispatch(build, getLoadContext));
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }) }));
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
   const server = http.createServer(app);
   const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db) });

@@ -1,6 +1,6 @@
 import { handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore } from "../kernel";
 import { checkInDecider } from "./decide";
-import { checkInStream, type CheckInSource } from "./events";
+import { checkInStream, type CheckInEvent, type CheckInSource } from "./events";
 import type { CheckInFacts, FactSources } from "./rules-context";
 
 export type CheckInDeps = { store: EventStore; clock: Clock; facts: FactSources };
@@ -51,6 +51,10 @@ export async function loadFacts(sources: FactSources, participantId: string, org
  * after a network drop gets the first result back and appends nothing.
  */
 export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
+  const stream = checkInStream(request.participantId);
+  // the member's check-ins are read together with the facts (one batched statement on PostgreSQL)
+  const firstRead = deps.store.readStream<CheckInEvent>(stream);
+  firstRead.catch(() => undefined);
   const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, { start: request.dayStart, end: request.dayEnd });
   const common = {
     participantId: request.participantId,
@@ -61,13 +65,12 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
     facts,
     actorOrganizationId: metadata.organizationId,
   };
-  const stream = checkInStream(request.participantId);
   if (request.type === "in") {
     return handleCommand(deps, checkInDecider, stream, {
       type: "CheckIn",
       data: { ...common, checkInId: idFrom(metadata.commandId, "check-in", request.participantId) },
       metadata,
-    });
+    }, { firstRead });
   }
   return handleCommand(deps, checkInDecider, stream, {
     type: "CheckOut",
@@ -79,7 +82,7 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
       pickUpRelationship: request.pickUpRelationship,
     },
     metadata,
-  });
+  }, { firstRead });
 }
 
 /** Would this check-in or check-out be allowed now? Decides without appending (the eligibility call). */

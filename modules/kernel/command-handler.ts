@@ -1,7 +1,7 @@
 import { DomainError, isWrongExpectedRevision } from "./errors";
 import type { Clock } from "./clock";
 import { idFrom } from "./ids";
-import type { DomainEvent, EventMetadata, EventStore, RecordedEvent } from "./event-store/types";
+import type { DomainEvent, EventMetadata, EventStore, ReadStreamResult, RecordedEvent } from "./event-store/types";
 
 /** Who sends a command and why: becomes every resulting event's metadata. */
 export type CommandMetadata = {
@@ -38,7 +38,11 @@ export type CommandSuccess<S, E extends DomainEvent> = {
 
 export type CommandResult<S, E extends DomainEvent> = CommandSuccess<S, E> | { ok: false; error: DomainError };
 
-export type HandleOptions = { maxRetries?: number };
+export type HandleOptions = {
+  maxRetries?: number;
+  /** the stream read already started by the caller (alongside its other reads); used for the first attempt */
+  firstRead?: Promise<ReadStreamResult<DomainEvent>>;
+};
 
 /**
  * Load the stream, fold it, decide with `now`, append with the revision read; retry on a conflict.
@@ -50,11 +54,11 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
   decider: Decider<S, C, E>,
   streamId: string,
   command: C,
-  { maxRetries = 5 }: HandleOptions = {},
+  { maxRetries = 5, firstRead }: HandleOptions = {},
 ): Promise<CommandResult<S, E>> {
   const { commandId } = command.metadata;
   for (let attempt = 0; ; attempt++) {
-    const read = await deps.store.readStream<E>(streamId);
+    const read = attempt === 0 && firstRead ? ((await firstRead) as ReadStreamResult<E>) : await deps.store.readStream<E>(streamId);
     let state = decider.initialState();
     const earlier: RecordedEvent<E>[] = [];
     for (const event of read.events) {

@@ -39,6 +39,28 @@ export const memberIdStream = (memberId: string) => `memberid-${normalizeMemberI
 export async function resolveMemberId(store: EventStore, memberId: string): Promise<string | null> {
   const id = normalizeMemberId(memberId);
   if (!isMemberId(id)) return null;
-  const { events } = await store.readStream<MemberIdClaimed>(memberIdStream(id), { maxCount: 1 });
-  return events[0]?.data.participantId ?? null;
+  const claims = claimCache(store);
+  const known = claims.get(id);
+  if (known) return known;
+  // the whole claim stream (its first event is the claim): batched with the other reads of this turn
+  const { events } = await store.readStream<MemberIdClaimed>(memberIdStream(id));
+  const owner = events[0]?.data.participantId ?? null;
+  if (owner) remember(claims, id, owner);
+  return owner;
+}
+
+/**
+ * A claim never changes hands (the first event of its stream decides, for good), so a resolved Member ID
+ * is remembered per store: a kiosk scanning a member again skips that read. Bounded; the oldest go first.
+ */
+const CLAIM_CACHE_SIZE = 50_000;
+const claimCaches = new WeakMap<EventStore, Map<string, string>>();
+function claimCache(store: EventStore): Map<string, string> {
+  let cache = claimCaches.get(store);
+  if (!cache) claimCaches.set(store, (cache = new Map()));
+  return cache;
+}
+function remember(cache: Map<string, string>, memberId: string, participantId: string) {
+  if (cache.size >= CLAIM_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(memberId, participantId);
 }

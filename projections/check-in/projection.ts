@@ -31,8 +31,10 @@ export const checkInProjection = defineProjection<CheckInTables>({
     for (const event of events as RecordedEvent<CheckInEvent>[]) {
       const d = event.data;
       const at = event.metadata.occurredAt;
+      // the changed row comes back from the write itself (RETURNING); a replayed insert reads it
+      let row: Row | undefined;
       if (event.type === "MemberCheckedIn") {
-        await db
+        row = await db
           .insertInto("rm_check_ins")
           .values({
             id: d.checkInId,
@@ -47,10 +49,11 @@ export const checkInProjection = defineProjection<CheckInTables>({
             updated_at: at,
           })
           .onConflict((oc) => oc.column("id").doNothing())
-          .execute();
+          .returningAll()
+          .executeTakeFirst();
       } else {
         const out = event.data as Extract<CheckInEvent, { type: "MemberCheckedOut" }>["data"];
-        await db
+        row = await db
           .updateTable("rm_check_ins")
           .set({
             check_out_time: out.checkOutTime,
@@ -60,9 +63,10 @@ export const checkInProjection = defineProjection<CheckInTables>({
             updated_at: at,
           })
           .where("id", "=", out.checkInId)
-          .execute();
+          .returningAll()
+          .executeTakeFirst();
       }
-      const row = await db.selectFrom("rm_check_ins").selectAll().where("id", "=", d.checkInId).executeTakeFirst();
+      row ??= await db.selectFrom("rm_check_ins").selectAll().where("id", "=", d.checkInId).executeTakeFirst();
       if (row) messages.push({ organizationId: d.organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row) });
     }
     return messages;

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 export type RunStats = { operations: number; seconds: number; perSecond: number; p50: number; p99: number };
 
 export const percentile = (sorted: number[], p: number) =>
@@ -23,3 +25,17 @@ export async function timedRun(writers: number, perWriter: number, op: (writer: 
 
 export const fmt = (s: RunStats) =>
   `${s.perSecond.toFixed(0).padStart(7)} ops/s   p50 ${s.p50.toFixed(2).padStart(6)} ms   p99 ${s.p99.toFixed(2).padStart(6)} ms   (${s.operations} ops in ${s.seconds.toFixed(1)} s)`;
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc: the cost of the work itself,
+ * which, unlike latency, other load on the machine does not inflate. 0 where /proc is missing.
+ */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+    // after "pid (comm) ": state is field 0, utime 11, stime 12, in clock ticks (100 per second on Linux)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}

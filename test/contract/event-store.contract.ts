@@ -38,6 +38,21 @@ export function eventStoreContract(adapter: string, open: () => Promise<StoreFix
       expect(read).toEqual({ streamExists: false, currentRevision: -1, events: [] });
     });
 
+    it("answers many whole-stream reads made at once each with its own stream (the batched read)", async () => {
+      const streams = Array.from({ length: 150 }, () => uniqueStream("many"));
+      await Promise.all(streams.map((s, i) => (i % 3 === 0 ? Promise.resolve() : store.appendToStream(s, Array.from({ length: (i % 4) + 1 }, (_, n) => counted(i * 10 + n))))));
+      // the same stream asked twice, a missing one, and more streams than one statement takes, all in one turn
+      const reads = await Promise.all([...streams, streams[1]!].map((s) => store.readStream<TestEvent>(s)));
+      reads.forEach((read, i) => {
+        const k = i === streams.length ? 1 : i;
+        const count = k % 3 === 0 ? 0 : (k % 4) + 1;
+        expect(read.streamExists).toBe(count > 0);
+        expect(read.currentRevision).toBe(count - 1);
+        expect(read.events.map((e) => e.data)).toEqual(Array.from({ length: count }, (_, n) => ({ n: k * 10 + n })));
+        expect(read.events.every((e) => e.streamId === streams[k])).toBe(true);
+      });
+    });
+
     it("reads part of a stream and still tells its current revision", async () => {
       const stream = uniqueStream();
       await store.appendToStream(stream, [1, 2, 3, 4, 5].map((n) => counted(n)));

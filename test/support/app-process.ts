@@ -42,7 +42,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * HOST=127.0.0.1, LOG_LEVEL=info, no EventStoreDB, no demo seed.
  */
 export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app"): AppProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  // CPU_PROFILE_DIR=/some/dir writes a V8 CPU profile of each spawned app process there on exit (for benchmarks)
+  const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,11 +1,11 @@
 import pg from "pg";
 import { Redis } from "ioredis";
+import { defaultDatabaseUrl } from "../../modules/kernel";
 
 /**
  * Where the tests find PostgreSQL and Redis: DATABASE_URL / REDIS_URL, or the machine's own servers.
  * Testcontainers is the fallback only where a Docker engine exists (none runs on these machines).
  */
-const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/rollcall";
 const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 
 let resolved: Promise<{ databaseUrl: string; redisUrl: string }> | null = null;
@@ -36,7 +36,7 @@ async function reachable(url: string, kind: "pg" | "redis"): Promise<boolean> {
 }
 
 async function resolveServices() {
-  let databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  let databaseUrl = process.env.DATABASE_URL || defaultDatabaseUrl();
   let redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
   if (!(await reachable(databaseUrl, "pg"))) databaseUrl = await fromContainer("postgres:16", 5432, databaseUrl);
   if (!(await reachable(redisUrl, "redis"))) redisUrl = await fromContainer("redis:7", 6379, redisUrl);

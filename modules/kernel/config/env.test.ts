@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "./env";
+import { defaultDatabaseUrl, InvalidEnvironmentError, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("gives working local defaults", () => {
     const env = parseEnv({});
-    expect(env.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/rollcall");
+    expect(env.DATABASE_URL).toBe(defaultDatabaseUrl());
     expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
     expect(env.PORT).toBe(3000);
     expect(env.EVENTSTORE_URL).toBeUndefined();
     expect(env.ROLE).toBe("all");
+  });
+
+  it("reaches the local PostgreSQL over its Unix socket when there is one, else over 127.0.0.1", () => {
+    expect(defaultDatabaseUrl(() => true)).toBe("postgres://postgres@localhost/rollcall?host=/var/run/postgresql");
+    expect(defaultDatabaseUrl(() => false)).toBe("postgres://postgres@127.0.0.1:5432/rollcall");
   });
 
   it("names the variable that is wrong", () => {

@@ -19,6 +19,7 @@ import type {
 } from "../types";
 import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND } from "./append-sql";
 import { CoalescingNotifier, EventListener } from "./notifier";
+import { StreamReadBatcher } from "./stream-batcher";
 
 type EventRow = {
   global_position: number;
@@ -73,6 +74,7 @@ export class PostgresEventStore implements EventStore {
   readonly adapter = "postgresql" as const;
   private readonly notifier: CoalescingNotifier;
   private readonly listener: EventListener;
+  private readonly batcher: StreamReadBatcher<EventRow>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -80,6 +82,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.notifier = new CoalescingNotifier(pool);
     this.listener = new EventListener(databaseUrl);
+    this.batcher = new StreamReadBatcher<EventRow>(pool, COLUMNS);
   }
 
   async appendToStream<E extends DomainEvent>(
@@ -157,6 +160,12 @@ export class PostgresEventStore implements EventStore {
     streamId: string,
     { fromRevision = 0, maxCount }: ReadStreamOptions = {},
   ): Promise<ReadStreamResult<E>> {
+    if (fromRevision === 0 && maxCount === undefined) {
+      // a whole stream: batched with the other whole-stream reads of this turn (its revision is its last event's)
+      const events = (await this.batcher.read(streamId)).map((r) => toRecorded<E>(r));
+      const last = events[events.length - 1];
+      return { streamExists: last !== undefined, currentRevision: last?.revision ?? -1, events };
+    }
     // one statement: the events and the stream's revision come from the same snapshot
     // named: prepared once per connection, so the hot read is not parsed and planned every time
     const { rows } = await this.pool.query<EventRow & { current: number | null }>({

@@ -1,0 +1,60 @@
+import type pg from "pg";
+
+/** The most streams one batched read asks for. */
+export const MAX_STREAMS_PER_READ = 100;
+
+type Waiter<Row> = { resolve: (rows: Row[]) => void; reject: (error: unknown) => void };
+
+/**
+ * Whole-stream reads asked for in the same turn of the event loop go to PostgreSQL as one statement
+ * (`stream_id = any($1)`), so the several streams a decision reads (the member, its flags, its
+ * organization, its check-ins) cost one round trip, and so do the reads of requests arriving together.
+ * Every stream of a batch comes from the same snapshot. A failed statement fails each of its readers.
+ */
+export class StreamReadBatcher<Row extends { stream_id: string }> {
+  private pending = new Map<string, Waiter<Row>[]>();
+  private scheduled = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly columns: string,
+  ) {}
+
+  read(streamId: string): Promise<Row[]> {
+    return new Promise<Row[]>((resolve, reject) => {
+      const waiters = this.pending.get(streamId);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.pending.set(streamId, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush() {
+    this.scheduled = false;
+    const all = [...this.pending.entries()];
+    this.pending = new Map();
+    for (let i = 0; i < all.length; i += MAX_STREAMS_PER_READ) void this.run(all.slice(i, i + MAX_STREAMS_PER_READ));
+  }
+
+  private async run(batch: [string, Waiter<Row>[]][]) {
+    try {
+      const { rows } = await this.pool.query<Row>({
+        name: "rollcall_read_streams",
+        text: `select ${this.columns} from events where stream_id = any($1::text[]) order by stream_id, revision`,
+        values: [batch.map(([id]) => id)],
+      });
+      const byStream = new Map<string, Row[]>();
+      for (const row of rows) {
+        const list = byStream.get(row.stream_id);
+        if (list) list.push(row);
+        else byStream.set(row.stream_id, [row]);
+      }
+      for (const [id, waiters] of batch) for (const w of waiters) w.resolve(byStream.get(id) ?? []);
+    } catch (error) {
+      for (const [, waiters] of batch) for (const w of waiters) w.reject(error);
+    }
+  }
+}
