@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { boardForDay, checkInExportPage } from "../../projections/check-in";
+import { programsWithParticipantsOn } from "../../projections/programs";
+import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { commandMetadata, participantIdFor, runCheckIn, singleSchema } from "~/utils/check-in.server";
 import { DomainError } from "../../modules/kernel";
@@ -35,8 +37,13 @@ export const loader = (args: LoaderFunctionArgs) =>
       }
       return checkInExportPage(ctx.services.db, auth.organization.id, q.page, q.size);
     }
-    const data = await boardForDay(ctx.services.db, auth.organization.id, { start: q.start, end: q.end, search: q.search, notYetCheckedOut: q.all !== "true" });
-    return { data, count: data.length, additional_info: {} };
+    // the day's programs, each with its registered members: the board's Programs column, also for live rows
+    const middle = new Date((Date.parse(q.start) + Date.parse(q.end)) / 2);
+    const [data, programs] = await Promise.all([
+      boardForDay(ctx.services.db, auth.organization.id, { start: q.start, end: q.end, search: q.search, notYetCheckedOut: q.all !== "true" }),
+      programsWithParticipantsOn(ctx.services.db, auth.organization.id, todayIn(DEFAULT_TIME_ZONE, middle)),
+    ]);
+    return { data, count: data.length, additional_info: { programs } };
   });
 
 /** POST /api/check-in `{ memberId, type, time, start, end, pick_up_* }`: one member in or out. */

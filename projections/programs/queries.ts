@@ -96,3 +96,17 @@ export async function programParticipantIds(db: Kysely<ReadModels>, organization
     .execute();
   return rows.map((r) => r.participant_id);
 }
+
+/** A program meeting on a day with the participants registered to it (for the board's Programs column). */
+export type ProgramWithParticipants = ProgramOnDay & { participant_ids: string[] };
+
+/**
+ * The programs meeting on `date` with their registered participants' ids: the board shows each member's
+ * programs from this one list, for the rows it loaded and for every row that arrives live.
+ */
+export async function programsWithParticipantsOn(db: Kysely<ReadModels>, organizationId: string, date: string): Promise<ProgramWithParticipants[]> {
+  if (!isIsoDate(date)) throw invalidDate();
+  const ids = sql<string[]>`array(select r.participant_id from rm_program_registrations r where r.program_id = p.id order by r.registered_at, r.participant_id)`;
+  const rows = await meetingOn(db, organizationId, date).select(ids.as("participant_ids")).execute();
+  return rows.map(labelled);
+}

@@ -65,6 +65,24 @@ describe("the check-in calls on real PostgreSQL", () => {
     expect(await again.json()).toEqual({ code: "ALREADY_CHECKED_IN", message: `${m.first_name} ${m.last_name} is already checked in` });
   });
 
+  it("sends the day's programs with their registered members beside the board, as each member's dialog lists them", async () => {
+    const answer = (await (await coach.request("GET", `/api/check-in?type=notYetCheckout&all=true&start=${encodeURIComponent(day.start)}&end=${encodeURIComponent(day.end)}`)).json()) as {
+      additional_info: { programs: { id: string; name: string; type: string; start_label: string; participant_ids: string[] }[] };
+    };
+    const programs = answer.additional_info.programs;
+    // the demo's museum trip meets today, whatever the weekday
+    const trip = programs.find((p) => p.name === "Museum Trip")!;
+    expect(trip).toMatchObject({ type: "partner", start_label: "9:30 AM" });
+    expect(trip.participant_ids.length).toBeGreaterThan(10);
+    const member = trip.participant_ids[0]!;
+    // the dialog also lists every drop-in program (open to all); the demo registers nobody to one
+    const detail = (await (await coach.request("GET", `/api/participant/${member}`)).json()) as { programs_and_events: { id: string; type: string }[] };
+    const registered = detail.programs_and_events.filter((p) => p.type !== "dropin").map((p) => p.id).sort();
+    expect(programs.filter((p) => p.participant_ids.includes(member)).map((p) => p.id).sort()).toEqual(registered);
+    const bad = await coach.request("GET", `/api/check-in?type=notYetCheckout&start=yesterday&end=${encodeURIComponent(day.end)}`);
+    expect(bad.status).toBe(400);
+  });
+
   it("refuses a member without a signed waiver", async () => {
     const m = fresh((x) => !x.is_waiver_signed);
     const response = await post(coach, { memberId: m.member_id, type: "in" });

@@ -3,6 +3,8 @@ import type { memberLookupOf, participantDetailOf } from "~/utils/participants-a
 
 /** Type-only: the shapes the check-in screens read, as the server answers them. */
 export type { BoardRow };
+/** A program meeting on the board's day, with its registered members (GET /api/check-in's additional_info). */
+export type { ProgramWithParticipants as BoardProgram } from "../../../projections/programs/queries";
 export type ParticipantDetail = Awaited<ReturnType<typeof participantDetailOf>>;
 export type MemberLookup = Awaited<ReturnType<typeof memberLookupOf>>;
 export type CheckInType = "in" | "out";

@@ -1,9 +1,13 @@
-import { Avatar, Button, Code, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import type { BoardRow } from "./api";
+import { Avatar, Badge, Button, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { useMemo } from "react";
+import { PROGRAM_TYPE_COLORS } from "../../../modules/programs/schedule";
+import type { BoardProgram, BoardRow } from "./api";
 import { clockTime, initials } from "./rules";
 
 type Props = {
   rows: BoardRow[];
+  /** the day's programs with their registered members */
+  programs: BoardProgram[];
   emptyText: string;
   canCheckOut: boolean;
   onOpen: (row: BoardRow) => void;
@@ -18,8 +22,27 @@ function pickedUpBy(row: BoardRow) {
   return row.pick_up_relationship && row.pick_up_relationship !== "NA" ? `${row.pick_up_name} (${row.pick_up_relationship})` : row.pick_up_name;
 }
 
-/** Today's visits: initials, name, Member ID, check-in and check-out time, picked up by; Check Out on open ones. */
-export function BoardTable({ rows, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
+/** A member's programs of the day, by start time: one small badge each, coloured by type. */
+function ProgramBadges({ programs }: { programs: BoardProgram[] | undefined }) {
+  if (!programs?.length) return <Text color="gray">None</Text>;
+  return (
+    <Flex gap="1" wrap="wrap">
+      {programs.map((p) => (
+        <Badge key={p.id} variant="soft" color={PROGRAM_TYPE_COLORS[p.type as keyof typeof PROGRAM_TYPE_COLORS] ?? "gray"} title={`${p.start_label} - ${p.end_label}`}>
+          {p.name}
+        </Badge>
+      ))}
+    </Flex>
+  );
+}
+
+/** Today's visits: photo, name, Member ID, check-in and check-out time, picked up by, programs; Check Out on open ones. */
+export function BoardTable({ rows, programs, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
+  const byMember = useMemo(() => {
+    const map = new Map<string, BoardProgram[]>();
+    for (const program of programs) for (const id of program.participant_ids) map.set(id, [...(map.get(id) ?? []), program]);
+    return map;
+  }, [programs]);
   if (rows.length === 0) {
     return (
       <Text as="p" color="gray" my="6" data-testid="board-empty">
@@ -39,6 +62,7 @@ export function BoardTable({ rows, emptyText, canCheckOut, onOpen, onCheckOut, p
           <Table.ColumnHeaderCell>Check-In Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Check-Out Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Picked Up By</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Programs</Table.ColumnHeaderCell>
           {canCheckOut ? (
             <Table.ColumnHeaderCell justify="end">
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -68,6 +92,9 @@ export function BoardTable({ rows, emptyText, canCheckOut, onOpen, onCheckOut, p
             <Table.Cell>{clockTime(row.check_out_time)}</Table.Cell>
             <Table.Cell>
               <Text color={row.pick_up_name === "NA" ? "gray" : undefined}>{pickedUpBy(row)}</Text>
+            </Table.Cell>
+            <Table.Cell data-testid="board-programs">
+              <ProgramBadges programs={byMember.get(row.participant_id)} />
             </Table.Cell>
             {canCheckOut ? (
               <Table.Cell justify="end">

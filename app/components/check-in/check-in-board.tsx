@@ -108,6 +108,7 @@ export function CheckInBoard({ onStart }: { onStart: (type: CheckInType) => void
       <Skeleton loading={board.loading && board.rows.length === 0}>
         <BoardTable
           rows={board.rows}
+          programs={board.programs}
           emptyText={search ? `No check-ins today match '${search}'.` : "No one has checked in today yet."}
           canCheckOut={viewer.canCheckInOut}
           pending={pending}

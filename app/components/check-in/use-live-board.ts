@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
-import { apiGet, localDay, type BoardRow } from "./api";
+import { apiGet, localDay, type BoardRow, type BoardProgram } from "./api";
 import { mergeRow, rowMatches } from "./rules";
 
 const TOPIC = "check-in";
@@ -23,6 +23,7 @@ const untilMidnight = () => {
 export function useLiveBoard(organizationId: string, search: string) {
   const [day, setDay] = useState(() => localDay());
   const [rows, setRows] = useState<BoardRow[]>([]);
+  const [programs, setPrograms] = useState<BoardProgram[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LiveState>("connecting");
@@ -32,7 +33,7 @@ export function useLiveBoard(organizationId: string, search: string) {
   const load = useCallback(async (mode: "replace" | "merge") => {
     const asked = query.current;
     try {
-      const answer = await apiGet<{ data: BoardRow[] }>("/api/check-in", {
+      const answer = await apiGet<{ data: BoardRow[]; additional_info?: { programs?: BoardProgram[] } }>("/api/check-in", {
         type: "notYetCheckout",
         all: "true",
         start: asked.day.start,
@@ -42,6 +43,7 @@ export function useLiveBoard(organizationId: string, search: string) {
       // a newer query was started meanwhile: its answer wins
       if (query.current.day !== asked.day || query.current.search !== asked.search) return;
       setRows((current) => (mode === "replace" ? answer.data : answer.data.reduce(mergeRow, current)));
+      setPrograms(answer.additional_info?.programs ?? []);
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : "The check-ins could not be loaded");
@@ -101,5 +103,5 @@ export function useLiveBoard(organizationId: string, search: string) {
     };
   }, [organizationId, load]);
 
-  return { rows, loading, error, live, day };
+  return { rows, programs, loading, error, live, day };
 }
