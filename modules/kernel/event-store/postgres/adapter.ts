@@ -19,6 +19,7 @@ import type {
 } from "../types";
 import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND } from "./append-sql";
 import { CoalescingNotifier, EventListener } from "./notifier";
+import { AllReadCoalescer } from "./all-read-coalescer";
 import { StreamReadBatcher } from "./stream-batcher";
 
 type EventRow = {
@@ -75,6 +76,7 @@ export class PostgresEventStore implements EventStore {
   private readonly notifier: CoalescingNotifier;
   private readonly listener: EventListener;
   private readonly batcher: StreamReadBatcher<EventRow>;
+  private readonly allReads: AllReadCoalescer<EventRow>;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -83,6 +85,7 @@ export class PostgresEventStore implements EventStore {
     this.notifier = new CoalescingNotifier(pool);
     this.listener = new EventListener(databaseUrl);
     this.batcher = new StreamReadBatcher<EventRow>(pool, COLUMNS);
+    this.allReads = new AllReadCoalescer<EventRow>((from, limit) => this.queryAll(from, limit));
   }
 
   async appendToStream<E extends DomainEvent>(
@@ -185,6 +188,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(fromPosition: number, limit: number): Promise<RecordedEvent[]> {
+    // the runners of a process, woken together, ask for the same position: one statement for all of them
+    return (await this.allReads.read(fromPosition, limit)).map((r) => toRecorded(r));
+  }
+
+  private async queryAll(fromPosition: number, limit: number): Promise<EventRow[]> {
     const { rows } = await this.pool.query<EventRow>({
       name: "rollcall_read_all",
       text: `select ${COLUMNS} from events
@@ -192,7 +200,7 @@ export class PostgresEventStore implements EventStore {
         order by global_position limit $2`,
       values: [fromPosition, limit],
     });
-    return rows.map((r) => toRecorded(r));
+    return rows;
   }
 
   async headPosition(): Promise<number> {
