@@ -83,8 +83,24 @@ export function formatTime(time: string): string {
   return dayjs.utc(`1970-01-01T${time}:00Z`).format("h:mm A");
 }
 
-/** Today's date 'YYYY-MM-DD' in a time zone, at the instant `now`. */
-export const todayIn = (timeZone: string, now: Date): string => dayjs(now).tz(timeZone).format("YYYY-MM-DD");
+/** One formatter per time zone: building an Intl.DateTimeFormat is what makes dayjs's `tz()` slow. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Today's date 'YYYY-MM-DD' in a time zone, at the instant `now`. On every check-in's path (the screening
+ * day), so it reuses a cached formatter rather than dayjs's `tz()`, which built one per call and was the
+ * web process's top JavaScript frame under load (docs/decisions/018).
+ */
+export function todayIn(timeZone: string, now: Date): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
 
 /** The bounds of the calendar day around `now` in a time zone, as ISO instants: [start, end). */
 export function dayBoundsIn(timeZone: string, now: Date): { start: string; end: string } {
