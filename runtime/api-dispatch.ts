@@ -66,5 +66,8 @@ async function send(response: Response, res: ExpressResponse) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   if (!response.body) return void res.end();
+  // a JSON answer is small: written in one piece (stream.pipeline costs an AbortController and a
+  // DOMException per call); files and other bodies stream
+  if (response.headers.get("content-type")?.startsWith("application/json")) return void res.end(Buffer.from(await response.arrayBuffer()));
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
 }
