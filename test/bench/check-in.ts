@@ -3,6 +3,7 @@
  * board latency (POST response -> `check-in:changed` at a connected board client), and the event store's raw
  * append rate measured in the same run. The app runs in this process on a database of its own.
  */
+import { spawn } from "node:child_process";
 import os from "node:os";
 import type { Kysely } from "kysely";
 import { io as connect } from "socket.io-client";
@@ -60,8 +61,13 @@ const admin = users.find((u) => u.username.startsWith("admin"))!;
 const sessions = new SessionStore(db as unknown as Kysely<SessionTables>);
 const token = async (userId: string) => (await sessions.create(userId, northside.id, new Date())).token;
 const csrf = newId().replace(/-/g, "");
-await waitForProjections(baseUrl);
-const report = await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] });
+// the projector has seen the bench's own members once they are all in the report (another transaction on
+// the server can keep fresh events out of sight for a moment, docs/decisions/002)
+let report = await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] });
+for (let i = 0; i < 600 && extra.some((x) => !report.data.some((p) => p.id === x.participantId)); i++) {
+  await new Promise((r) => setTimeout(r, 100));
+  report = await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] });
+}
 // stop-flagged members are refused by design: the bench checks in the others
 const stopped = new Set(
   (await db.selectFrom("rm_flags").select("participant_id").where("organization_id", "=", northside.id).where("type", "=", "stop").where("status", "=", "Active").execute()).map((f) => f.participant_id),
@@ -101,7 +107,7 @@ const noteResponse = (key: string) => {
   } else responded.set(key, performance.now());
 };
 
-async function run(kiosks: number, perKiosk: number) {
+async function run(kiosks: number, perKiosk: number, paceMs = 0) {
   const kioskHeaders = await Promise.all(Array.from({ length: kiosks }, () => headers(kiosk.id)));
   // each kiosk owns its members: it checks each in, then out, round and round
   const owned = Array.from({ length: kiosks }, (_, k) => members.filter((_, i) => i % kiosks === k));
@@ -125,7 +131,7 @@ async function run(kiosks: number, perKiosk: number) {
     noteResponse(`${body.data?.id}:${type}`);
     if (type === "in") inside.add(memberId);
     else inside.delete(memberId);
-  });
+  }, paceMs);
   // leave everyone checked out for the next round
   for (const memberId of inside) {
     await fetch(`${app.baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[0]!, body: JSON.stringify({ memberId, type: "out", start, end, pick_up_name: "B", pick_up_contact_number: "1", pick_up_relationship: "P" }) });
@@ -146,37 +152,65 @@ function costPerCheckIn(before: CpuSnapshot, after: CpuSnapshot, operations: num
   return `${parts.join(", ")}, PostgreSQL ${(pg / operations).toFixed(2)} ms`;
 }
 
-const results: Record<number, Awaited<ReturnType<typeof run>>> = {};
+/** Starts the bare HTTP + append server in a process of its own and drives it like the kiosks. */
+async function httpFloor(clients: number, perClient: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/bench/http-floor-server.ts"], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once("data", (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once("exit", () => reject(new Error("the floor server exited")));
+  });
+  await timedRun(clients, 20, () => fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "{}" }).then((r) => r.arrayBuffer())); // warm-up
+  const stats = await timedRun(clients, perClient, async (_, i) => (await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: JSON.stringify({ i }) })).arrayBuffer());
+  child.kill("SIGTERM");
+  return stats;
+}
+
 await run(20, 30); // warm-up: the JIT settles before anything is measured
 boardLatency.length = 0;
-const boardAt: Record<number, number[]> = {};
-for (const [kiosks, per] of [[1, 300], [20, 60], [200, 8]] as const) {
+// back to back: each kiosk scans again the moment it has its answer (a stress test, throughput);
+// paced: each kiosk scans every 500 ms, faster than a queue of people moves (latency under real arrivals)
+const phases = [
+  { key: "1", kiosks: 1, per: 300, paceMs: 0, label: "  1 kiosk,   back to back" },
+  { key: "20", kiosks: 20, per: 60, paceMs: 0, label: " 20 kiosks,  back to back" },
+  { key: "200", kiosks: 200, per: 8, paceMs: 0, label: "200 kiosks,  back to back" },
+  { key: "20p", kiosks: 20, per: 20, paceMs: 500, label: " 20 kiosks,  a scan every 500 ms each" },
+  { key: "200p", kiosks: 200, per: 5, paceMs: 2000, label: "200 kiosks,  a scan every 2 s each" },
+] as const;
+const boardAt: Record<string, number[]> = {};
+const byKey: Record<string, Awaited<ReturnType<typeof run>>> = {};
+for (const phase of phases) {
   boardLatency.length = 0;
   aheadOfResponse = 0;
   responded.clear();
   arrivedFirst.clear();
   const cpuBefore = await cpuSnapshot();
-  results[kiosks] = await run(kiosks, per);
+  const result = (byKey[phase.key] = await run(phase.kiosks, phase.per, phase.paceMs));
   await new Promise((r) => setTimeout(r, 1500)); // the board events of this phase arrive
-  const cpu = costPerCheckIn(cpuBefore, await cpuSnapshot(), results[kiosks]!.stats.operations);
-  boardAt[kiosks] = [...boardLatency].sort((a, b) => a - b);
-  const b = boardAt[kiosks]!;
-  console.log(`\n${String(kiosks).padStart(3)} kiosks: POST /api/check-in  ${fmt(results[kiosks]!.stats)}  failures ${results[kiosks]!.failures}`);
+  const cpu = costPerCheckIn(cpuBefore, await cpuSnapshot(), result.stats.operations);
+  const b = (boardAt[phase.key] = [...boardLatency].sort((x, y) => x - y));
+  console.log(`\n${phase.label}: POST /api/check-in  ${fmt(result.stats)}  failures ${result.failures}`);
   console.log(`           CPU per check-in (busy time, not inflated by other load): ${cpu}`);
   console.log(`           board latency (POST response -> check-in:changed), ${b.length} events (${aheadOfResponse} before the response, ${responded.size} never came): p50 ${percentile(b, 50).toFixed(1)} ms  p95 ${percentile(b, 95).toFixed(1)} ms  p99 ${percentile(b, 99).toFixed(1)} ms`);
 }
-boardLatency.length = 0;
-boardLatency.push(...boardAt[20]!);
 
 // the baseline: the store's raw append rate, one event per append, 20 writers
 const raw = await timedRun(20, 150, async (w, i) =>
   store.appendToStream(`benchraw-${w}-${i}`, [{ type: "BenchAppended", data: { i }, eventId: newId(), metadata: { organizationId: northside.id, actorId: null, commandId: newId(), correlationId: newId(), causationId: null, occurredAt: new Date().toISOString() } }], { expectedRevision: "no_stream" }),
 );
-console.log(`\nraw appendToStream, 20 writers            ${fmt(raw)}`);
-const at20 = results[20]!.stats;
-console.log(`ratio check-in/raw append at 20            ${((at20.perSecond / raw.perSecond) * 100).toFixed(0)}%`);
+console.log(`\nraw appendToStream, 20 writers                      ${fmt(raw)}`);
+// the floor: a bare node:http server appending one event per POST, nothing else, in a process of its own
+const floor = await httpFloor(20, 150);
+console.log(`bare HTTP + append (no session, no decision), 20 clients ${fmt(floor)}`);
+const at20 = byKey["20"]!.stats;
+const paced20 = byKey["20p"]!.stats;
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+console.log(`ratio check-in/raw append at 20 kiosks back to back   ${pct(at20.perSecond, raw.perSecond)}   (bare HTTP + append/raw append: ${pct(floor.perSecond, raw.perSecond)})`);
+const board20 = [...boardAt["20"]!, ...boardAt["20p"]!].sort((x, y) => x - y);
+const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
 console.log(
-  `\ngoals: p99 < 25 ms at 20 kiosks (${at20.p99.toFixed(1)} ms: ${at20.p99 < 25 ? "met" : "NOT met"}); board p95 < 50 ms (${percentile(boardLatency, 95).toFixed(1)}: ${percentile(boardLatency, 95) < 50 ? "met" : "NOT met"}), p99 < 100 ms (${percentile(boardLatency, 99).toFixed(1)}: ${percentile(boardLatency, 99) < 100 ? "met" : "NOT met"}); throughput >= 50% of raw append (${((at20.perSecond / raw.perSecond) * 100).toFixed(0)}%: ${at20.perSecond >= raw.perSecond / 2 ? "met" : "NOT met"})`,
+  `\ngoals: p99 < 25 ms at 20 kiosks: back to back ${at20.p99.toFixed(1)} ms (${verdict(at20.p99 < 25)}), paced ${paced20.p99.toFixed(1)} ms (${verdict(paced20.p99 < 25)}); ` +
+    `board at 20 kiosks p95 < 50 ms (${percentile(board20, 95).toFixed(1)}: ${verdict(percentile(board20, 95) < 50)}), p99 < 100 ms (${percentile(board20, 99).toFixed(1)}: ${verdict(percentile(board20, 99) < 100)}); ` +
+    `throughput >= 50% of raw append (${pct(at20.perSecond, raw.perSecond)}: ${verdict(at20.perSecond >= raw.perSecond / 2)})`,
 );
 board.disconnect();
 if (process.env.BENCH_SHOW_SERVER) for (const p of processes) console.log(`--- ${p.label} output (last 3000 chars) ---\n${p.output().slice(-3000)}`);

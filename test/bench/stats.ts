@@ -5,13 +5,22 @@ export type RunStats = { operations: number; seconds: number; perSecond: number;
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
-/** Runs `writers` loops of `perWriter` operations each, timing every operation. */
-export async function timedRun(writers: number, perWriter: number, op: (writer: number, i: number) => Promise<unknown>): Promise<RunStats> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `writers` loops of `perWriter` operations each, timing every operation. With `paceMs`, each loop
+ * starts one operation every `paceMs` (from a random offset, so loops do not fire together), as people
+ * queueing at a kiosk do; without it, each loop starts its next operation as soon as the last one ends.
+ */
+export async function timedRun(writers: number, perWriter: number, op: (writer: number, i: number) => Promise<unknown>, paceMs = 0): Promise<RunStats> {
   const latencies: number[] = [];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: writers }, async (_, w) => {
+      let next = performance.now() + Math.random() * paceMs;
       for (let i = 0; i < perWriter; i++) {
+        if (paceMs) await sleep(Math.max(0, next - performance.now()));
+        next += paceMs;
         const t = performance.now();
         await op(w, i);
         latencies.push(performance.now() - t);
