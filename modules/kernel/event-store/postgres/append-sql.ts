@@ -16,7 +16,9 @@ export const EXPECT = { noStream: -1, any: -2, streamExists: -3 } as const;
  * - ul: releases the lock once every position is taken (it counts all of pos first), before any row is
  *   written, so no append ever waits on another's index entries while holding it;
  * - the insert writes only when the stream is at the expected revision; a racing append at the same
- *   revision fails on the unique (stream_id, revision) index.
+ *   revision fails on the unique (stream_id, revision) index;
+ * - hash: each event's link in its stream's chain (docs/decisions/022), the `rollcall_chain` window
+ *   aggregate seeded with the hash of the stream's last event.
  * No row returned means the expectation did not hold. See docs/decisions/001 and 002.
  */
 export function appendStatement(n: number): string {
@@ -32,14 +34,18 @@ export function appendStatement(n: number): string {
     select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
   ), cur as (
     select coalesce(max(revision), -1) as rev from events where stream_id = $1
+  ), prev as (
+    select coalesce((select e.hash from events e, cur where e.stream_id = $1 and e.revision = cur.rev), '') as hash
   )
-  insert into events (global_position, stream_id, revision, event_id, type, data, metadata)
-  select pos.p, $1, cur.rev + v.i, v.id, v.type, v.data, v.meta
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select pos.p, $1, cur.rev + v.i, v.id, v.type, v.data, v.meta,
+         rollcall_chain(prev.hash, $1, cur.rev + v.i, pos.p, v.id, v.type, v.data, v.meta) over (order by v.i)
     from (values
       ${values}
     ) as v (i, id, type, data, meta)
     join pos on pos.i = v.i
     cross join cur
+    cross join prev
    where (select unlocked from ul)
      and case
        when $2::bigint >= 0 then cur.rev = $2::bigint
