@@ -6,9 +6,13 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/shell/app-shell";
 import shellStyles from "~/components/shell/shell.css";
+import { ScreeningPrompt } from "~/components/screening/screening-prompt";
 import { ToastProvider } from "~/components/toast/toaster";
+import { ExportLiveProvider } from "~/components/exports/export-live";
 import { documentTitle } from "~/utils/document-title";
 import { getAuth } from "~/utils/auth.server";
+import { exportLiveOf } from "~/utils/exports.server";
+import { screeningPromptFor } from "~/utils/screening.server";
 import { SIGNED_OUT_ACCENT, pageMetaFor, shellFor } from "~/utils/shell.server";
 import { takeToast } from "~/utils/toast.server";
 
@@ -34,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = auth ? await shellFor(services, auth, pathname) : null;
   const { toast, setCookie } = takeToast(request, services.production);
   return json(
-    { page: pageMetaFor(pathname), shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast },
+    { page: pageMetaFor(pathname), exportLive: auth ? exportLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -59,7 +63,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body style={{ margin: 0 }}>
         <Theme accentColor={data?.accent ?? "plum"} radius="medium">
-          <ToastProvider flash={data?.toast ?? null}>{shell ? <AppShell shell={shell}>{children}</AppShell> : <main>{children}</main>}</ToastProvider>
+          <ToastProvider flash={data?.toast ?? null}>
+            {/* the user's own export topic: live progress, and a toast wherever they are when an export finishes */}
+            <ExportLiveProvider live={data?.exportLive ?? null}>{shell ? <AppShell shell={shell}>{children}</AppShell> : <main>{children}</main>}</ExportLiveProvider>
+            {/* the daily screening prompt after sign-in (spec-2 section 4), once per page load of the shell */}
+            {data?.screening ? <ScreeningPrompt self={data.screening.self} session={data.screening.session} /> : null}
+          </ToastProvider>
         </Theme>
         <ScrollRestoration />
         <Scripts />

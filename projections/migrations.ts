@@ -1,11 +1,16 @@
 import { kernelMigrations, type MigrationSet } from "../modules/kernel";
+import { assetsMigration } from "./assets";
+import { auditMigration } from "./audit";
 import { checkInMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
+import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
 import { identityMigration } from "./identity";
+import { notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
 import { programsMigration } from "./programs";
+import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
 /** Every migration of the app, kernel first; names sort into the order they run. */
@@ -19,4 +24,9 @@ export const allMigrations: MigrationSet = {
   "0600-projection-check-in": checkInMigration,
   "0700-projection-waivers": waiversMigration,
   "0800-projection-flags": flagsMigration,
+  "1000-projection-exports": exportsMigration,
+  "0900-projection-screening": screeningMigration,
+  "1100-projection-notes": notesMigration,
+  "1200-projection-assets": assetsMigration,
+  "1300-projection-audit": auditMigration,
 };

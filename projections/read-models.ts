@@ -1,12 +1,17 @@
 import type { KernelTables } from "../modules/kernel";
+import type { AssetTables } from "./assets";
+import type { AuditTables } from "./audit";
 import type { CheckInTables } from "./check-in";
 import type { EventStatsTables } from "./event-stats";
+import type { ExportTables } from "./exports";
 import type { FlagTables } from "./flags";
 import type { IdentityTables } from "./identity";
+import type { NoteTables } from "./notes";
 import type { OrganizationTables } from "./organizations";
 import type { ParticipantTables } from "./participants";
 import type { ProgramTables } from "./programs";
+import type { ScreeningTables } from "./screening";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables;

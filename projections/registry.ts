@@ -1,15 +1,20 @@
 import type { AnyProjection } from "./runner";
+import { assetsProjection } from "./assets";
+import { auditProjection } from "./audit";
 import { checkInProjection } from "./check-in";
 import { eventStatsProjection } from "./event-stats";
+import { exportsProjection } from "./exports";
 import { flagsProjection } from "./flags";
 import { identityProjection } from "./identity";
+import { notesProjection } from "./notes";
 import { organizationsProjection } from "./organizations";
 import { participantsProjection } from "./participants";
 import { programsProjection } from "./programs";
+import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection, waiversProjection, flagsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

@@ -5,6 +5,8 @@ import type { SessionStore } from "../modules/identity";
 import type { Clock } from "../modules/kernel";
 import type { LiveServerOptions } from "../modules/kernel/live";
 import { findUserById } from "../projections/identity";
+import { isNotesTopic, mayFollowNotesTopic } from "../projections/notes";
+import { EXPORT_TOPIC_PREFIX, exportTopicFor } from "../projections/exports";
 import type { ReadModels } from "../projections/read-models";
 
 const SESSION_COOKIE = "rollcall_session";
@@ -12,6 +14,8 @@ const SESSION_COOKIE = "rollcall_session";
 /** Topics that need a permission beyond belonging to the organization: any one of the listed. */
 export const TOPIC_PERMISSIONS: Record<string, readonly string[]> = {
   "check-in": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
+  // who has not screened today (the check-in board)
+  screening: ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
 };
 
 type Identity = { token: string; userId: string; organizationId: string };
@@ -32,6 +36,13 @@ export function sessionLiveAuth(sessions: SessionStore, clock: Clock, db: Kysely
       const identity = socket.data.identity as Identity | undefined;
       if (!identity || identity.organizationId !== organizationId) return false;
       if (!(await load(identity.token))) return false;
+      // a requester's export topic (progress, finished exports) is theirs alone
+      if (topic.startsWith(EXPORT_TOPIC_PREFIX)) return topic === exportTopicFor(identity.userId);
+      // notes topics follow the notes' visibility (projections/notes): staff, admins, a group, the author
+      if (isNotesTopic(topic)) {
+        const user = await findUserById(db, identity.userId);
+        return !!user && mayFollowNotesTopic(topic, { userId: identity.userId, groupId: user.user_group_id, level: user.role_level });
+      }
       const needed = TOPIC_PERMISSIONS[topic];
       if (!needed) return true;
       const user = await findUserById(db, identity.userId);

@@ -15,6 +15,7 @@ import {
   type Logger,
 } from "../modules/kernel";
 import { allMigrations } from "../projections";
+import { createStorage, type BlobStorage } from "../modules/storage";
 
 /** The handles every role shares: one pool, one Kysely, one event store, one Redis. */
 export type CoreServices = {
@@ -24,6 +25,8 @@ export type CoreServices = {
   db: Kysely<unknown>;
   store: EventStore;
   redis: Redis;
+  /** stored files (exports; uploads later), under STORAGE_DIR */
+  storage: BlobStorage;
   close(): Promise<void>;
 };
 
@@ -53,6 +56,7 @@ export async function openCoreServices(env: Env): Promise<CoreServices> {
     db,
     store,
     redis,
+    storage: createStorage({ storageDir: env.STORAGE_DIR }),
     async close() {
       await store.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);

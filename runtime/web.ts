@@ -10,6 +10,7 @@ import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
 import { systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections/read-models";
+import { queuePrefixFor } from "../workers/exports/queue";
 import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { csrfGuard } from "./csrf-guard";
@@ -27,6 +28,8 @@ export async function startWeb(core: CoreServices) {
     db: core.db as Kysely<ReadModels>,
     store: core.store,
     redis: core.redis,
+    storage: core.storage,
+    queuePrefix: queuePrefixFor(core.env.DATABASE_URL),
     clock: systemClock,
     sessions: new SessionStore(core.db as Kysely<SessionTables>),
     logger: core.logger,

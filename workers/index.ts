@@ -1,4 +1,6 @@
 import type { CoreServices } from "../runtime/services";
+import { exportWorkerDefinition } from "./exports";
+import { uploadWorkerDefinition } from "./uploads";
 
 /** A queue's worker, as the worker role starts it. Exports and uploads add theirs here. */
 export type WorkerDefinition = {
@@ -6,4 +8,4 @@ export type WorkerDefinition = {
   start(core: CoreServices): { close(): Promise<void> };
 };
 
-export const workerDefinitions: readonly WorkerDefinition[] = [];
+export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition];

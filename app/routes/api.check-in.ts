@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { boardForDay, checkInExportPage } from "../../projections/check-in";
+import { activeFlagsOf } from "../../projections/flags";
 import { programsWithParticipantsOn } from "../../projections/programs";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
 import { api, readJson, signedIn } from "~/utils/api.server";
@@ -39,11 +40,13 @@ export const loader = (args: LoaderFunctionArgs) =>
     }
     // the day's programs, each with its registered members: the board's Programs column, also for live rows
     const middle = new Date((Date.parse(q.start) + Date.parse(q.end)) / 2);
-    const [data, programs] = await Promise.all([
+    // and the members with an active flag: the board marks them, and `flag:changed` keeps that live
+    const [data, programs, flags] = await Promise.all([
       boardForDay(ctx.services.db, auth.organization.id, { start: q.start, end: q.end, search: q.search, notYetCheckedOut: q.all !== "true" }),
       programsWithParticipantsOn(ctx.services.db, auth.organization.id, todayIn(DEFAULT_TIME_ZONE, middle)),
+      activeFlagsOf(ctx.services.db, auth.organization.id),
     ]);
-    return { data, count: data.length, additional_info: { programs } };
+    return { data, count: data.length, additional_info: { programs, flags } };
   });
 
 /** POST /api/check-in `{ memberId, type, time, start, end, pick_up_* }`: one member in or out. */

@@ -13,6 +13,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
 import { checkInViewerOf } from "~/utils/check-in-page.server";
 import { guardPage } from "~/utils/page-guard.server";
+import { canExportCheckIns } from "~/utils/exports.server";
+import { ExportCheckInsButton } from "~/components/exports/export-buttons";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
 
@@ -20,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInSty
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  return json({ viewer: checkInViewerOf(auth) });
+  return json({ viewer: checkInViewerOf(auth), canExport: canExportCheckIns(auth) });
 }
 
 /** The URL's ?mode=in|out: the open check-in dialog (staff) or the kiosk's direction. */
@@ -33,7 +35,7 @@ function useMode(): [CheckInType | null, (mode: CheckInType | null) => void] {
   return [mode, setMode];
 }
 
-function CheckInScreen({ viewer }: { viewer: CheckInViewer }) {
+function CheckInScreen({ viewer, canExport }: { viewer: CheckInViewer; canExport: boolean }) {
   const [mode, setMode] = useMode();
   const showToast = useToast();
   // scans queued while offline are sent from here, whatever the screen shows meanwhile
@@ -58,18 +60,18 @@ function CheckInScreen({ viewer }: { viewer: CheckInViewer }) {
   }
   return (
     <>
-      <CheckInBoard onStart={setMode} />
+      <CheckInBoard onStart={setMode} actions={canExport ? <ExportCheckInsButton /> : null} />
       {viewer.canCheckInOut ? <CheckInDialog type={mode} organization={viewer.organizationName} waiting={waiting} onClose={() => setMode(null)} /> : null}
     </>
   );
 }
 
 export default function CheckInPage() {
-  const { viewer } = useLoaderData<typeof loader>();
+  const { viewer, canExport } = useLoaderData<typeof loader>();
   return (
     <Container size="4" px="5" py="6">
       <OverlayProvider viewer={viewer}>
-        <CheckInScreen viewer={viewer} />
+        <CheckInScreen viewer={viewer} canExport={canExport} />
       </OverlayProvider>
     </Container>
   );

@@ -4,16 +4,19 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantListPage } from "~/components/participants/participant-list-page";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantListOf } from "~/utils/participants-page.server";
+import { canExportParticipants } from "~/utils/exports.server";
+import { ExportParticipantsButton } from "~/components/exports/export-buttons";
 
 /** /participants: the participant list (spec-1 section 2); the default opened sidebar route. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth, route } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  return json(await participantListOf(context.services, auth, route, new URL(request.url)));
+  return json({ ...(await participantListOf(context.services, auth, route, new URL(request.url))), canExport: canExportParticipants(auth) });
 }
 
 export default function ParticipantsPage() {
-  return <ParticipantListPage {...useLoaderData<typeof loader>()} />;
+  const { canExport, ...list } = useLoaderData<typeof loader>();
+  return <ParticipantListPage {...list} actions={canExport ? <ExportParticipantsButton search={list.state.search} /> : null} />;
 }
 
 export function ErrorBoundary() {

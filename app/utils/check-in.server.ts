@@ -2,15 +2,14 @@ import { z } from "zod";
 import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest, type FactSources } from "../../modules/check-in";
 import { loadActiveFlags } from "../../modules/flags";
 import { DomainError, newId, type CommandMetadata } from "../../modules/kernel";
-import { loadOrganization } from "../../modules/organizations";
 import { loadParticipant, normalizeMemberId, resolveMemberId } from "../../modules/participants";
+import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 
 /**
  * The facts a check-in decision reads from other streams: the participant, its active stop flag, and
- * the daily screening (screening issue), which plugs in here when its module exists: until then an
- * organization with screening on cannot check anyone in, because no screening can be filled yet.
+ * the daily screening of the day (modules/screening).
  */
 export const factSources = (services: AppServices): FactSources => ({
   async participant(participantId) {
@@ -30,10 +29,8 @@ export const factSources = (services: AppServices): FactSources => ({
   },
   // read from the flag stream: a stop flag raised a second ago blocks this check-in (house rule 2)
   stopFlag: async (participantId) => (await loadActiveFlags(services.store, participantId)).stop,
-  async screening(organizationId) {
-    const organization = await loadOrganization(services.store, organizationId);
-    return { required: organization?.settings.is_daily_screening_form === true, filled: false };
-  },
+  // today's screening from its stream (the organization's day at the middle of the check-in's day bounds)
+  screening: (organizationId, participantId, day) => loadScreeningFact(services.store, organizationId, participantId, screeningDayOf(day)),
 });
 
 export const deps = (services: AppServices): CheckInDeps => ({ store: services.store, clock: services.clock, facts: factSources(services) });

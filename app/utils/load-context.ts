@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type { Clock, EventStore, HealthReport, Logger } from "../../modules/kernel";
 import type { SessionStore } from "../../modules/identity";
 import type { ReadModels } from "../../projections/read-models";
+import type { BlobStorage } from "../../modules/storage";
 
 /** What server.ts hands every loader and action (getLoadContext). */
 export type AppServices = {
@@ -11,6 +12,10 @@ export type AppServices = {
   db: Kysely<ReadModels>;
   store: EventStore;
   redis: Redis;
+  /** stored files (export downloads) */
+  storage: BlobStorage;
+  /** the BullMQ key prefix of this database's queues */
+  queuePrefix: string;
   clock: Clock;
   sessions: SessionStore;
   logger: Logger;

@@ -1,8 +1,11 @@
 import { loadActiveFlags } from "../../modules/flags";
 import { DEFAULT_TIME_ZONE, dayBoundsIn, todayIn } from "../../modules/programs";
+import { screeningDay } from "../../modules/screening";
 import { latestVisit } from "../../projections/check-in";
 import { activeFlags } from "../../projections/flags";
+import { LATEST_NOTES, listNotes, type NoteViewer } from "../../projections/notes";
 import { programsForParticipantOn } from "../../projections/programs";
+import { hasFilledScreening } from "../../projections/screening";
 import type { AppServices } from "./load-context";
 
 /**
@@ -23,7 +26,8 @@ export type ParticipantExtras = {
   check_out_time: string | null;
 };
 
-type Target = { services: AppServices; organizationId: string; participantId: string; now: Date };
+/** `viewer`: who asks (the notes they may see); without one, no notes are given. */
+type Target = { services: AppServices; organizationId: string; participantId: string; now: Date; viewer?: NoteViewer };
 
 /** The active stop / warn flags, from the flags read model (is_flagged: an active stop flag). */
 export async function flagsHook({ services, organizationId, participantId }: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
@@ -31,14 +35,16 @@ export async function flagsHook({ services, organizationId, participantId }: Tar
   return { is_flagged: data.some((f) => f.type === "stop"), is_warned: data.some((f) => f.type === "warn"), flags: { count: data.length, data } };
 }
 
-/** HOOK (notes module): the latest notes and their count. */
-export async function notesHook(_: Target): Promise<ParticipantExtras["notes"]> {
-  return { count: 0, data: [] };
+/** The latest notes (All Notes, newest first) the viewer may see, and how many there are in all. */
+export async function notesHook({ services, participantId, viewer }: Target): Promise<ParticipantExtras["notes"]> {
+  if (!viewer) return { count: 0, data: [] };
+  const { data, count } = await listNotes(services.db, viewer, { participantId, filter: "All Notes", direction: "desc", page: 0, size: LATEST_NOTES });
+  return { count, data };
 }
 
-/** HOOK (screening module): whether today's screening is filled, and the vaccination answer. */
-export async function screeningHook(_: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
-  return { hasfilled: false, vaccinated: null };
+/** Whether today's screening (the organization's day) is filled, from the screening read model; no vaccination answer is kept. */
+export async function screeningHook({ services, organizationId, participantId, now }: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
+  return { hasfilled: await hasFilledScreening(services.db, organizationId, participantId, screeningDay(now)), vaccinated: null };
 }
 
 /** Today's programs and events of the participant (registered ones and every drop-in), in Toronto time. */

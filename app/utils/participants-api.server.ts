@@ -5,6 +5,7 @@ import { participantById, participantByMemberId, participantReport, PARTICIPANT_
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { flagStateOf, participantExtras } from "./participant-extras.server";
+import { registeredFileUrl } from "./uploads.server";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, EXPORT_PAGE_SIZE, PAGE_SIZES } from "./participant-list";
 
 const SIZES: readonly number[] = [...PAGE_SIZES, EXPORT_PAGE_SIZE];
@@ -78,10 +79,12 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
   const row = await participantById(services.db, organizationId, id);
   if (!row) throw notFound();
   const now = services.clock.now();
-  const [extras, parent, own] = await Promise.all([
-    participantExtras({ services, organizationId, participantId: row.id, now }),
+  const [extras, parent, own, photoUrl] = await Promise.all([
+    participantExtras({ services, organizationId, participantId: row.id, now, viewer: { organizationId, userId: auth.user.id, level: auth.user.roleLevel } }),
     userOf(services, organizationId, row.parent_id),
     userOf(services, organizationId, row.user_id),
+    // the photo registered with PUT /api/asset (entity participant, property photo_url), as a signed url
+    registeredFileUrl(services, organizationId, "participant", row.id),
   ]);
   const full = {
     id: row.id,
@@ -91,7 +94,7 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
     last_name: row.last_name,
     full_name: row.full_name,
     name: own?.username ?? null,
-    photo_url: null as string | null,
+    photo_url: photoUrl,
     dob: row.dob as string | null,
     age: ageOn(row.dob, now),
     gender: row.gender as string | null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Command } from "../kernel";
-import { FLAG_TYPES, type FlagType } from "./events";
+import { FLAG_NOTE_TYPES, FLAG_TYPES, type FlagNoteType, type FlagType } from "./events";
 
 export const FLAG_MESSAGES = {
   message: "Message is required",
@@ -20,6 +20,7 @@ export const flagMemberSchema = z.object({
   type: flagTypeSchema,
   message: flagMessageSchema,
   flaggedByName: z.string().trim().default(""),
+  noteType: z.enum(FLAG_NOTE_TYPES).optional(),
 });
 
 export const unflagMemberSchema = z.object({ participantId: flagParticipantIdSchema, type: flagTypeSchema, message: flagMessageSchema });
@@ -28,7 +29,7 @@ export const unflagMemberSchema = z.object({ participantId: flagParticipantIdSch
  * `participantFound` is a fact the handler reads from the participant's stream (the participant exists
  * in the command's organization); a caller's value is replaced.
  */
-export type FlagMemberInput = { flagId: string; participantId: string; type: FlagType; message: string; flaggedByName: string; participantFound?: boolean };
+export type FlagMemberInput = { flagId: string; participantId: string; type: FlagType; message: string; flaggedByName: string; noteType?: FlagNoteType; participantFound?: boolean };
 export type UnflagMemberInput = { participantId: string; type: FlagType; message: string };
 
 export type FlagMember = Command<"FlagMember", FlagMemberInput>;

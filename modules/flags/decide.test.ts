@@ -41,6 +41,11 @@ describe("flags: decide FlagMember", () => {
       .then([flagged("flag-2", "warn", "Allergy action plan updated: check EpiPen")]);
   });
 
+  it("keeps the note type when one is given (the screening's System Generated flag); none otherwise", () => {
+    given().when(flag({ noteType: "System Generated", message: "Flagged Member" })).then([{ ...flagged("flag-1", "stop", "Flagged Member"), data: { ...flagged("flag-1", "stop", "Flagged Member").data, noteType: "System Generated" } } as FlagEvent]);
+    given().when(flag({ noteType: "Automatic" })).thenRefused("VALIDATION", 400);
+  });
+
   it("requires a message and a known type", () => {
     given().when(flag({ message: "  " })).thenRefused("VALIDATION", 400, "Message is required");
     given().when(flag({ message: undefined })).thenRefused("VALIDATION", 400, "Message is required");

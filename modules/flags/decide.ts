@@ -41,9 +41,11 @@ export function decide(state: FlagState, command: FlagCommand, _now: Date): Flag
       if (!parsed.success) return validationError(parsed.error);
       const organizationId = command.metadata.organizationId;
       if (command.data.participantFound !== true || organizationId === null) return flagParticipantNotFound();
-      const { flagId, participantId, type, message, flaggedByName } = parsed.data;
+      const { flagId, participantId, type, message, flaggedByName, noteType } = parsed.data;
       if (state.active.some((f) => f.type === type)) return flagAlreadyActive(type);
-      return [{ type: "MemberFlagged", data: { flagId, participantId, organizationId, type, message, flaggedBy: command.metadata.actorId, flaggedByName } }];
+      const data: MemberFlaggedData = { flagId, participantId, organizationId, type, message, flaggedBy: command.metadata.actorId, flaggedByName };
+      if (noteType !== undefined) data.noteType = noteType;
+      return [{ type: "MemberFlagged", data }];
     }
     case "UnflagMember": {
       const parsed = unflagMemberSchema.safeParse(command.data);

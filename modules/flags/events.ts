@@ -12,7 +12,15 @@ export type MemberFlaggedData = {
   message: string;
   flaggedBy: string | null;
   flaggedByName: string;
+  /**
+   * The note the flag shows as (spec-2 section 1). Absent means "Manual Flag" for a stop flag and
+   * "Manual Warn Flag" for a warn flag; the daily screening raises "System Generated" ('Flagged Member').
+   */
+  noteType?: FlagNoteType;
 };
+
+export const FLAG_NOTE_TYPES = ["Manual Flag", "Manual Warn Flag", "System Generated"] as const;
+export type FlagNoteType = (typeof FLAG_NOTE_TYPES)[number];
 
 export type MemberFlagResolvedData = {
   flagId: string;

@@ -10,6 +10,8 @@ export {
   type MemberFlagged,
   type MemberFlagResolved,
   type MemberFlaggedData,
+  FLAG_NOTE_TYPES,
+  type FlagNoteType,
   type MemberFlagResolvedData,
 } from "./events";
 export {

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { FLAG_EVENT_TYPES, isFlagEvent, type FlagEvent } from "../../modules/flags";
 import type { RecordedEvent } from "../../modules/kernel";
-import { defineProjection } from "../runner";
+import { CHECK_IN_TOPIC } from "../check-in/projection";
+import { defineProjection, type LiveMessageLike } from "../runner";
 import type { FlagTables } from "./tables";
 
 type Db = Kysely<FlagTables> | Transaction<FlagTables>;
@@ -45,14 +46,33 @@ async function applyEvent(db: Db, event: RecordedEvent<FlagEvent>): Promise<void
   }
 }
 
-/** One row per flag: inserted once when raised, marked Resolved (idempotently) when resolved. */
+/** The live event boards and open participant dialogs of the organization get when a member's flags change. */
+export const FLAG_CHANGED = "flag:changed";
+/** Its payload: the member's active flags after the change. */
+export type FlagChange = { participant_id: string; stop: boolean; warn: boolean };
+
+/**
+ * One row per flag: inserted once when raised, marked Resolved (idempotently) when resolved. After commit,
+ * each changed member's active flags go to the organization's check-in topic (the board's audience).
+ */
 export const flagsProjection = defineProjection<FlagTables>({
   name: "flags",
   tables: ["rm_flags"],
   eventTypes: FLAG_EVENT_TYPES,
   async apply(db, events) {
+    const changed = new Set<string>();
     for (const event of events) {
-      if (isFlagEvent(event)) await applyEvent(db, event as RecordedEvent<FlagEvent>);
+      if (!isFlagEvent(event)) continue;
+      await applyEvent(db, event as RecordedEvent<FlagEvent>);
+      changed.add(event.data.participantId);
     }
+    const messages: LiveMessageLike[] = [];
+    for (const participantId of changed) {
+      const flags = await db.selectFrom("rm_flags").select(["type", "status", "organization_id"]).where("participant_id", "=", participantId).execute();
+      const active = flags.filter((f) => f.status === "Active");
+      const payload: FlagChange = { participant_id: participantId, stop: active.some((f) => f.type === "stop"), warn: active.some((f) => f.type === "warn") };
+      if (flags[0]) messages.push({ organizationId: flags[0].organization_id, topic: CHECK_IN_TOPIC, event: FLAG_CHANGED, payload });
+    }
+    return messages;
   },
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { FlagType } from "../../modules/flags";
 import type { ReadModels } from "../read-models";
 
@@ -69,7 +69,8 @@ export async function participantFlags(db: Kysely<ReadModels>, organizationId: s
 export async function flaggedMembers(db: Kysely<ReadModels>, organizationId: string): Promise<FlaggedMember[]> {
   const rows = await db
     .selectFrom("rm_flags as f")
-    .innerJoin("rm_participants as p", (join) => join.onRef("p.id", "=", "f.participant_id").onRef("p.organization_id", "=", "f.organization_id"))
+    // rm_flags keeps ids as text, rm_participants as uuid
+    .innerJoin("rm_participants as p", (join) => join.on(sql<boolean>`p.id::text = f.participant_id and p.organization_id::text = f.organization_id`))
     .select(["f.id", "f.participant_id", "p.member_id", "p.full_name", "f.type", "f.message", "f.flagged_at", "f.flagged_by_name"])
     .where("f.organization_id", "=", organizationId)
     .where("f.status", "=", "Active")
@@ -86,4 +87,17 @@ export async function flaggedMembers(db: Kysely<ReadModels>, organizationId: str
     since: iso(r.flagged_at)!,
     by: r.flagged_by_name,
   }));
+}
+
+/** The organization's members with an active flag, and which kinds: the board marks them. */
+export async function activeFlagsOf(db: Kysely<ReadModels>, organizationId: string): Promise<{ participant_id: string; stop: boolean; warn: boolean }[]> {
+  const rows = await db.selectFrom("rm_flags").select(["participant_id", "type"]).where("organization_id", "=", organizationId).where("status", "=", "Active").execute();
+  const byMember = new Map<string, { participant_id: string; stop: boolean; warn: boolean }>();
+  for (const row of rows) {
+    const entry = byMember.get(row.participant_id) ?? { participant_id: row.participant_id, stop: false, warn: false };
+    if (row.type === "stop") entry.stop = true;
+    else entry.warn = true;
+    byMember.set(row.participant_id, entry);
+  }
+  return [...byMember.values()];
 }

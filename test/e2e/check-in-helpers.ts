@@ -133,12 +133,13 @@ export async function scan(kiosk: Page, memberId: string) {
 }
 
 /** Scans a member the kiosk must refuse: the spec's text, no Done button, Cancel closes; nothing is posted. */
-export async function expectRefusedAtKiosk(kiosk: Page, admin: HttpClient, memberId: string, screenshotName: string) {
+/** `dialogTestId`: the participant dialog, or the screening dialog a stop-flagged member gets at the kiosk. */
+export async function expectRefusedAtKiosk(kiosk: Page, admin: HttpClient, memberId: string, screenshotName: string, dialogTestId = "participant-dialog") {
   const posts: string[] = [];
   const listener = (r: { url(): string; method(): string }) => void (r.url().endsWith("/api/check-in") && r.method() === "POST" && posts.push(r.url()));
   kiosk.on("request", listener);
   await scan(kiosk, memberId);
-  const dialog = kiosk.getByTestId("participant-dialog");
+  const dialog = kiosk.getByTestId(dialogTestId);
   await dialog.getByText(STOP_TEXT).waitFor();
   expect(await dialog.getByRole("button", { name: "Done" }).count()).toBe(0);
   await snap(kiosk, screenshotName, dialog);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HttpClient } from "../support/http-client";
+import { HttpClient } from "../support/http-client";
 import { checkInByApi, expectRefusedAtKiosk, INDEPENDENT, scan, snap, startCheckInSuite, visitsToday as visitsOf, type CheckInSuite } from "./check-in-helpers";
 
 // one app; two browser contexts: the staff board (admin) and the kiosk
@@ -16,7 +16,7 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
   const boardRow = (memberId: string) => staff.locator(`[data-testid="board-row"][data-member-id="${memberId}"]`);
   const visitsToday = (memberId: string) => visitsOf(admin, memberId);
   const scanAtKiosk = (memberId: string) => scan(kiosk, memberId);
-  const refusedAtKiosk = (memberId: string, name: string) => expectRefusedAtKiosk(kiosk, admin, memberId, name);
+  const refusedAtKiosk = (memberId: string, name: string, dialogTestId?: string) => expectRefusedAtKiosk(kiosk, admin, memberId, name, dialogTestId);
 
   beforeAll(async () => {
     suite = await startCheckInSuite(errors);
@@ -70,7 +70,8 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     const m = member((x) => x.is_waiver_signed);
     const flagged = await admin.request("POST", "/api/note/flag", { body: { user_id: m.id, message: "Fever reported by parent this morning", type: "stop", action: "Flag" } });
     expect(flagged.status, await flagged.clone().text()).toBe(200);
-    await refusedAtKiosk(m.member_id, "check-in-kiosk-stop-flag");
+    // the kiosk shows the screening dialog ('Follow Up Required') for a flagged member (spec-1 section 4)
+    await refusedAtKiosk(m.member_id, "check-in-kiosk-stop-flag", "screening-followUp");
   });
 
   it("checks users in from the manual tab; a member without a signed waiver cannot be added", async () => {
@@ -224,6 +225,48 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     await expect.poll(() => staff.getByTestId("board-row").count(), { timeout: 3000 }).toBe(1);
     await staff.getByRole("searchbox", { name: "Search check-ins" }).fill("");
     await expect.poll(() => staff.getByTestId("board-row").count(), { timeout: 3000 }).toBeGreaterThan(4);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a flag raised on another device on the board and in the open participant dialog, live; resolving clears both", async () => {
+    const m = member((x) => x.is_waiver_signed);
+    await checkInByApi(admin, m.member_id);
+    await boardRow(m.member_id).waitFor();
+    await staff.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await boardRow(m.member_id).getByRole("button", { name: m.full_name, exact: true }).click();
+    const dialog = staff.getByTestId("participant-dialog");
+    await dialog.waitFor();
+    const stopText = "Stop: this member has an active stop flag and cannot be checked in or out.";
+    expect(await dialog.getByText(stopText).count()).toBe(0);
+
+    // a coach, elsewhere, raises a stop flag through the API
+    const coach = new HttpClient(suite!.app.baseUrl);
+    await coach.signIn("coach@northside.demo");
+    const flag = (action: "Flag" | "Unflag") => coach.request("POST", "/api/note/flag", { body: { user_id: m.id, type: "stop", action, message: action === "Flag" ? "Parent called: fever this morning" : "Cleared by the nurse" } });
+    const raised = Date.now();
+    expect((await flag("Flag")).status).toBe(200);
+    await boardRow(m.member_id).getByTestId("board-flag").getByText("Flagged").waitFor({ timeout: 2000 });
+    await dialog.getByText(stopText).waitFor({ timeout: 2000 });
+    console.info(`flag on the board and in the dialog ${Date.now() - raised} ms after the flag call was sent`);
+    await snap(staff, "check-in-flag-live", dialog);
+
+    // Flagged Members lists them, with the type, the reason, since when and by whom
+    const list = await staff.context().newPage();
+    await list.goto("/user/flagged", { waitUntil: "networkidle" });
+    const row = list.locator(`[data-testid="flagged-row"][data-member-id="${m.member_id}"]`);
+    expect(await row.getByRole("rowheader").textContent()).toBe(m.full_name);
+    expect(await row.getByText("Stop", { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText("Parent called: fever this morning").isVisible()).toBe(true);
+    expect(await row.getByText("Carla Northside").isVisible()).toBe(true);
+    expect(await row.getByText(/^\d\d\/\d\d\/\d{4} at \d\d:\d\d [AP]M$/).count()).toBe(1);
+    await snap(list, "flagged-members");
+    await list.close();
+
+    expect((await flag("Unflag")).status).toBe(200);
+    await dialog.getByText(stopText).waitFor({ state: "detached", timeout: 2000 });
+    await boardRow(m.member_id).getByTestId("board-flag").waitFor({ state: "detached", timeout: 2000 });
+    expect(await staff.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await staff.keyboard.press("Escape");
     expect(errors).toEqual([]);
   });
 });

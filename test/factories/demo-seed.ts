@@ -4,10 +4,13 @@ import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
 import { seedDemoPrograms } from "./programs";
+import { seedDemoScreening } from "./screening";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
 const DEMO_CHILDREN = ["Maya", "Leo"] as const;
+/** The demo organization with daily screening on (Maple Street School); Northside Youth Centre has it off. */
+export const DAILY_SCREENING_ORGANIZATION_ID = idFrom("demo", "organization", "maple-street-school");
 export const DEMO_ROLES = ["superadmin", "granter", "organization", "admin", "coach", "parent", "participant", "kiosk"] as const;
 
 /** The demo organizations (the domain issues extend this seed with their own data). */
@@ -83,6 +86,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
     const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });
+    // the screening questions; daily screening on for Maple Street School only
+    await seedDemoScreening(deps, org, { userId: ids.admin! }, org.id === DAILY_SCREENING_ORGANIZATION_ID);
   }
   return accounts;
 }

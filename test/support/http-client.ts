@@ -25,16 +25,18 @@ export class HttpClient {
 
   async request(method: string, path: string, { body, csrf = true, headers = {} }: { body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}) {
     if (csrf && method !== "GET" && !this.csrf) await this.fetchCsrf();
+    // FormData, bytes and Blobs go as they are (multipart uploads, file bodies); anything else as JSON
+    const raw = body instanceof FormData || body instanceof Uint8Array || body instanceof Blob;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: "manual",
       headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined || raw ? {} : { "content-type": "application/json" }),
         ...(csrf && this.csrf && method !== "GET" ? { "x-csrf-token": this.csrf } : {}),
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : raw || typeof body === "string" ? (body as BodyInit) : JSON.stringify(body),
     });
     this.store(response);
     return response;

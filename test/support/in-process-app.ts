@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { dropDatabase, parseEnv } from "../../modules/kernel";
 import { startRollcall } from "../../runtime/start";
 import { ensureBuild, freePort } from "../e2e/harness";
@@ -15,6 +18,8 @@ export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
   const services = await testServices();
   const url = new URL(services.databaseUrl);
   url.pathname = `/rollcall_${label}_${randomBytes(4).toString("hex")}`;
+  // stored files (exports) of this app only, removed with its database
+  const storageDir = path.join(os.tmpdir(), url.pathname.slice(1));
   const port = await freePort();
   const env = parseEnv({
     DATABASE_URL: url.toString(),
@@ -26,6 +31,7 @@ export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
     NODE_ENV: "test",
     LOG_LEVEL: "warn",
     PROJECTION_POLL_MS: "50",
+    STORAGE_DIR: storageDir,
   });
   const app = await startRollcall(env);
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -37,6 +43,7 @@ export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
     async stop() {
       await app.stop();
       await dropDatabase(url.toString());
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -5,6 +5,8 @@ import type { memberLookupOf, participantDetailOf } from "~/utils/participants-a
 export type { BoardRow };
 /** A program meeting on the board's day, with its registered members (GET /api/check-in's additional_info). */
 export type { ProgramWithParticipants as BoardProgram } from "../../../projections/programs/queries";
+/** A member's active flags, as the board call lists them and `flag:changed` updates them. */
+export type { FlagChange as BoardFlag } from "../../../projections/flags/projection";
 export type ParticipantDetail = Awaited<ReturnType<typeof participantDetailOf>>;
 export type MemberLookup = Awaited<ReturnType<typeof memberLookupOf>>;
 export type CheckInType = "in" | "out";

@@ -1,13 +1,15 @@
 import { Avatar, Badge, Button, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useMemo } from "react";
 import { PROGRAM_TYPE_COLORS } from "../../../modules/programs/schedule";
-import type { BoardProgram, BoardRow } from "./api";
+import type { BoardFlag, BoardProgram, BoardRow } from "./api";
 import { clockTime, initials } from "./rules";
 
 type Props = {
   rows: BoardRow[];
   /** the day's programs with their registered members */
   programs: BoardProgram[];
+  /** members with an active flag, live */
+  flags: Map<string, BoardFlag>;
   emptyText: string;
   canCheckOut: boolean;
   onOpen: (row: BoardRow) => void;
@@ -37,7 +39,26 @@ function ProgramBadges({ programs }: { programs: BoardProgram[] | undefined }) {
 }
 
 /** Today's visits: photo, name, Member ID, check-in and check-out time, picked up by, programs; Check Out on open ones. */
-export function BoardTable({ rows, programs, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
+/** A stop flag reads 'Flagged' in red, a warning 'Take Caution' in amber (spec-2 section 4). */
+function FlagBadge({ flag }: { flag: BoardFlag | undefined }) {
+  if (flag?.stop) {
+    return (
+      <Badge color="red" variant="solid" ml="2" data-testid="board-flag">
+        Flagged
+      </Badge>
+    );
+  }
+  if (flag?.warn) {
+    return (
+      <Badge color="amber" variant="soft" ml="2" data-testid="board-flag">
+        Take Caution
+      </Badge>
+    );
+  }
+  return null;
+}
+
+export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
   const byMember = useMemo(() => {
     const map = new Map<string, BoardProgram[]>();
     for (const program of programs) for (const id of program.participant_ids) map.set(id, [...(map.get(id) ?? []), program]);
@@ -82,6 +103,7 @@ export function BoardTable({ rows, programs, emptyText, canCheckOut, onOpen, onC
                   {row.full_name}
                 </button>
               </Link>
+              <FlagBadge flag={flags.get(row.participant_id)} />
             </Table.RowHeaderCell>
             <Table.Cell>
               <Code variant="ghost" size="2">

@@ -1,8 +1,9 @@
 import { Badge, Button, Callout, Card, Flex, Heading, Skeleton, Text, TextField } from "@radix-ui/themes";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { CheckInIcon, CheckOutIcon } from "~/components/icons";
 import { useToast } from "~/components/toast/toaster";
 import { fetchParticipant, type BoardRow, type CheckInType } from "./api";
+import { NotScreenedCard } from "~/components/screening/not-screened-card";
 import { BoardTable } from "./board-table";
 import { SearchIcon } from "./icons";
 import { useOverlay } from "./overlays";
@@ -31,7 +32,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 }
 
 /** The staff board of /check-in: today's visits, the two counts, search (1000 ms), live. */
-export function CheckInBoard({ onStart }: { onStart: (type: CheckInType) => void }) {
+export function CheckInBoard({ onStart, actions }: { onStart: (type: CheckInType) => void; actions?: ReactNode }) {
   const { viewer } = useOverlay();
   const overlay = useOverlay();
   const showToast = useToast();
@@ -76,14 +77,19 @@ export function CheckInBoard({ onStart }: { onStart: (type: CheckInType) => void
             {new Date(board.day.start).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric" })}
           </Text>
         </Flex>
-        {viewer.canCheckInOut ? (
+        {viewer.canCheckInOut || actions ? (
           <Flex gap="3">
-            <Button onClick={() => onStart("in")}>
-              <CheckInIcon /> Check In Users
-            </Button>
-            <Button variant="soft" onClick={() => onStart("out")}>
-              <CheckOutIcon /> Check Out Users
-            </Button>
+            {actions}
+            {viewer.canCheckInOut ? (
+              <>
+                <Button onClick={() => onStart("in")}>
+                  <CheckInIcon /> Check In Users
+                </Button>
+                <Button variant="soft" onClick={() => onStart("out")}>
+                  <CheckOutIcon /> Check Out Users
+                </Button>
+              </>
+            ) : null}
           </Flex>
         ) : null}
       </Flex>
@@ -92,6 +98,7 @@ export function CheckInBoard({ onStart }: { onStart: (type: CheckInType) => void
         <Flex gap="3" wrap="wrap">
           <Count label="Checked in now" value={inNow} testId="count-checked-in" />
           <Count label="Checked out today" value={outToday} testId="count-checked-out" />
+          {viewer.screeningRequired && !viewer.isKiosk ? <NotScreenedCard organizationId={viewer.organizationId} /> : null}
         </Flex>
         <TextField.Root type="search" placeholder="Search by name or Member ID" aria-label="Search check-ins" value={text} onChange={(e) => setText(e.target.value)} style={{ minWidth: 280 }}>
           <TextField.Slot>
@@ -109,6 +116,7 @@ export function CheckInBoard({ onStart }: { onStart: (type: CheckInType) => void
         <BoardTable
           rows={board.rows}
           programs={board.programs}
+          flags={board.flags}
           emptyText={search ? `No check-ins today match '${search}'.` : "No one has checked in today yet."}
           canCheckOut={viewer.canCheckInOut}
           pending={pending}

@@ -1,8 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import type { ParticipantDetail, PickUp } from "./api";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { fetchParticipant, type ParticipantDetail, type PickUp } from "./api";
 import { ParticipantDialog, type ParticipantPurpose } from "./participant-dialog";
 import { PickedUpByDialog } from "./picked-up-by-dialog";
+import { ScreeningFlow } from "~/components/screening/screening-flow";
 import type { CheckInViewer } from "./rules";
+import { FLAG_CHANGED_EVENT } from "./use-live-board";
 
 /**
  * The dialog stacked over the page or the check-in dialog (spec-1 section 4: dialogs stack): the
@@ -19,7 +21,9 @@ export type Overlay =
       type?: "in" | "out";
       onDone?: () => void;
     }
-  | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void };
+  | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void }
+  /** the kiosk's screening dialog for a flagged member (spec-1 section 4): 'Follow Up Required', nothing posted */
+  | { kind: "screening"; detail: ParticipantDetail };
 
 type OverlayApi = {
   show: (overlay: Overlay) => void;
@@ -43,6 +47,17 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
   const close = useCallback(() => setOverlay(null), []);
   const update = useCallback((detail: ParticipantDetail) => setOverlay((o) => (o && o.detail.id === detail.id ? { ...o, detail } : o)), []);
   const api = useMemo(() => ({ show, close, update, viewer }), [show, close, update, viewer]);
+  // a flag raised or resolved anywhere: the open participant dialog of that member reloads it, live
+  const openParticipant = overlay?.kind === "participant" ? overlay.detail.id : null;
+  useEffect(() => {
+    if (!openParticipant) return;
+    const onFlag = (event: Event) => {
+      const change = (event as CustomEvent<{ participant_id: string }>).detail;
+      if (change.participant_id === openParticipant) void fetchParticipant(openParticipant).then(update, () => undefined);
+    };
+    window.addEventListener(FLAG_CHANGED_EVENT, onFlag);
+    return () => window.removeEventListener(FLAG_CHANGED_EVENT, onFlag);
+  }, [openParticipant, update]);
 
   return (
     <Context.Provider value={api}>
@@ -63,6 +78,7 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
           onReload={update}
         />
       ) : null}
+      {overlay?.kind === "screening" ? <ScreeningFlow key={overlay.key} people={[{ id: overlay.detail.id, name: overlay.detail.full_name }]} start="followUp" kiosk onClose={close} /> : null}
       {overlay?.kind === "pickup" ? (
         <PickedUpByDialog
           key={overlay.key}

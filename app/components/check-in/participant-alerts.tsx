@@ -4,14 +4,14 @@ import { WarningIcon } from "~/components/icons";
 import { useToast } from "~/components/toast/toaster";
 import { apiGet, fetchParticipant, type ParticipantDetail } from "./api";
 import type { CheckInViewer } from "./rules";
+import { ScreeningFlow } from "~/components/screening/screening-flow";
 
 export const WAIVER_ALERT = "Participant's waiver is not signed. Click the link to complete the waiver form";
 
 /**
  * The participant dialog's alerts (spec-1 section 2): the unsigned waiver with 'Complete waiver here'
  * (CAN_SIGN_WAIVER_FOR_PARTICIPANT, admin or organization) and the unfilled screening with 'Fill form
- * now' (admin, organization, coach). The screening form belongs to a later issue: until it exists
- * 'Fill form now' is shown disabled.
+ * now' (admin, organization, coach), which opens the screening form on the person's behalf.
  */
 export function ParticipantAlerts({ viewer, p, onReload }: { viewer: CheckInViewer; p: ParticipantDetail; onReload: (detail: ParticipantDetail) => void }) {
   const waiver = !p.is_waiver_signed;
@@ -37,11 +37,7 @@ export function ParticipantAlerts({ viewer, p, onReload }: { viewer: CheckInView
           </Callout.Icon>
           <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
             <Callout.Text>Participant has not completed the screening form and is unable to access {viewer.organizationName}</Callout.Text>
-            {viewer.canFillScreening ? (
-              <Button size="1" color="amber" variant="soft" disabled title="The screening form is not available yet">
-                Fill form now
-              </Button>
-            ) : null}
+            {viewer.canFillScreening ? <FillFormNow person={{ id: p.id, name: p.full_name }} onReload={onReload} /> : null}
           </Flex>
         </Callout.Root>
       ) : null}
@@ -94,5 +90,28 @@ function CompleteWaiver({ participantId, onReload }: { participantId: string; on
     <Button size="1" color="red" variant="soft" onClick={() => void start()} loading={open}>
       Complete waiver here
     </Button>
+  );
+}
+
+/** 'Fill form now': staff fill today's screening on the person's behalf; the participant is reloaded after a submission. */
+function FillFormNow({ person, onReload }: { person: { id: string; name: string }; onReload: (detail: ParticipantDetail) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="1" color="amber" variant="soft" onClick={() => setOpen(true)}>
+        Fill form now
+      </Button>
+      {open ? (
+        <ScreeningFlow
+          people={[person]}
+          start="form"
+          onBehalf
+          onClose={(outcome) => {
+            setOpen(false);
+            if (outcome === "submitted") void fetchParticipant(person.id).then(onReload, () => undefined);
+          }}
+        />
+      ) : null}
+    </>
   );
 }

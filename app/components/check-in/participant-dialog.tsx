@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, Callout, Dialog, Flex, Separator, Text } from "@radix-ui/themes";
 import { useEffect } from "react";
 import { CheckCircleIcon, ErrorIcon, WarningIcon } from "~/components/icons";
+import { PhotoUploadButton } from "~/components/uploads/photo-upload-button";
 import type { ParticipantDetail } from "./api";
 import { ParticipantAlerts } from "./participant-alerts";
 import { NotesSection, PersonalInfo, PickUpSection, TodaysPrograms } from "./participant-sections";
@@ -90,6 +91,7 @@ export function ParticipantDialog({ viewer, detail: p, purpose, type, message, o
                   Username <Text highContrast>{p.name}</Text>
                 </Text>
               ) : null}
+              {!kiosk ? <PhotoUploadButton entity="participant" entityId={p.id} hasPhoto={Boolean(p.photo_url)} onUploaded={(url) => onReload({ ...p, photo_url: url })} /> : null}
               <Flex gap="2" mt="1" wrap="wrap">
                 {p.is_waiver_signed ? (
                   <Badge color="green" size="2">
@@ -111,7 +113,7 @@ export function ParticipantDialog({ viewer, detail: p, purpose, type, message, o
             <TodaysPrograms programs={p.programs_and_events} />
           </div>
           {kiosk ? null : <PickUpSection p={p} />}
-          {kiosk ? null : <NotesSection notes={p.notes} />}
+          {kiosk ? null : <NotesSection notes={p.notes} participantId={p.id} />}
           {kiosk ? null : <ParticipantAlerts viewer={viewer} p={p} onReload={onReload} />}
         </Flex>
 

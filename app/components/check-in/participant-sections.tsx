@@ -1,6 +1,7 @@
-import { Avatar, Badge, Box, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Avatar, Badge, Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { PROGRAM_TYPE_COLORS } from "../../../modules/programs/schedule";
+import { LatestNotes } from "../notes/latest-notes";
 import type { ParticipantDetail } from "./api";
 import { EpiPenIcon, MedicationIcon } from "./icons";
 import { ADULT_PICK_UP_TEXT, isIndependent } from "./rules";
@@ -130,27 +131,11 @@ export function PickUpSection({ p }: { p: ParticipantDetail }) {
   );
 }
 
-type Note = { id?: string; message?: string; text?: string; created_date?: string };
-
-/** Notes: the latest ones and 'Load More...', or 'No notes for this participant.' (the notes module fills them in). */
-export function NotesSection({ notes }: { notes: ParticipantDetail["notes"] }) {
-  const latest = notes.data as Note[];
+/** Notes: the latest ones and 'Load More...', or 'No notes for this participant.' (app/components/notes). */
+export function NotesSection({ notes, participantId }: { notes: ParticipantDetail["notes"]; participantId: string }) {
   return (
-    <Section title="Notes">
-      {notes.count === 0 ? (
-        <Text size="2" color="gray">
-          No notes for this participant.
-        </Text>
-      ) : (
-        <Flex direction="column" gap="2">
-          {latest.map((note, i) => (
-            <Card key={note.id ?? i} size="1">
-              <Text size="2">{note.message ?? note.text ?? ""}</Text>
-            </Card>
-          ))}
-          {notes.count > latest.length ? <Link size="2">Load More...</Link> : null}
-        </Flex>
-      )}
+    <Section title="Notes" testId="participant-notes">
+      <LatestNotes key={`${participantId}-${notes.count}`} participantId={participantId} notes={notes} />
     </Section>
   );
 }

@@ -35,6 +35,12 @@ export function useBarcodeFlow(type: CheckInType) {
 
   const checkIn = useCallback(
     async (scan: Scan, member: MemberLookup) => {
+      if (member.is_flagged && viewer.isKiosk) {
+        // a flagged member gets the screening dialog at the kiosk, and nothing is posted (spec-1 section 4)
+        overlay.show({ kind: "screening", detail: await fetchParticipant(member.id) });
+        setStatus(null);
+        return;
+      }
       if (member.is_flagged || !member.is_waiver_signed) return showBlocked(scan.memberId, member);
       const [answer, detail] = await Promise.all([
         postCheckIn({ memberId: member.member_id, type: "in", time: scan.time, start: scan.start, end: scan.end }, scan.commandId),
@@ -47,7 +53,7 @@ export function useBarcodeFlow(type: CheckInType) {
         setStatus({ kind: "success", text: answer.message });
       }
     },
-    [overlay, showBlocked],
+    [overlay, showBlocked, viewer.isKiosk],
   );
 
   const checkOut = useCallback(

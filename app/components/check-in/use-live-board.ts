@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
-import { apiGet, localDay, type BoardRow, type BoardProgram } from "./api";
+import { apiGet, localDay, type BoardFlag, type BoardRow, type BoardProgram } from "./api";
 import { mergeRow, rowMatches } from "./rules";
 
 const TOPIC = "check-in";
 const CHANGED = "check-in:changed";
+const FLAG_CHANGED = "flag:changed";
+/** Dispatched on window for each live flag change, so an open participant dialog can reload its member. */
+export const FLAG_CHANGED_EVENT = "rollcall:flag-changed";
 const RETRY_MS = 5000;
 
 export type LiveState = "connecting" | "live" | "offline" | "refused";
@@ -24,6 +27,7 @@ export function useLiveBoard(organizationId: string, search: string) {
   const [day, setDay] = useState(() => localDay());
   const [rows, setRows] = useState<BoardRow[]>([]);
   const [programs, setPrograms] = useState<BoardProgram[]>([]);
+  const [flags, setFlags] = useState<Map<string, BoardFlag>>(() => new Map());
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LiveState>("connecting");
@@ -33,7 +37,7 @@ export function useLiveBoard(organizationId: string, search: string) {
   const load = useCallback(async (mode: "replace" | "merge") => {
     const asked = query.current;
     try {
-      const answer = await apiGet<{ data: BoardRow[]; additional_info?: { programs?: BoardProgram[] } }>("/api/check-in", {
+      const answer = await apiGet<{ data: BoardRow[]; additional_info?: { programs?: BoardProgram[]; flags?: BoardFlag[] } }>("/api/check-in", {
         type: "notYetCheckout",
         all: "true",
         start: asked.day.start,
@@ -44,6 +48,7 @@ export function useLiveBoard(organizationId: string, search: string) {
       if (query.current.day !== asked.day || query.current.search !== asked.search) return;
       setRows((current) => (mode === "replace" ? answer.data : answer.data.reduce(mergeRow, current)));
       setPrograms(answer.additional_info?.programs ?? []);
+      setFlags(new Map((answer.additional_info?.flags ?? []).map((f) => [f.participant_id, f])));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : "The check-ins could not be loaded");
@@ -92,6 +97,15 @@ export function useLiveBoard(organizationId: string, search: string) {
       setLive("offline");
       if (!socket.active) retryLater();
     });
+    socket.on(FLAG_CHANGED, (change: BoardFlag) => {
+      setFlags((current) => {
+        const next = new Map(current);
+        if (change.stop || change.warn) next.set(change.participant_id, change);
+        else next.delete(change.participant_id);
+        return next;
+      });
+      window.dispatchEvent(new CustomEvent(FLAG_CHANGED_EVENT, { detail: change }));
+    });
     socket.on(CHANGED, (row: BoardRow) => {
       const { day: d, search: s } = query.current;
       if (rowMatches(row, d, s)) setRows((current) => mergeRow(current, row));
@@ -103,5 +117,5 @@ export function useLiveBoard(organizationId: string, search: string) {
     };
   }, [organizationId, load]);
 
-  return { rows, programs, loading, error, live, day };
+  return { rows, programs, flags, loading, error, live, day };
 }

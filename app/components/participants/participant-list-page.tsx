@@ -1,6 +1,6 @@
 import { Container, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
 import { useNavigate, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Paginator } from "~/components/paginator";
 import { listSearchParams, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_OPTIONS, type ParticipantListData, type ParticipantListState, type SortValue } from "~/utils/participant-list";
 import { ParticipantTable } from "./participant-table";
@@ -9,7 +9,7 @@ import { ParticipantTable } from "./participant-table";
  * /participants and /students (spec-1 section 2): the list with search (debounced 1000 ms, run only when
  * there is text or the text was cleared), sort, and the paginator. The state lives in the URL query.
  */
-export function ParticipantListPage({ title, state, rows, count, totalPages }: ParticipantListData) {
+export function ParticipantListPage({ title, state, rows, count, totalPages, actions }: ParticipantListData & { actions?: ReactNode }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [text, setText] = useState(state.search);
@@ -50,6 +50,7 @@ export function ParticipantListPage({ title, state, rows, count, totalPages }: P
           </Text>
         </div>
         <Flex gap="3" align="center" wrap="wrap">
+          {actions}
           <TextField.Root
             type="search"
             placeholder="Search by name or Member ID"

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Code, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Avatar, Badge, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { Link as RemixLink } from "@remix-run/react";
 import type { ParticipantListItem } from "~/utils/participant-list";
 
 const STATUS_COLORS = { Active: "green", Inactive: "gray", Alumni: "blue" } as const;
@@ -34,7 +35,11 @@ export function ParticipantTable({ rows, emptyText }: { rows: ParticipantListIte
             <Table.Cell>
               <Avatar size="2" radius="full" src={p.photo_url ?? undefined} fallback={initials(p)} alt="" />
             </Table.Cell>
-            <Table.RowHeaderCell>{p.full_name}</Table.RowHeaderCell>
+            <Table.RowHeaderCell>
+              <Link asChild>
+                <RemixLink to={`/participants/${p.id}`}>{p.full_name}</RemixLink>
+              </Link>
+            </Table.RowHeaderCell>
             <Table.Cell>
               <Code variant="ghost" size="2" data-testid="member-id">
                 {p.member_id}

@@ -1,4 +1,5 @@
-import { Button, Callout, Flex, IconButton, Text } from "@radix-ui/themes";
+import { Button, Callout, Flex, IconButton, Link as ThemeLink, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { CheckCircleIcon, CloseIcon, ErrorIcon, WarningIcon } from "~/components/icons";
 import { toastText, type Toast, type ToastInput } from "~/utils/toast";
@@ -7,8 +8,8 @@ import { toastText, type Toast, type ToastInput } from "~/utils/toast";
 export const SUCCESS_AUTO_HIDE_MS = 5000;
 
 /** A toast shown from the browser may set how long a success stays (the check-out toast: 2000 ms). */
-export type BrowserToastInput = ToastInput & { durationMs?: number };
-type ShownToast = Toast & { durationMs?: number };
+export type BrowserToastInput = ToastInput & { durationMs?: number; link?: { to: string; label: string } };
+type ShownToast = Toast & { durationMs?: number; link?: { to: string; label: string } };
 
 const ShowToast = createContext<(toast: BrowserToastInput) => void>(() => undefined);
 
@@ -76,6 +77,15 @@ function ToastCard({ toast, onDismiss }: { toast: ShownToast; onDismiss: (id: st
         {description ? (
           <Text as="p" size="2">
             {description}
+          </Text>
+        ) : null}
+        {toast.link ? (
+          <Text as="p" size="2" weight="medium">
+            <ThemeLink asChild>
+              <Link to={toast.link.to} onClick={onClose}>
+                {toast.link.label}
+              </Link>
+            </ThemeLink>
           </Text>
         ) : null}
         {toast.type === "error" ? (

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ALL_PERMISSION_IDS, KIOSK_PERMISSIONS, PERMISSIONS, PERMISSION_LABELS, isPermissionId } from "./permissions";
 
 describe("permission ids", () => {
-  it("has the 33 ids of spec-1 section 6, each valued by its own name", () => {
-    expect(ALL_PERMISSION_IDS).toHaveLength(33);
+  it("has the 33 ids of spec-1 section 6 and 'view audit history' (issue 5), each valued by its own name", () => {
+    expect(ALL_PERMISSION_IDS).toHaveLength(34);
+    expect(PERMISSIONS.CAN_VIEW_AUDIT_HISTORY).toBe("CAN_VIEW_AUDIT_HISTORY");
+    expect(PERMISSION_LABELS.CAN_VIEW_AUDIT_HISTORY).toBe("View audit history");
     for (const [name, value] of Object.entries(PERMISSIONS)) expect(value).toBe(name);
     expect(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT).toBe("CAN_SIGN_WAIVER_FOR_PARTICIPANT");
   });

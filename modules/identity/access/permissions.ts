@@ -36,6 +36,8 @@ export const PERMISSIONS = {
   CAN_VIEW_LEADERBOARD: "CAN_VIEW_LEADERBOARD",
   CAN_TAKE_ATTENDANCE: "CAN_TAKE_ATTENDANCE",
   CAN_MANAGE_PARENT: "CAN_MANAGE_PARENT",
+  /** issue 5: the auditor's replay of a participant's notes, comments and flags (decision 021) */
+  CAN_VIEW_AUDIT_HISTORY: "CAN_VIEW_AUDIT_HISTORY",
 } as const;
 
 export type PermissionId = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -78,6 +80,7 @@ export const PERMISSION_LABELS: Readonly<Record<PermissionId, string>> = Object.
   CAN_VIEW_LEADERBOARD: "View leaderboard",
   CAN_TAKE_ATTENDANCE: "Take attendance",
   CAN_MANAGE_PARENT: "Manage parents",
+  CAN_VIEW_AUDIT_HISTORY: "View audit history",
 });
 
 /**

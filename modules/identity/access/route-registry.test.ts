@@ -13,6 +13,12 @@ describe("PAGE_ROUTES", () => {
       "/my-profile", "/waivers", "/inbox", "/store", "/communications", "/reports/:report?", "/help",
       "/unsubscribe/:id", "/404-page-not-found",
       "/requests/organization", "/program-builder", "/programs", "/program-registration", "/events", "/event-registration",
+      // background exports' Downloads page (decision 014)
+      "/exports",
+      // a participant's page with the Notes tab (decision 017)
+      "/participants/:id",
+      // the auditor's replay of a participant's history (decision 021)
+      "/participants/:id/audit",
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });
@@ -37,6 +43,7 @@ describe("matchPage", () => {
     ["/", "home", {}],
     ["/participants", "participants", {}],
     ["/participants/", "participants", {}],
+    ["/participants/0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f", "participant", { id: "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f" }],
     ["/Participants?page=2", "participants", {}],
     ["/user/parent", "parents", {}],
     ["/user/flagged", "flagged-members", {}],

@@ -71,6 +71,22 @@ export const APP_PAGES = [
     rule: { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_LIST, kioskAllowed: true },
   },
   {
+    id: "participant",
+    path: "/participants/:id",
+    title: "Participant",
+    showNavigation: true,
+    description: "One participant's page with the Notes tab (spec-2 section 2; decision 017). Staff only: a kiosk sees no notes.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_LIST },
+  },
+  {
+    id: "participant-audit",
+    path: "/participants/:id/audit",
+    title: "Audit History",
+    showNavigation: true,
+    description: "The auditor's replay of one participant's notes, comments and flags: the timeline, a time control and a CSV download (issue 5; decision 021).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_AUDIT_HISTORY] },
+  },
+  {
     id: "students",
     path: "/students",
     title: "Students",
@@ -111,6 +127,14 @@ export const APP_PAGES = [
       level: LEVELS.staff,
       anyPermission: [P.CAN_VIEW_COACH_LIST, P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY],
     },
+  },
+  {
+    id: "exports",
+    path: "/exports",
+    title: "Downloads",
+    showNavigation: true,
+    description: "My background exports: status, live progress, size, rows and download links (decision 014).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE] },
   },
   {
     id: "check-in",

@@ -14,6 +14,12 @@ describe("checkCsrf", () => {
     expect(checkCsrf({ ...base, method: "DELETE", headers: { "x-csrf-token": "tok-123" }, cookieToken: undefined }).ok).toBe(false);
   });
 
+  it("lets a PUT to a signed upload link through without a token (the signature is checked there), and nothing else", () => {
+    expect(checkCsrf({ ...base, method: "PUT", path: "/api/asset/put/abc.def", cookieToken: undefined }).ok).toBe(true);
+    expect(checkCsrf({ ...base, method: "POST", path: "/api/asset/put/abc.def" }).ok).toBe(false);
+    expect(checkCsrf({ ...base, method: "PUT", path: "/api/asset" }).ok).toBe(false);
+  });
+
   it("accepts the token in any of the four headers", () => {
     for (const header of ["x-csrf-token", "csrf-token", "xsrf-token", "x-xsrf-token"]) {
       expect(checkCsrf({ ...base, method: "POST", headers: { [header]: "tok-123" } }).ok).toBe(true);

@@ -6,6 +6,8 @@ export const CSRF_COOKIE = "rollcall_csrf";
 export const CSRF_ERROR = { code: "EBADCSRFTOKEN", message: "Invalid or missing CSRF token. Reload the page and try again." } as const;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** PUT /api/asset/put/{token}: authorised by its signature alone (modules/uploads). */
+const SIGNED_UPLOAD_PREFIX = "/api/asset/put/";
 
 export type CsrfRequest = {
   method: string;
@@ -26,6 +28,8 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
  */
 export function checkCsrf(request: CsrfRequest): { ok: true } | { ok: false } {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
+  // a PUT to a signed upload link: the unguessable signature is the permission, no cookie is used (decision 019)
+  if (request.method.toUpperCase() === "PUT" && request.path.startsWith(SIGNED_UPLOAD_PREFIX)) return { ok: true };
   if (request.path === "/api" || request.path.startsWith("/api/")) {
     const sent = CSRF_HEADERS.map((h) => first(request.headers[h])).find((v) => v);
     return sameToken(sent, request.cookieToken) ? { ok: true } : { ok: false };

@@ -6,6 +6,11 @@ export type DefaultGroup = { key: string; name: string; displayName: string; lev
 
 const VIEW_BASICS = [P.CAN_VIEW_SCHEDULE, P.CAN_VIEW_PROGRAMS, P.CAN_VIEW_EVENTS, P.CAN_VIEW_INBOX, P.CAN_VIEW_CHALLENGES, P.CAN_VIEW_STORE, P.CAN_VIEW_LEADERBOARD];
 
+/** Every id but view-assigned-only (which would narrow the participant list) and the auditor's one. */
+const ALL_BUT_AUDIT = ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY && p !== P.CAN_VIEW_AUDIT_HISTORY);
+/** The admin and organization groups also see the audit history (issue 5, decision 021). */
+const WITH_AUDIT = [...ALL_BUT_AUDIT, P.CAN_VIEW_AUDIT_HISTORY];
+
 const STAFF = [
   ...VIEW_BASICS,
   P.CAN_VIEW_PARTICIPANT_LIST,
@@ -35,11 +40,11 @@ export function defaultUserGroups(type: "school" | "other"): DefaultGroup[] {
       displayName: "Admins",
       level: 3,
       icon: "Admin",
-      permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY),
+      permissionIds: WITH_AUDIT,
     },
-    { key: "organization", name: "ORGANIZATION", displayName: "Organization", level: 4, icon: "Admin", permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY) },
-    { key: "granter", name: "GRANTER", displayName: "Granters", level: 5, icon: "Volunteers", permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY) },
-    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: 6, icon: "Admin", permissionIds: ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY) },
+    { key: "organization", name: "ORGANIZATION", displayName: "Organization", level: 4, icon: "Admin", permissionIds: WITH_AUDIT },
+    { key: "granter", name: "GRANTER", displayName: "Granters", level: 5, icon: "Volunteers", permissionIds: ALL_BUT_AUDIT },
+    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: 6, icon: "Admin", permissionIds: ALL_BUT_AUDIT },
     { key: "kiosk", name: "KIOSK", displayName: "Kiosk", level: 7, icon: "Volunteers", permissionIds: KIOSK_PERMISSIONS },
   ];
 }

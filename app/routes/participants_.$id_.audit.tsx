@@ -1,0 +1,64 @@
+import { Box, Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { AuditHistory } from "~/components/audit/audit-history";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { auditPageOf } from "~/utils/audit.server";
+import { guardPage } from "~/utils/page-guard.server";
+
+/** /participants/{id}/audit: the auditor's replay of a participant's notes, comments and flags (decision 021). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  const page = await auditPageOf(context.services, auth, params.id);
+  if (!page) return json({ found: false as const }, { status: 404 });
+  return json({ found: true as const, ...page });
+}
+
+export default function ParticipantAuditPage() {
+  const data = useLoaderData<typeof loader>();
+  if (!data.found) {
+    return (
+      <Container size="3" px="5" py="6">
+        <Heading as="h1" size="6">
+          Participant not found
+        </Heading>
+        <Text as="p" mt="2">
+          <Link asChild>
+            <RemixLink to="/participants">Back to Participants</RemixLink>
+          </Link>
+        </Text>
+      </Container>
+    );
+  }
+  const { participant: p, timeline, state } = data;
+  return (
+    <Container size="4" px="5" py="6">
+      <Text as="p" size="2" mb="3">
+        <Link asChild>
+          <RemixLink to="/participants">Participants</RemixLink>
+        </Link>
+        {" / "}
+        <Link asChild>
+          <RemixLink to={`/participants/${p.id}`}>{p.full_name}</RemixLink>
+        </Link>
+      </Text>
+      <Flex direction="column" gap="1" mb="5">
+        <Heading as="h1" size="7">
+          Audit History
+        </Heading>
+        <Text size="2" color="gray">
+          {p.full_name}
+          {p.member_id ? ` · Member ID ${p.member_id}` : ""} · every note, comment and flag event, replayed from the event store
+        </Text>
+      </Flex>
+      <Box>
+        <AuditHistory participantId={p.id} timeline={timeline} initial={state} />
+      </Box>
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,136 @@
+import { Readable } from "node:stream";
+import {
+  auditCsvFileName,
+  auditCsvStream,
+  auditStateAt,
+  auditTimeline,
+  type AuditEntry,
+  type AuditLookup,
+  type AuditState,
+} from "../../modules/audit";
+import { flagStreamId, type FlagEvent } from "../../modules/flags";
+import { DomainError, isUuid, type RecordedEvent } from "../../modules/kernel";
+import { isNoteAdmin, type NoteEvent } from "../../modules/notes";
+import { DEFAULT_TIME_ZONE } from "../../modules/programs";
+import { participantNoteStreams } from "../../projections/audit";
+import { participantById } from "../../projections/participants";
+import type { Auth } from "./auth.server";
+import type { AppServices } from "./load-context";
+import { waitForProjection } from "./read-your-writes.server";
+
+export type AuditParticipant = { id: string; full_name: string; member_id: string | null };
+export type ParticipantAudit = { participant: AuditParticipant; at: string; timeline: AuditEntry[]; state: AuditState };
+
+export const AT_INVALID = "at must be an ISO 8601 date and time, e.g. 2026-11-20T14:30:00Z";
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** `at` of the query: absent or empty is now; anything but an ISO 8601 date-time with its offset is a 400. */
+export function parseAt(value: string | null, now: Date): Date {
+  if (value === null || value.trim() === "") return now;
+  const text = value.trim();
+  const time = ISO_DATE_TIME.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(time)) throw new DomainError("VALIDATION", AT_INVALID, 400);
+  return new Date(time);
+}
+
+const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
+
+async function requireParticipant(services: AppServices, auth: Auth, id: string | undefined): Promise<AuditParticipant> {
+  if (!id || !isUuid(id)) throw participantNotFound();
+  const row = await participantById(services.db, auth.organization.id, id);
+  if (!row) throw participantNotFound();
+  return { id: row.id, full_name: row.full_name, member_id: row.member_id };
+}
+
+/** People and user groups of the organization, by id: flag events carry a user id only. */
+async function lookupOf(services: AppServices, organizationId: string): Promise<AuditLookup> {
+  const [users, groups] = await Promise.all([
+    services.db
+      .selectFrom("rm_users")
+      .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+      .select(["rm_users.id", "rm_users.first_name", "rm_users.last_name", "rm_user_groups.display_name", "rm_user_groups.name"])
+      .where("rm_users.organization_id", "=", organizationId)
+      .execute(),
+    services.db.selectFrom("rm_user_groups").select(["id", "name", "display_name"]).where("organization_id", "=", organizationId).execute(),
+  ]);
+  const people = new Map(users.map((u) => [u.id, { name: `${u.first_name} ${u.last_name}`.trim(), role: u.display_name || u.name }]));
+  const groupNames = new Map(groups.map((g) => [g.id, g.display_name || g.name]));
+  return { user: (id) => people.get(id), group: (id) => groupNames.get(id) };
+}
+
+/**
+ * May this auditor see the note's history? Admin levels (3-6) see every note; below them (a coach group
+ * given the permission) the rule of 'Who can see this note?' (decision 016) applies to the note as its
+ * events leave it: the author, or a member of a listed group, or everyone when none is listed.
+ */
+function visibleNote(events: RecordedEvent<NoteEvent>[], viewer: { userId: string; level: number; groupId: string | null }): boolean {
+  if (isNoteAdmin(viewer.level)) return true;
+  let author: string | null = null;
+  let roleIds: string[] = [];
+  for (const event of events) {
+    if (event.type === "NoteCreated") {
+      author = event.data.author.userId;
+      roleIds = event.data.roleIds;
+    } else if (event.type === "NoteEdited") roleIds = event.data.roleIds;
+  }
+  return roleIds.length === 0 || author === viewer.userId || (viewer.groupId !== null && roleIds.includes(viewer.groupId));
+}
+
+/**
+ * Every event of the participant's note streams and flag stream, read from the event store (the audit
+ * index only says which note streams exist), of the auditor's organization only.
+ */
+async function participantEvents(services: AppServices, auth: Auth, participantId: string): Promise<RecordedEvent[]> {
+  const organizationId = auth.organization.id;
+  // a note written a moment ago: its stream is listed once the audit index has caught up with the head
+  await waitForProjection(services, "audit", { timeoutMs: 2_000 });
+  const [noteStreams, group] = await Promise.all([
+    participantNoteStreams(services.db, organizationId, participantId),
+    services.db.selectFrom("rm_users").select("user_group_id").where("id", "=", auth.user.id).executeTakeFirst(),
+  ]);
+  const viewer = { userId: auth.user.id, level: auth.user.roleLevel, groupId: group?.user_group_id ?? null };
+  const [flags, ...notes] = await Promise.all([
+    services.store.readStream<FlagEvent>(flagStreamId(participantId)),
+    ...noteStreams.map((stream) => services.store.readStream<NoteEvent>(stream)),
+  ]);
+  const events: RecordedEvent[] = [];
+  for (const note of notes) if (visibleNote(note.events, viewer)) events.push(...note.events);
+  events.push(...flags!.events);
+  return events.filter((e) => e.metadata.organizationId === organizationId);
+}
+
+/** GET /api/audit/participant/{id}?at=: the timeline, and the notes and flags as they stood at `at`. */
+export async function participantAudit(services: AppServices, auth: Auth, participantId: string | undefined, url: URL): Promise<ParticipantAudit> {
+  const at = parseAt(url.searchParams.get("at"), services.clock.now());
+  const participant = await requireParticipant(services, auth, participantId);
+  const [events, lookup] = await Promise.all([participantEvents(services, auth, participant.id), lookupOf(services, auth.organization.id)]);
+  return { participant, at: at.toISOString(), timeline: auditTimeline(events, lookup), state: auditStateAt(events, at, lookup) };
+}
+
+/** GET /api/audit/participant/{id}/timeline.csv: the timeline as a CSV download. */
+export async function participantAuditCsv(services: AppServices, auth: Auth, participantId: string | undefined): Promise<Response> {
+  const participant = await requireParticipant(services, auth, participantId);
+  const [events, lookup] = await Promise.all([participantEvents(services, auth, participant.id), lookupOf(services, auth.organization.id)]);
+  const timeline = auditTimeline(events, lookup);
+  const name = auditCsvFileName(participant.full_name, services.clock.now(), DEFAULT_TIME_ZONE);
+  const body = Readable.toWeb(auditCsvStream(timeline, DEFAULT_TIME_ZONE)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The audit page's data: null for no such participant or another organization's (the page answers 404). */
+export async function auditPageOf(services: AppServices, auth: Auth, participantId: string | undefined): Promise<ParticipantAudit | null> {
+  try {
+    return await participantAudit(services, auth, participantId, new URL("http://page/"));
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) return null;
+    throw error;
+  }
+}

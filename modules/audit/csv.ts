@@ -1,0 +1,58 @@
+import { Readable } from "node:stream";
+import { csvFormatter, neutralizeCell } from "../exports";
+import type { AuditChange, AuditEntry } from "./replay";
+
+/** The timeline CSV's header (decision 021): one row per event, in the store's order. */
+export const AUDIT_CSV_HEADER = ["Date", "Time (UTC)", "Actor", "Role", "Record", "Action", "Record ID", "Comment ID", "What changed", "Before", "After"] as const;
+
+/** MM/DD/YYYY at hh:mm A (spec-2 section 9, note dates) in the given time zone. */
+export function auditDate(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: true })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+}
+
+/** One change reads as its value; several are labelled, one per line. */
+const joined = (changes: readonly AuditChange[], side: "before" | "after") => {
+  const shown = changes.filter((c) => c[side] !== null);
+  if (changes.length === 1) return changes[0]![side] ?? "";
+  return shown.map((c) => `${c.field}: ${c[side]}`).join("\n");
+};
+
+/** A timeline entry as its CSV cells, before neutralisation. */
+export function auditCsvRow(entry: AuditEntry, timeZone: string): string[] {
+  return [
+    auditDate(entry.occurredAt, timeZone),
+    entry.occurredAt,
+    entry.actor.name,
+    entry.actor.role,
+    entry.subject,
+    entry.action,
+    entry.recordId,
+    entry.commentId ?? "",
+    entry.changes.map((c) => c.field).join(", "),
+    joined(entry.changes, "before"),
+    joined(entry.changes, "after"),
+  ];
+}
+
+/**
+ * The timeline as a CSV stream in the exports' dialect (decision 015: RFC 4180, every cell quoted, BOM),
+ * every cell neutralised against spreadsheet formulas (=, +, -, @, tab, CR get a leading quote).
+ */
+export function auditCsvStream(entries: readonly AuditEntry[], timeZone: string): Readable {
+  const stream = csvFormatter(AUDIT_CSV_HEADER);
+  for (const entry of entries) stream.write(auditCsvRow(entry, timeZone).map(neutralizeCell));
+  stream.end();
+  return stream;
+}
+
+/** The download's file name: the participant's name made safe, and the day, MM-DD-YYYY (as the exports). */
+export function auditCsvFileName(participantName: string, day: Date, timeZone: string): string {
+  const safe = participantName.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "participant";
+  const [month, date, year] = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(day).split("/");
+  return `audit-history-${safe}-${month}-${date}-${year}.csv`;
+}

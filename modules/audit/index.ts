@@ -1,0 +1,19 @@
+/** The auditor's replay (issue 5, decision 021): a participant's note, comment and flag history from the events. */
+export {
+  AUDIT_ACTIONS,
+  auditTimeline,
+  auditStateAt,
+  inGlobalOrder,
+  type AuditEvent,
+  type AuditActor,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntry,
+  type AuditLookup,
+  type AuditState,
+  type AuditSubject,
+  type NoteAt,
+  type CommentAt,
+  type FlagAt,
+} from "./replay";
+export { AUDIT_CSV_HEADER, auditDate, auditCsvRow, auditCsvStream, auditCsvFileName } from "./csv";

@@ -1,0 +1,27 @@
+import type { Command } from "../kernel";
+import type { ExportKind } from "./kinds";
+
+/** What the handler read about a bundle's part from the part's own stream (house rule 2). */
+export type BundlePartFact = { exportId: string; found: boolean; organizationId: string | null; requestedBy: string | null; kind: ExportKind | null; status: string; fileKey: string | null; fileName: string | null };
+
+/**
+ * `request` is validated here (exportRequestSchema). `permissionIds` (the requester's effective
+ * permissions) and `bundleParts` are facts the handler reads; a caller's values are replaced.
+ */
+export type RequestExportInput = {
+  exportId: string;
+  request: unknown;
+  permissionIds: readonly string[];
+  bundleParts?: readonly BundlePartFact[];
+  /** flag-history: the participant exists in the requester's organization (read from its stream) */
+  participantFound?: boolean;
+};
+export type CompleteExportInput = { fileKey: string; rows: number; bytes: number; sha256: string };
+export type FailExportInput = { reason: string };
+export type ExpireExportInput = Record<string, never>;
+
+export type RequestExport = Command<"RequestExport", RequestExportInput>;
+export type CompleteExport = Command<"CompleteExport", CompleteExportInput>;
+export type FailExport = Command<"FailExport", FailExportInput>;
+export type ExpireExport = Command<"ExpireExport", ExpireExportInput>;
+export type ExportCommand = RequestExport | CompleteExport | FailExport | ExpireExport;

@@ -1,0 +1,79 @@
+import { format, type CsvFormatterStream } from "@fast-csv/format";
+import { parseString } from "@fast-csv/parse";
+
+/** spec-2 section 9: the check-in export's header, word for word. */
+export const CHECK_IN_HEADER = ["Member ID", "Name", "Contact email", "Contact number", "Check-in time", "Check-out time", "Date", "Program Registered"] as const;
+
+/** The participant report fields (spec-2 section 3 'Participant or user in lists' and the /participant_report row). */
+export const PARTICIPANT_HEADER = [
+  "Member ID",
+  "First name",
+  "Last name",
+  "Status",
+  "Date of birth",
+  "Age",
+  "Gender",
+  "Email",
+  "Phone number",
+  "Contact name",
+  "Preferred contact",
+  "Address",
+  "School",
+  "Medical conditions",
+  "Pick-up permission",
+  "Waiver signed",
+  "Flagged",
+  "Created date",
+] as const;
+
+export const FLAG_HISTORY_HEADER = ["Member ID", "Name", "Type", "Status", "Message", "Flagged by", "Flagged at", "Resolution message", "Resolved at"] as const;
+
+/**
+ * Formula neutralisation (decision 015). A cell is prefixed with one single quote when its text starts
+ * with = + - @ tab or carriage return, or with one or more single quotes followed by one of those.
+ * Reading back removes one leading quote exactly when the cell starts with quotes followed by a trigger.
+ * So no written cell starts with a trigger, and restoreCell(neutralizeCell(t)) === t for every text t.
+ */
+const NEEDS_QUOTE = /^'*[=+\-@\t\r]/;
+const WAS_QUOTED = /^'+[=+\-@\t\r]/;
+
+export const FORMULA_TRIGGERS = ["=", "+", "-", "@", "\t", "\r"] as const;
+
+export function neutralizeCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "string" ? value : String(value);
+  // fast path: most cells start with none of = + - @ tab CR or the quote
+  const first = text.charCodeAt(0);
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13 && first !== 39) return text;
+  return NEEDS_QUOTE.test(text) ? `'${text}` : text;
+}
+
+export function restoreCell(cell: string): string {
+  return WAS_QUOTED.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * The CSV dialect of every export: RFC 4180 (comma, CRLF, double quotes doubled), every cell quoted (so a
+ * cell of spaces keeps them in every reader, fast-csv's parser included),
+ * UTF-8 with a byte order mark so spreadsheets read accents right. fast-csv drops NUL characters.
+ */
+export const CSV_OPTIONS = { delimiter: ",", rowDelimiter: "\r\n", quote: '"', escape: '"', quoteColumns: true, quoteHeaders: true, writeBOM: true, includeEndRowDelimiter: true } as const;
+
+/** A fast-csv formatter stream that takes rows as arrays; the header is written (neutralised) first. */
+export function csvFormatter(header: readonly string[]): CsvFormatterStream<string[], string[]> {
+  const stream = format<string[], string[]>({ ...CSV_OPTIONS, headers: false });
+  stream.write(header.map(neutralizeCell));
+  return stream;
+}
+
+/** Parses an export's CSV text back into rows of original cell text (tests and checks). */
+export function parseExportCsv(text: string): Promise<string[][]> {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return new Promise((resolve, reject) => {
+    const rows: string[][] = [];
+    parseString<string[], string[]>(body, { headers: false, delimiter: ",", quote: '"', escape: '"', ignoreEmpty: false })
+      .on("data", (row: string[]) => rows.push(row.map(restoreCell)))
+      .on("error", reject)
+      .on("end", () => resolve(rows));
+  });
+}

@@ -1,0 +1,58 @@
+import { handleCommand, idFrom, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import type { BundlePartFact, CompleteExportInput, ExportCommand } from "./commands";
+import { exportDecider, type ExportState } from "./decide";
+import { exportStreamId, type ExportEvent } from "./events";
+import { exportRequestSchema } from "./kinds";
+import { participantInOrganization } from "../participants";
+
+export type ExportDeps = { store: EventStore; clock: Clock };
+export type ExportResult = CommandResult<ExportState, ExportEvent>;
+
+/** The export id of a request: derived from the organization and the command id, so a resent request is the same export. */
+export const exportIdFor = (organizationId: string, commandId: string) => idFrom("export", organizationId, commandId);
+
+/** One export's state, from its stream. */
+export async function loadExport(store: EventStore, exportId: string): Promise<ExportState> {
+  const { state } = await store.aggregateStream<ExportState, ExportEvent>(exportStreamId(exportId), {
+    initialState: exportDecider.initialState,
+    evolve: exportDecider.evolve,
+  });
+  return state;
+}
+
+async function bundleFacts(store: EventStore, request: unknown): Promise<BundlePartFact[]> {
+  const parsed = exportRequestSchema.safeParse(request);
+  if (!parsed.success || parsed.data.kind !== "bundle") return [];
+  return Promise.all(
+    parsed.data.filters.exportIds.map(async (exportId): Promise<BundlePartFact> => {
+      const state = await loadExport(store, exportId);
+      const r = state.requested;
+      return { exportId, found: r !== null, organizationId: r?.organizationId ?? null, requestedBy: r?.requestedBy ?? null, kind: r?.kind ?? null, status: state.status, fileKey: state.fileKey, fileName: r?.fileName ?? null };
+    }),
+  );
+}
+
+/**
+ * Requests an export: the export id derives from the command id (a resend answers with the first
+ * result and appends nothing), the requester's permissions are passed in by the caller (from the
+ * session), and a bundle's parts are read from their streams.
+ */
+export async function requestExport(deps: ExportDeps, input: { request: unknown; permissionIds: readonly string[] }, metadata: CommandMetadata, options?: HandleOptions): Promise<ExportResult & { exportId: string }> {
+  const exportId = exportIdFor(metadata.organizationId ?? "none", metadata.commandId);
+  const bundleParts = await bundleFacts(deps.store, input.request);
+  const parsed = exportRequestSchema.safeParse(input.request);
+  const participantFound =
+    parsed.success && parsed.data.kind === "flag-history" && metadata.organizationId
+      ? await participantInOrganization(deps.store, metadata.organizationId, parsed.data.filters.participantId)
+      : undefined;
+  const data = { exportId, request: input.request, permissionIds: input.permissionIds, bundleParts, participantFound };
+  const result = await handleCommand(deps, exportDecider, exportStreamId(exportId), { type: "RequestExport", data, metadata }, options);
+  return { ...result, exportId };
+}
+
+export const handleExportCommand = (deps: ExportDeps, exportId: string, command: ExportCommand, options?: HandleOptions) => handleCommand(deps, exportDecider, exportStreamId(exportId), command, options);
+
+/** The worker's ending: appended against the revision it read, so a second completion is refused (409). */
+export const completeExport = (deps: ExportDeps, exportId: string, data: CompleteExportInput, metadata: CommandMetadata) => handleExportCommand(deps, exportId, { type: "CompleteExport", data, metadata });
+export const failExport = (deps: ExportDeps, exportId: string, reason: string, metadata: CommandMetadata) => handleExportCommand(deps, exportId, { type: "FailExport", data: { reason }, metadata });
+export const expireExport = (deps: ExportDeps, exportId: string, metadata: CommandMetadata) => handleExportCommand(deps, exportId, { type: "ExpireExport", data: {}, metadata });

@@ -1,0 +1,57 @@
+/** The exports module's public face: background CSV exports, their events, rules and file format. */
+export {
+  EXPORT_EVENT_TYPES,
+  EXPORT_STREAM_PREFIX,
+  exportStreamId,
+  isExportEvent,
+  type ExportEvent,
+  type ExportRequested,
+  type ExportCompleted,
+  type ExportFailed,
+  type ExportExpired,
+  type ExportRequestedData,
+  type ExportCompletedData,
+  type ExportFailedData,
+  type ExportExpiredData,
+} from "./events";
+export {
+  EXPORT_KINDS,
+  EXPORT_PERMISSION,
+  ANY_EXPORT_PERMISSION,
+  KIND_LABELS,
+  EMPTY_EXPORT_TEXT,
+  MAX_BUNDLE_PARTS,
+  exportRequestSchema,
+  checkInFiltersSchema,
+  participantFiltersSchema,
+  flagHistoryFiltersSchema,
+  bundleFiltersSchema,
+  exportFileName,
+  fileDate,
+  type ExportKind,
+  type ExportRequest,
+  type ExportFilters,
+  type CheckInFilters,
+  type ParticipantFilters,
+  type FlagHistoryFilters,
+  type BundleFilters,
+} from "./kinds";
+export type { ExportCommand, RequestExport, CompleteExport, FailExport, ExpireExport, BundlePartFact, RequestExportInput, CompleteExportInput } from "./commands";
+export {
+  exportDecider,
+  decide,
+  evolve,
+  initialExportState,
+  exportFileKey,
+  exportFolder,
+  exportNotFound,
+  exportForbidden,
+  exportExists,
+  exportFinished,
+  bundlePartNotReady,
+  participantNotFound,
+  type ExportState,
+  type ExportStatus,
+} from "./decide";
+export { requestExport, completeExport, failExport, expireExport, loadExport, exportIdFor, handleExportCommand, type ExportDeps, type ExportResult } from "./handlers";
+export { CHECK_IN_HEADER, PARTICIPANT_HEADER, FLAG_HISTORY_HEADER, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";

@@ -1,0 +1,59 @@
+import { handleCommand, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { flagStreamId, type FlagEvent } from "../flags";
+import { validationError } from "../organizations";
+import { loadParticipant } from "../participants";
+import { noteIdSchema, noteParticipantIdSchema, type NoteCommand } from "./commands";
+import { noteDecider, noteParticipantNotFound, type NoteState } from "./decide";
+import { noteStreamId, type NoteEvent } from "./events";
+
+export type NoteDeps = {
+  store: EventStore;
+  clock: Clock;
+  /**
+   * Where a flag note's flag lives: the participant whose flag stream may hold a flag of this id (the
+   * caller may look it up anywhere; the answer is then checked against the flag stream itself).
+   */
+  flagOwner?: (noteId: string) => Promise<string | null>;
+};
+export type NoteResult = CommandResult<NoteState, NoteEvent>;
+
+/** A note now, folded from its stream (for other modules' decisions and the auditor's replay). */
+export async function loadNote(store: EventStore, noteId: string): Promise<NoteState> {
+  const { state } = await store.aggregateStream<NoteState, NoteEvent>(noteStreamId(noteId), { initialState: noteDecider.initialState, evolve: noteDecider.evolve });
+  return state;
+}
+
+/** Whether `flagId` is a flag raised on the participant's flag stream in the organization. */
+async function isFlagOf(store: EventStore, participantId: string, flagId: string, organizationId: string | null): Promise<boolean> {
+  const read = await store.readStream<FlagEvent>(flagStreamId(participantId));
+  return read.events.some((e) => e.type === "MemberFlagged" && e.data.flagId === flagId && e.data.organizationId === organizationId);
+}
+
+/**
+ * Loads `note-{noteId}`, decides, appends (handleCommand retries on a conflict). A new note's
+ * participant must exist in the command's organization (read from its stream). A command on an id with
+ * no note stream asks whether the id is a flag (a flag note) so the refusal can say so.
+ */
+export async function handleNoteCommand(deps: NoteDeps, command: NoteCommand, options?: HandleOptions): Promise<NoteResult> {
+  const id = noteIdSchema.safeParse(command.data?.noteId);
+  if (!id.success) return { ok: false, error: validationError(id.error) };
+  const streamId = noteStreamId(id.data);
+  let decided: NoteCommand = command;
+  if (command.type === "CreateNote") {
+    const participantId = noteParticipantIdSchema.safeParse(command.data.participantId);
+    if (!participantId.success) return { ok: false, error: validationError(participantId.error) };
+    const participant = await loadParticipant(deps.store, participantId.data);
+    const found = participant !== null && participant.organizationId === command.metadata.organizationId;
+    if (!found) return { ok: false, error: noteParticipantNotFound() };
+    decided = { ...command, data: { ...command.data, participantFound: true } };
+  } else {
+    const read = await deps.store.readStream(streamId);
+    let flagNote = false;
+    if (!read.streamExists && deps.flagOwner) {
+      const owner = await deps.flagOwner(id.data);
+      flagNote = owner !== null && (await isFlagOf(deps.store, owner, id.data, command.metadata.organizationId));
+    }
+    decided = { ...command, data: { ...command.data, flagNote } } as NoteCommand;
+  }
+  return handleCommand(deps, noteDecider, streamId, decided, options);
+}

@@ -1,0 +1,48 @@
+/** The screening module's public face: the organization's questions and each participant's daily screening. */
+export {
+  QUESTION_TYPES,
+  FAILING_ANSWER,
+  SCREENING_EVENT_TYPES,
+  isScreeningEvent,
+  screeningQuestionsStream,
+  dailyScreeningStream,
+  type QuestionType,
+  type ScreeningQuestion,
+  type ScreeningAnswer,
+  type ScreeningEvent,
+  type DailyScreeningEvent,
+  type ScreeningQuestionsEvent,
+  type DailyScreeningFilled,
+  type DailyScreeningDeclined,
+  type ScreeningQuestionsSet,
+} from "./events";
+export { DEFAULT_SCREENING_QUESTIONS } from "./questions";
+export { SCREENING_TEXT, radioQuestions, answeredCount, isComplete, formProblem, isFailing, type FormAnswer, type FormParticipant } from "./form";
+export {
+  participantIdSchema as screeningParticipantIdSchema,
+  screeningQuestionSchema,
+  screeningQuestionsSchema,
+  answerSchema,
+  answersSchema,
+  type ScreeningActor,
+  type ScreeningFacts,
+  type FillScreening,
+  type DeclineScreening,
+  type DailyScreeningCommand,
+  type SetScreeningQuestions,
+} from "./commands";
+export { dailyScreeningDecider, questionsDecider, mayFillFor, checkAnswers, screeningRefusals, type DailyScreeningState, type QuestionsState } from "./decide";
+export {
+  SCREENING_FLAG,
+  screeningDay,
+  screeningDayOf,
+  loadQuestions,
+  loadDailyScreening,
+  loadScreeningFact,
+  setScreeningQuestions,
+  submitScreening,
+  ensureScreeningFlag,
+  type ScreeningDeps,
+  type ScreeningRequest,
+  type ScreeningOutcome,
+} from "./handlers";

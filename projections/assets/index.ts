@@ -1,0 +1,4 @@
+export { assetsProjection } from "./projection";
+export * from "./queries";
+export type { AssetTables } from "./tables";
+export * as assetsMigration from "./migration";

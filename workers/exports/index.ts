@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import { systemClock } from "../../modules/kernel";
+import { createLivePublisher } from "../../modules/kernel/live";
+import { createWorker } from "../../modules/kernel/queues";
+import type { ReadModels } from "../../projections/read-models";
+import type { CoreServices } from "../../runtime/services";
+import { processExportQueue, type ExportWorkerDeps } from "./processor";
+import { CLEANUP_JOB, CLEANUP_SCHEDULER, createExportQueue, EXPORT_QUEUE, queuePrefixFor, type ExportJobData } from "./queue";
+import { CLEANUP_EVERY_MS } from "./retention";
+
+export * from "./queue";
+export * from "./retention";
+export { processExport, cleanUpExports, readableReason, progressKey, type ExportWorkerDeps, type ExportJobResult } from "./processor";
+export { buildCsv, buildBundle } from "./build";
+export { cursorRows, rowQueryFor, loadLookup, FETCH_SIZE } from "./sources";
+
+/** Two exports at a time per worker process: each is one cursor and one file stream. */
+export const EXPORT_CONCURRENCY = 2;
+
+/** The worker role's export worker: the jobs, the hourly clean-up scheduler, and a live publisher for progress. */
+export function startExportWorker(core: CoreServices) {
+  const prefix = queuePrefixFor(core.env.DATABASE_URL);
+  const queue = createExportQueue(core.env.REDIS_URL, prefix);
+  const publisher = createLivePublisher(core.env.REDIS_URL, { logger: core.logger });
+  const deps: ExportWorkerDeps = {
+    store: core.store,
+    clock: systemClock,
+    pool: core.pool,
+    db: core.db as Kysely<ReadModels>,
+    storage: core.storage,
+    redis: core.redis,
+    publisher,
+    logger: core.logger,
+    queue,
+  };
+  const handle = createWorker<ExportJobData, unknown>(EXPORT_QUEUE, (job) => processExportQueue(deps, job), {
+    connection: core.env.REDIS_URL,
+    prefix,
+    concurrency: EXPORT_CONCURRENCY,
+    lockDuration: core.env.EXPORT_LOCK_MS,
+    stalledInterval: core.env.EXPORT_LOCK_MS,
+    logger: core.logger,
+  });
+  void queue
+    .upsertJobScheduler(CLEANUP_SCHEDULER, { every: CLEANUP_EVERY_MS }, { name: CLEANUP_JOB, data: { exportId: "" }, opts: { removeOnComplete: 10, removeOnFail: 10 } })
+    .catch((error: unknown) => core.logger.warn("could not schedule the export clean-up", { error: String(error) }));
+  return {
+    async close() {
+      await handle.close();
+      await queue.close();
+      await publisher.close();
+    },
+  };
+}
+
+export const exportWorkerDefinition = { queue: EXPORT_QUEUE, start: startExportWorker };

@@ -1,0 +1,179 @@
+import type pg from "pg";
+import { CHECK_IN_HEADER, FLAG_HISTORY_HEADER, PARTICIPANT_HEADER, type CheckInFilters, type ExportRequestedData, type FlagHistoryFilters, type ParticipantFilters } from "../../modules/exports";
+
+/** A query whose rows are the CSV's rows (every column as text), and the query counting them. */
+export type RowQuery = {
+  header: readonly string[];
+  text: string;
+  values: unknown[];
+  countText: string;
+  countValues: unknown[];
+  /** a small per-organization table joined into each row in the worker (see checkIns) */
+  lookup?: { text: string; values: unknown[]; keyColumn: number; apply(row: string[], found: string[] | undefined): void };
+};
+
+/** How many rows one FETCH brings: the worker holds at most this many rows of the read model at once. */
+export const FETCH_SIZE = 1000;
+
+const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * spec-2 section 9's check-in header; visits that began in [from, to] (whole days in the time zone),
+ * oldest first. The visit rows stream from the board's index alone; each row's participant columns
+ * (contact email, contact number, programs registered) come from `lookup`, loaded once per export for
+ * the organization (thousands of participants, not millions of rows), and joined in the worker.
+ */
+function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
+  const where = `c.organization_id = $1::uuid and c.check_in_time >= ($3::date::timestamp at time zone $2) and c.check_in_time < (($4::date + 1)::timestamp at time zone $2)`;
+  return {
+    header: CHECK_IN_HEADER,
+    text: `
+      select c.member_id, c.full_name, c.participant_id::text, '',
+        to_char(c.check_in_time at time zone $2, 'HH12:MI am'),
+        coalesce(to_char(c.check_out_time at time zone $2, 'HH12:MI am'), ''),
+        to_char(c.check_in_time at time zone $2, 'MM/DD/YYYY'),
+        ''
+      from rm_check_ins c
+      where ${where}
+      order by c.check_in_time, c.id`,
+    values: [organizationId, f.timeZone, f.from, f.to],
+    countText: `select count(*)::int as n from rm_check_ins c where ${where}`,
+    countValues: [organizationId, f.timeZone, f.from, f.to],
+    lookup: {
+      text: `
+        select p.id::text, p.email, p.phone_number,
+          coalesce((select string_agg(pr.name, ', ' order by pr.name) from rm_program_registrations r join rm_programs pr on pr.id = r.program_id
+                    where r.organization_id = $1::text and r.participant_id = p.id::text), '')
+        from rm_participants p where p.organization_id = $1::uuid`,
+      values: [organizationId],
+      // columns 2 (the participant id, then contact email), 3 (contact number) and 7 (programs)
+      apply(row, found) {
+        row[2] = found?.[1] ?? "";
+        row[3] = found?.[2] ?? "";
+        row[7] = found?.[3] ?? "";
+      },
+      keyColumn: 2,
+    },
+  };
+}
+
+/** The participant report fields, filtered as /participant_report is (statuses, search), newest first. */
+function participants(organizationId: string, f: ParticipantFilters): RowQuery {
+  const values: unknown[] = [organizationId, f.timeZone];
+  let where = `p.organization_id = $1::uuid`;
+  if (f.statuses.length > 0) {
+    values.push(f.statuses);
+    where += ` and p.status = any($${values.length}::text[])`;
+  }
+  if (f.search) {
+    values.push(like(f.search));
+    const n = values.length;
+    where += ` and (p.first_name ilike $${n} or p.last_name ilike $${n} or p.member_id ilike $${n} or p.full_name ilike $${n})`;
+  }
+  const countValues = values.filter((_, i) => i !== 1);
+  const countWhere = where.replace(/\$(\d+)/g, (_, d: string) => `$${Number(d) > 2 ? Number(d) - 1 : d}`);
+  return {
+    header: PARTICIPANT_HEADER,
+    text: `
+      select p.member_id, p.first_name, p.last_name, p.status,
+        case when p.dob ~ '^\\d{4}-\\d{2}-\\d{2}$' then to_char(p.dob::date, 'MM/DD/YYYY') else '' end,
+        case when p.dob ~ '^\\d{4}-\\d{2}-\\d{2}$' then date_part('year', age((now() at time zone $2)::date, p.dob::date))::int::text else '' end,
+        p.gender, p.email, p.phone_number, p.contact_name, p.preferred_contact, p.address,
+        case when p.school_not_applicable then 'Not applicable' else p.school_name end,
+        array_to_string(p.medical_conditions, ', '),
+        p.pick_up_permission,
+        case when p.is_waiver_signed then 'Yes' else 'No' end,
+        case when exists (select 1 from rm_flags f where f.organization_id = p.organization_id::text and f.participant_id = p.id::text and f.status = 'Active') then 'Yes' else 'No' end,
+        to_char(p.created_date at time zone $2, 'MM/DD/YYYY')
+      from rm_participants p
+      where ${where}
+      order by p.created_date desc, p.id desc`,
+    values,
+    countText: `select count(*)::int as n from rm_participants p where ${countWhere}`,
+    countValues,
+  };
+}
+
+/** A participant's flags, raised and resolved, oldest first (note history joins when the notes module lands). */
+function flagHistory(organizationId: string, f: FlagHistoryFilters): RowQuery {
+  const where = `f.organization_id = $1 and f.participant_id = $2`;
+  return {
+    header: FLAG_HISTORY_HEADER,
+    text: `
+      select coalesce(p.member_id, ''), coalesce(p.full_name, ''), f.type, f.status, f.message, f.flagged_by_name,
+        to_char(f.flagged_at at time zone $3, 'MM/DD/YYYY hh12:MI am'),
+        coalesce(f.resolution_message, ''),
+        coalesce(to_char(f.resolved_at at time zone $3, 'MM/DD/YYYY hh12:MI am'), '')
+      from rm_flags f
+      left join rm_participants p on p.id::text = f.participant_id
+      where ${where}
+      order by f.flagged_at, f.id`,
+    values: [organizationId, f.participantId, f.timeZone],
+    countText: `select count(*)::int as n from rm_flags f where ${where}`,
+    countValues: [organizationId, f.participantId],
+  };
+}
+
+export function rowQueryFor(requested: ExportRequestedData): RowQuery {
+  switch (requested.kind) {
+    case "check-ins":
+      return checkIns(requested.organizationId, requested.filters as CheckInFilters);
+    case "participants":
+      return participants(requested.organizationId, requested.filters as ParticipantFilters);
+    case "flag-history":
+      return flagHistory(requested.organizationId, requested.filters as FlagHistoryFilters);
+    case "bundle":
+      throw new Error("a bundle has no row query");
+    default: {
+      const never: never = requested.kind;
+      return never;
+    }
+  }
+}
+
+/**
+ * The rows of a query through a server-side cursor, FETCH_SIZE at a time, in a read-only transaction
+ * of its own: memory stays flat however many rows there are. A read-only transaction takes no
+ * transaction id, so it does not hold back the event store's read horizon (decision 002).
+ */
+export async function* cursorRows(pool: pg.Pool, query: RowQuery, fetchSize = FETCH_SIZE): AsyncGenerator<string[][]> {
+  const client = await pool.connect();
+  let done = false;
+  try {
+    await client.query("begin transaction isolation level repeatable read read only");
+    await client.query({ text: `declare export_rows no scroll cursor for ${query.text}`, values: query.values });
+    const fetchNext = () => {
+      const asked = client.query<string[]>({ text: `fetch forward ${fetchSize} from export_rows`, rowMode: "array" });
+      asked.catch(() => undefined); // awaited below, or abandoned when the consumer stops early
+      return asked;
+    };
+    // the next batch is asked for before this one is handed on: the database works while the CSV is written
+    let next = fetchNext();
+    for (;;) {
+      const batch = await next;
+      if (batch.rows.length === 0) break;
+      next = fetchNext();
+      yield batch.rows;
+    }
+    await client.query("commit");
+    done = true;
+  } finally {
+    // stopped early or failed (a fetch asked for ahead may still be queued on the client: it fails with the rollback): end the transaction (and with it the cursor) before the client goes back
+    if (!done) await client.query("rollback").catch(() => undefined);
+    client.release();
+  }
+}
+
+export async function countRows(pool: pg.Pool, query: RowQuery): Promise<number> {
+  const result = await pool.query<{ n: number }>(query.countText, query.countValues);
+  return result.rows[0]?.n ?? 0;
+}
+
+/** The lookup table of a query, by its key (the first column). */
+export async function loadLookup(pool: pg.Pool, query: RowQuery): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (!query.lookup) return map;
+  const result = await pool.query<string[]>({ text: query.lookup.text, values: query.lookup.values, rowMode: "array" });
+  for (const row of result.rows) map.set(row[0]!, row);
+  return map;
+}

@@ -1,0 +1,26 @@
+import { systemClock } from "../../modules/kernel";
+import { createWorker } from "../../modules/kernel/queues";
+import type { CoreServices } from "../../runtime/services";
+import { queuePrefixFor } from "../exports/queue";
+import { processUnpackJob, type UploadWorkerDeps } from "./processor";
+import { UPLOAD_QUEUE, type UnpackJobData } from "./queue";
+
+export * from "./queue";
+export { processUnpack, processUnpackJob, type UploadWorkerDeps, type UnpackResult } from "./processor";
+
+/** Two packages at a time per worker process: each holds its zip (25 MB at most) in memory. */
+export const UNPACK_CONCURRENCY = 2;
+
+/** The worker role's upload worker: unpacks zip packages. */
+export function startUploadWorker(core: CoreServices) {
+  const deps: UploadWorkerDeps = { store: core.store, clock: systemClock, storage: core.storage, logger: core.logger };
+  const handle = createWorker<UnpackJobData, unknown>(UPLOAD_QUEUE, (job) => processUnpackJob(deps, job), {
+    connection: core.env.REDIS_URL,
+    prefix: queuePrefixFor(core.env.DATABASE_URL),
+    concurrency: UNPACK_CONCURRENCY,
+    logger: core.logger,
+  });
+  return { close: () => handle.close() };
+}
+
+export const uploadWorkerDefinition = { queue: UPLOAD_QUEUE, start: startUploadWorker };
