@@ -196,7 +196,7 @@ describe("notes and comments over the API on real PostgreSQL", () => {
     const m = fresh();
     expect((await clients.coach.request("POST", "/api/note/flag", { body: { user_id: m.id, message: "Fever reported by parent", type: "stop", action: "Flag" } })).status).toBe(200);
     let flags: List = { data: [], count: 0 };
-    for (const deadline = Date.now() + 3_000; Date.now() < deadline && flags.count === 0; await new Promise((r) => setTimeout(r, 20))) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && flags.count === 0; await new Promise((r) => setTimeout(r, 20))) {
       flags = await list(clients.coach, m.id, "&filter_id=Flag Notes");
     }
     expect(flags.data).toEqual([expect.objectContaining({ type: "Manual Flag", is_flagged: true, resolved: false, status: "Active", message: "Fever reported by parent" })]);
@@ -213,7 +213,7 @@ describe("notes and comments over the API on real PostgreSQL", () => {
 
     expect((await clients.admin.request("POST", "/api/note/flag", { body: { user_id: m.id, message: "Cleared by the nurse", type: "stop", action: "Unflag" } })).status).toBe(200);
     let note = flagNote;
-    for (const deadline = Date.now() + 3_000; Date.now() < deadline && !note.resolved; await new Promise((r) => setTimeout(r, 20))) {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !note.resolved; await new Promise((r) => setTimeout(r, 20))) {
       note = await json<Note>(await clients.coach.request("GET", `/api/note_report/${flagNote.id}`));
     }
     expect(note).toMatchObject({ resolved: true, is_flagged: false, note_comment: [{ type: "Flag Note", message: "Cleared by the nurse" }] });
@@ -264,7 +264,7 @@ describe("notes and comments over the API on real PostgreSQL", () => {
       const hidden = await write(clients.admin, m.id, "Custody matter, admins only", { role_ids: [adminGroupId] });
       const open = await write(clients.admin, m.id, "Open note for every staff member");
       const until = async (check: () => boolean) => {
-        for (const deadline = Date.now() + 3_000; Date.now() < deadline && !check(); ) await new Promise((r) => setTimeout(r, 20));
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline && !check(); ) await new Promise((r) => setTimeout(r, 20));
       };
       await until(() => adminSocket.received.some((e) => e.note_id === open.id) && coachSocket.received.some((e) => e.note_id === open.id));
       expect(adminSocket.received.map((e) => e.note_id)).toEqual(expect.arrayContaining([hidden.id, open.id]));
