@@ -17,8 +17,9 @@ export const EXPECT = { noStream: -1, any: -2, streamExists: -3 } as const;
  *   written, so no append ever waits on another's index entries while holding it;
  * - the insert writes only when the stream is at the expected revision; a racing append at the same
  *   revision fails on the unique (stream_id, revision) index;
- * - hash: each event's link in its stream's chain (docs/decisions/022), the `rollcall_chain` window
- *   aggregate seeded with the hash of the stream's last event.
+ * - cur: the stream's last revision and hash, from one index probe;
+ * - hash: each event's link in its stream's chain (docs/decisions/022): one call for a single event, the
+ *   `rollcall_chain` window aggregate seeded with the stream's last hash for several.
  * No row returned means the expectation did not hold. See docs/decisions/001 and 002.
  */
 export function appendStatement(n: number): string {
@@ -33,19 +34,18 @@ export function appendStatement(n: number): string {
   ), ul as materialized (
     select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
   ), cur as (
-    select coalesce(max(revision), -1) as rev from events where stream_id = $1
-  ), prev as (
-    select coalesce((select e.hash from events e, cur where e.stream_id = $1 and e.revision = cur.rev), '') as hash
+    select coalesce(last.revision, -1) as rev, coalesce(last.hash, '') as hash
+      from (select 1) as one
+      left join lateral (select revision, hash from events where stream_id = $1 order by revision desc limit 1) as last on true
   )
   insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
   select pos.p, $1, cur.rev + v.i, v.id, v.type, v.data, v.meta,
-         rollcall_chain(prev.hash, $1, cur.rev + v.i, pos.p, v.id, v.type, v.data, v.meta) over (order by v.i)
+         ${n === 1 ? "rollcall_event_hash(cur.hash, $1, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta)" : "rollcall_chain(cur.hash, $1, cur.rev + v.i, pos.p, v.id, v.type, v.data, v.meta) over (order by v.i)"}
     from (values
       ${values}
     ) as v (i, id, type, data, meta)
     join pos on pos.i = v.i
     cross join cur
-    cross join prev
    where (select unlocked from ul)
      and case
        when $2::bigint >= 0 then cur.rev = $2::bigint
