@@ -38,7 +38,8 @@ describe("notes and comments over the API on real PostgreSQL", () => {
   const used = new Set<string>(DEMO_FLAGGED_PARTICIPANT_IDS);
   /** a participant with no flags, not used by an earlier test: its note list starts empty */
   const fresh = () => {
-    const found = members.find((m) => !used.has(m.id))!;
+    // never a member the demo flagged: each test starts from a member without notes or flags
+    const found = members.find((m) => !used.has(m.id) && !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id))!;
     used.add(found.id);
     return found;
   };
@@ -196,7 +197,9 @@ describe("notes and comments over the API on real PostgreSQL", () => {
     const m = fresh();
     expect((await clients.coach.request("POST", "/api/note/flag", { body: { user_id: m.id, message: "Fever reported by parent", type: "stop", action: "Flag" } })).status).toBe(200);
     let flags: List = { data: [], count: 0 };
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && flags.count === 0; await new Promise((r) => setTimeout(r, 20))) {
+    // until the flag's note is in the read model (a demo member may have other flags already)
+    const raised = () => flags.data.some((n) => n.message === "Fever reported by parent");
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !raised(); await new Promise((r) => setTimeout(r, 20))) {
       flags = await list(clients.coach, m.id, "&filter_id=Flag Notes");
     }
     expect(flags.data).toEqual([expect.objectContaining({ type: "Manual Flag", is_flagged: true, resolved: false, status: "Active", message: "Fever reported by parent" })]);
