@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantPageOf } from "~/utils/participant-page.server";
+import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 
 /** /participants/{id}: a participant's page with the Notes tab (spec-2 section 2; decision 017). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -19,20 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ParticipantPage() {
   const data = useLoaderData<typeof loader>();
-  if (!data.found) {
-    return (
-      <Container size="3" px="5" py="6">
-        <Heading as="h1" size="6">
-          Participant not found
-        </Heading>
-        <Text as="p" mt="2">
-          <Link asChild>
-            <RemixLink to="/participants">Back to Participants</RemixLink>
-          </Link>
-        </Text>
-      </Container>
-    );
-  }
+  if (!data.found) return <ParticipantNotFound />;
   const { participant: p, viewer, groups, canAudit } = data;
   return (
     <Container size="3" px="5" py="6">

@@ -5,6 +5,7 @@ import { AuditHistory } from "~/components/audit/audit-history";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { auditPageOf } from "~/utils/audit.server";
 import { guardPage } from "~/utils/page-guard.server";
+import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 
 /** /participants/{id}/audit: the auditor's replay of a participant's notes, comments and flags (decision 021). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -17,20 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ParticipantAuditPage() {
   const data = useLoaderData<typeof loader>();
-  if (!data.found) {
-    return (
-      <Container size="3" px="5" py="6">
-        <Heading as="h1" size="6">
-          Participant not found
-        </Heading>
-        <Text as="p" mt="2">
-          <Link asChild>
-            <RemixLink to="/participants">Back to Participants</RemixLink>
-          </Link>
-        </Text>
-      </Container>
-    );
-  }
+  if (!data.found) return <ParticipantNotFound />;
   const { participant: p, timeline, state } = data;
   return (
     <Container size="4" px="5" py="6">

@@ -4,10 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HealthReport } from "../../modules/kernel";
-import { DEMO_PASSWORD } from "../factories/demo-seed";
-import { clearSignInLimits } from "../support/http-client";
-import { testServices } from "../support/services";
 import { launchBrowser, startApp, type RunningApp } from "./harness";
+import { signIn } from "./page-helpers";
 
 const SCREENSHOTS = fileURLToPath(new URL("./screenshots", import.meta.url));
 const ADMIN = "admin@northside.demo";
@@ -37,16 +35,6 @@ async function waitForProjections(baseUrl: string) {
  * Signs in through /api/auth/csrf + /api/auth/login with the page's own cookie jar. Every test server
  * signs in from 127.0.0.1 against the same Redis, so the per-IP limit is cleared first.
  */
-async function signIn(page: Page, baseUrl: string, username: string) {
-  await clearSignInLimits((await testServices()).redisUrl);
-  const csrf = ((await (await page.request.get(`${baseUrl}/api/auth/csrf`)).json()) as { csrf: string }).csrf;
-  const response = await page.request.post(`${baseUrl}/api/auth/login`, {
-    data: { username, password: DEMO_PASSWORD },
-    headers: { "x-csrf-token": csrf },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 const toast = (page: Page, text: string) => page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true });
 const row = (table: Locator, name: string) => table.getByRole("row").filter({ has: table.page().getByRole("rowheader", { name, exact: true }) });
 

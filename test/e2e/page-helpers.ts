@@ -1,6 +1,9 @@
 import { Redis } from "ioredis";
 import pg from "pg";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { DEMO_PASSWORD } from "../factories/demo-seed";
+import { clearSignInLimits } from "../support/http-client";
 import { testServices } from "../support/services";
 
 /** Waits for the element's open or close animation (Radix menus and dialogs) to end. */
@@ -28,4 +31,12 @@ export async function outbox(databaseUrl: string): Promise<{ to_address: string;
   } finally {
     await client.end();
   }
+}
+
+/** Signs a browser page in through the API as a demo account (the sign-in limit cleared first). */
+export async function signIn(page: Page, baseUrl: string, username: string) {
+  await clearSignInLimits((await testServices()).redisUrl);
+  const csrf = ((await (await page.request.get(`${baseUrl}/api/auth/csrf`)).json()) as { csrf: string }).csrf;
+  const response = await page.request.post(`${baseUrl}/api/auth/login`, { data: { username, password: DEMO_PASSWORD }, headers: { "x-csrf-token": csrf } });
+  expect(response.status(), await response.text()).toBe(200);
 }

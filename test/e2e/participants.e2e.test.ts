@@ -3,10 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../factories/demo-seed";
-import { clearSignInLimits } from "../support/http-client";
-import { testServices } from "../support/services";
 import { launchBrowser, startApp, waitForProjections, type RunningApp } from "./harness";
+import { signIn } from "./page-helpers";
 
 const SCREENSHOTS = fileURLToPath(new URL("./screenshots", import.meta.url));
 
@@ -14,13 +12,6 @@ async function shot(page: Page, name: string) {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, baseUrl: string, username: string) {
-  await clearSignInLimits((await testServices()).redisUrl);
-  const csrf = ((await (await page.request.get(`${baseUrl}/api/auth/csrf`)).json()) as { csrf: string }).csrf;
-  const response = await page.request.post(`${baseUrl}/api/auth/login`, { data: { username, password: DEMO_PASSWORD }, headers: { "x-csrf-token": csrf } });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 describe("the participant list (/participants) in the browser", () => {
