@@ -13,13 +13,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!auth) throw redirect("/login");
   const page = await auditPageOf(context.services, auth, params.id);
   if (!page) return json({ found: false as const }, { status: 404 });
-  return json({ found: true as const, ...page });
+  // the background note and flag history export needs the kind's export permission (decision 014)
+  const canExport = auth.user.permissionIds.includes("CAN_EXPORT_PARTICIPANT_PROFILE");
+  return json({ found: true as const, canExport, ...page });
 }
 
 export default function ParticipantAuditPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.found) return <ParticipantNotFound />;
-  const { participant: p, timeline, state } = data;
+  const { participant: p, timeline, state, canExport } = data;
   return (
     <Container size="4" px="5" py="6">
       <Text as="p" size="2" mb="3">
@@ -41,7 +43,7 @@ export default function ParticipantAuditPage() {
         </Text>
       </Flex>
       <Box>
-        <AuditHistory participantId={p.id} timeline={timeline} initial={state} />
+        <AuditHistory participantId={p.id} timeline={timeline} initial={state} canExport={canExport} />
       </Box>
     </Container>
   );

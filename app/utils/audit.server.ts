@@ -5,14 +5,11 @@ import {
   auditStateAt,
   auditTimeline,
   type AuditEntry,
-  type AuditLookup,
   type AuditState,
 } from "../../modules/audit";
-import { flagStreamId, type FlagEvent } from "../../modules/flags";
 import { DomainError, isUuid, type RecordedEvent } from "../../modules/kernel";
-import { isNoteAdmin, type NoteEvent } from "../../modules/notes";
 import { DEFAULT_TIME_ZONE } from "../../modules/programs";
-import { participantNoteStreams } from "../../projections/audit";
+import { auditLookupOf, participantHistoryEvents } from "../../projections/audit";
 import { participantById } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
@@ -42,62 +39,20 @@ async function requireParticipant(services: AppServices, auth: Auth, id: string 
   return { id: row.id, full_name: row.full_name, member_id: row.member_id };
 }
 
-/** People and user groups of the organization, by id: flag events carry a user id only. */
-async function lookupOf(services: AppServices, organizationId: string): Promise<AuditLookup> {
-  const [users, groups] = await Promise.all([
-    services.db
-      .selectFrom("rm_users")
-      .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
-      .select(["rm_users.id", "rm_users.first_name", "rm_users.last_name", "rm_user_groups.display_name", "rm_user_groups.name"])
-      .where("rm_users.organization_id", "=", organizationId)
-      .execute(),
-    services.db.selectFrom("rm_user_groups").select(["id", "name", "display_name"]).where("organization_id", "=", organizationId).execute(),
-  ]);
-  const people = new Map(users.map((u) => [u.id, { name: `${u.first_name} ${u.last_name}`.trim(), role: u.display_name || u.name }]));
-  const groupNames = new Map(groups.map((g) => [g.id, g.display_name || g.name]));
-  return { user: (id) => people.get(id), group: (id) => groupNames.get(id) };
-}
-
 /**
- * May this auditor see the note's history? Admin levels (3-6) see every note; below them (a coach group
- * given the permission) the rule of 'Who can see this note?' (decision 016) applies to the note as its
- * events leave it: the author, or a member of a listed group, or everyone when none is listed.
- */
-function visibleNote(events: RecordedEvent<NoteEvent>[], viewer: { userId: string; level: number; groupId: string | null }): boolean {
-  if (isNoteAdmin(viewer.level)) return true;
-  let author: string | null = null;
-  let roleIds: string[] = [];
-  for (const event of events) {
-    if (event.type === "NoteCreated") {
-      author = event.data.author.userId;
-      roleIds = event.data.roleIds;
-    } else if (event.type === "NoteEdited") roleIds = event.data.roleIds;
-  }
-  return roleIds.length === 0 || author === viewer.userId || (viewer.groupId !== null && roleIds.includes(viewer.groupId));
-}
-
-/**
- * Every event of the participant's note streams and flag stream, read from the event store (the audit
- * index only says which note streams exist), of the auditor's organization only.
+ * Every event of the participant's note streams (those the auditor may see) and flag stream, read from
+ * the event store (the audit index only says which note streams exist), of the auditor's organization only.
  */
 async function participantEvents(services: AppServices, auth: Auth, participantId: string): Promise<RecordedEvent[]> {
   const organizationId = auth.organization.id;
   // a note written a moment ago: its stream is listed once the audit index has caught up with the head
   await waitForProjection(services, "audit", { timeoutMs: 2_000 });
-  const [noteStreams, group] = await Promise.all([
-    participantNoteStreams(services.db, organizationId, participantId),
-    services.db.selectFrom("rm_users").select("user_group_id").where("id", "=", auth.user.id).executeTakeFirst(),
-  ]);
+  const group = await services.db.selectFrom("rm_users").select("user_group_id").where("id", "=", auth.user.id).executeTakeFirst();
   const viewer = { userId: auth.user.id, level: auth.user.roleLevel, groupId: group?.user_group_id ?? null };
-  const [flags, ...notes] = await Promise.all([
-    services.store.readStream<FlagEvent>(flagStreamId(participantId)),
-    ...noteStreams.map((stream) => services.store.readStream<NoteEvent>(stream)),
-  ]);
-  const events: RecordedEvent[] = [];
-  for (const note of notes) if (visibleNote(note.events, viewer)) events.push(...note.events);
-  events.push(...flags!.events);
-  return events.filter((e) => e.metadata.organizationId === organizationId);
+  return participantHistoryEvents(services, { organizationId, participantId, viewer });
 }
+
+const lookupOf = (services: AppServices, organizationId: string) => auditLookupOf(services.db, organizationId);
 
 /** GET /api/audit/participant/{id}?at=: the timeline, and the notes and flags as they stood at `at`. */
 export async function participantAudit(services: AppServices, auth: Auth, participantId: string | undefined, url: URL): Promise<ParticipantAudit> {

@@ -13,7 +13,7 @@ export type RequestExportInput = {
   request: unknown;
   permissionIds: readonly string[];
   bundleParts?: readonly BundlePartFact[];
-  /** flag-history: the participant exists in the requester's organization (read from its stream) */
+  /** flag-history (note and flag history): the participant exists in the requester's organization (read from its stream) */
   participantFound?: boolean;
 };
 export type CompleteExportInput = { fileKey: string; rows: number; bytes: number; sha256: string };

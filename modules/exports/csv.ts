@@ -26,8 +26,6 @@ export const PARTICIPANT_HEADER = [
   "Created date",
 ] as const;
 
-export const FLAG_HISTORY_HEADER = ["Member ID", "Name", "Type", "Status", "Message", "Flagged by", "Flagged at", "Resolution message", "Resolved at"] as const;
-
 /**
  * Formula neutralisation (decision 015). A cell is prefixed with one single quote when its text starts
  * with = + - @ tab or carriage return, or with one or more single quotes followed by one of those.

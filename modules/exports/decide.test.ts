@@ -46,7 +46,7 @@ describe("exports: decide RequestExport", () => {
     expect(outcome.status).toBe("none");
     late()
       .when(request({ kind: "flag-history", filters: { participantId: "kid-1", timeZone: "America/Toronto" } }))
-      .then([requested({ kind: "flag-history", filters: { participantId: "kid-1", timeZone: "America/Toronto" }, fileName: "flag-history-11-21-2026.csv" })]);
+      .then([requested({ kind: "flag-history", filters: { participantId: "kid-1", timeZone: "America/Toronto" }, fileName: "note-and-flag-history-11-21-2026.csv" })]);
   });
 
   it("refuses bad input with a readable message", () => {
@@ -77,7 +77,7 @@ describe("exports: decide RequestExport", () => {
     given().when(request({ kind: "bundle", filters: { exportIds: ["a"] } })).thenRefused("VALIDATION", 400, "Choose at least two exports to bundle");
   });
 
-  it("exports the flag history only of a participant of the organization", () => {
+  it("exports the note and flag history only of a participant of the organization", () => {
     given().when(request({ kind: "flag-history", filters: { participantId: "kid-9" } }, ALL, undefined, false)).thenRefused("PARTICIPANT_NOT_FOUND", 404, "Participant not found");
   });
 

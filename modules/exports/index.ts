@@ -54,4 +54,4 @@ export {
   type ExportStatus,
 } from "./decide";
 export { requestExport, completeExport, failExport, expireExport, loadExport, exportIdFor, handleExportCommand, type ExportDeps, type ExportResult } from "./handlers";
-export { CHECK_IN_HEADER, PARTICIPANT_HEADER, FLAG_HISTORY_HEADER, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
+export { CHECK_IN_HEADER, PARTICIPANT_HEADER, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";

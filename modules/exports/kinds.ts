@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * What can be exported. `bundle` zips finished exports of the same requester into one file.
- * Note history joins `flag-history` once the notes module lands (decision 014).
+ * `flag-history` is a participant's note and flag history (the auditor's timeline, decision 014); its id
+ * stays as first stored in ExportRequested events and sent by API clients.
  */
 export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "bundle"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -20,7 +21,7 @@ export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT
 export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "check-ins": "Check-ins",
   participants: "Participants",
-  "flag-history": "Flag history",
+  "flag-history": "Note and flag history",
   bundle: "Zip of exports",
 };
 
@@ -28,7 +29,7 @@ export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
 export const EMPTY_EXPORT_TEXT: Readonly<Record<ExportKind, string>> = {
   "check-ins": "There are no members that checked in during this date range.",
   participants: "There are no participants that match these filters.",
-  "flag-history": "There are no flags for this participant.",
+  "flag-history": "There are no notes or flags for this participant.",
   bundle: "There are no records in these exports.",
 };
 
@@ -120,7 +121,7 @@ export function exportFileName(request: ExportRequest, at: Date): string {
     case "participants":
       return `participants-${today}.csv`;
     case "flag-history":
-      return `flag-history-${today}.csv`;
+      return `note-and-flag-history-${today}.csv`;
     case "bundle":
       return `exports-${today}.zip`;
     default: {

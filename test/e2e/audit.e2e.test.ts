@@ -147,4 +147,30 @@ describe("the auditor's replay in the browser", () => {
     expect(await page.getByText("Comment deleted by", { exact: false }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
+
+  it("requests the note and flag history as a background export from the audit page (202, then Downloads has it)", async () => {
+    await page.goto(`${baseUrl}/participants/${participant.id}/audit`, { waitUntil: "networkidle" });
+    const button = page.getByRole("button", { name: "Export note and flag history" });
+    await button.waitFor();
+    const asked = page.waitForResponse((r) => r.url().endsWith("/api/export") && r.request().method() === "POST");
+    await button.click();
+    const answer = await asked;
+    expect(answer.status()).toBe(202);
+    const asked202 = (await answer.json()) as { data: { id: string; file_name: string } };
+    expect(asked202.data.file_name).toMatch(/^note-and-flag-history-\d{2}-\d{2}-\d{4}\.csv$/);
+    await toast("Export started").waitFor();
+    await shot(page, "audit-export-requested");
+
+    // the worker builds it from the same timeline: the six events of this page
+    let item: { id: string; status: string; rows: number | null } | undefined;
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && item?.status !== "Completed"; await page.waitForTimeout(200)) {
+      const listed = (await (await page.request.get(`${baseUrl}/api/export`)).json()) as { data: { id: string; status: string; rows: number | null }[] };
+      item = listed.data.find((e) => e.id === asked202.data.id);
+    }
+    expect(item).toMatchObject({ status: "Completed", rows: 6 });
+    await page.goto(`${baseUrl}/exports`, { waitUntil: "networkidle" });
+    await page.getByText("Note and flag history", { exact: true }).first().waitFor();
+    await shot(page, "audit-export-downloads");
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUDIT_CSV_HEADER } from "../../modules/audit";
 import { CHECK_IN_HEADER, exportStreamId, parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
 import { fixedClock, newId } from "../../modules/kernel";
 import { nullPublisher } from "../../modules/kernel/live";
@@ -167,16 +168,44 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     }
   });
 
-  it("exports a flag history and bundles two finished exports into one zip", async () => {
+  it("exports a note and flag history (the audit timeline: a note, its edit, a comment and a flag) and bundles two finished exports into one zip", async () => {
     const m = members.find((x) => !DEMO_FLAGGED_PARTICIPANT_IDS.has(x.id) && x !== members[0] && x !== members[1] && x !== members[2])!;
+    const note = (await (await admin.request("POST", "/api/note", { body: { user_id: m.id, message: "Forgot the inhaler", type: "Sick" } })).json()) as { data: { id: string } };
+    expect(note.data.id).toBeTruthy();
+    expect((await admin.request("PUT", "/api/note", { body: { id: note.data.id, action: "Edit", message: "=HYPERLINK(\"http://x\") inhaler brought by mother" } })).status).toBe(200);
+    expect((await admin.request("POST", "/api/note/comment", { body: { note_id: note.data.id, message: "@nurse informed" } })).status).toBe(200);
     expect((await admin.request("POST", "/api/note/flag", { body: { user_id: m.id, message: "+1 call the parent; =check", type: "warn", action: "Flag" } })).status).toBe(200);
     const db = app.app.core.db as Kysely<ReadModels>;
     await eventually(() => db.selectFrom("rm_flags").select("id").where("participant_id", "=", m.id).execute(), (rows) => rows.length === 1);
-    const flags = (await (await request(admin, { kind: "flag-history", filters: { participantId: m.id } })).json()) as { data: { id: string } };
+    // written in the audit CSV's time zone, the export is the audit timeline row for row
+    const flags = (await (await request(admin, { kind: "flag-history", filters: { participantId: m.id, timeZone: "America/Toronto" } })).json()) as { data: { id: string; file_name: string } };
+    expect(flags.data.file_name).toMatch(/^note-and-flag-history-\d{2}-\d{2}-\d{4}\.csv$/);
     const flagDone = await finished(admin, flags.data.id);
-    const rows = await parseExportCsv(Buffer.from(await (await admin.request("GET", flagDone.download_url!)).arrayBuffer()).toString("utf8"));
-    expect(rows.length).toBe(2);
-    expect(rows[1]!.slice(0, 5)).toEqual([m.member_id, expect.any(String), "warn", "Active", "+1 call the parent; =check"]);
+    expect(flagDone).toMatchObject({ status: "Completed", rows: 4 });
+    const raw = Buffer.from(await (await admin.request("GET", flagDone.download_url!)).arrayBuffer()).toString("utf8");
+    expect(raw).toContain('"\'=HYPERLINK(""http://x"") inhaler brought by mother"');
+    expect(raw).toContain('"\'@nurse informed"');
+    const rows = await parseExportCsv(raw);
+    expect(rows[0]).toEqual([...AUDIT_CSV_HEADER]);
+    expect(rows.slice(1).map((r) => [r[4], r[5]])).toEqual([
+      ["Note", "Note created"],
+      ["Note", "Note edited"],
+      ["Comment", "Comment added"],
+      ["Flag", "Flag raised"],
+    ]);
+    expect(rows[2]!.slice(8)).toEqual(["Message", "Forgot the inhaler", '=HYPERLINK("http://x") inhaler brought by mother']);
+    expect(rows[3]![10]).toBe("@nurse informed");
+    expect(rows[4]![10]).toContain("Message: +1 call the parent; =check");
+    const audit = await parseExportCsv(Buffer.from(await (await admin.request("GET", `/api/audit/participant/${m.id}/timeline.csv`)).arrayBuffer()).toString("utf8"));
+    expect(rows).toEqual(audit);
+
+    // the granter holds the export permission but not CAN_VIEW_AUDIT_HISTORY: the flags only (decision 014)
+    const granter = new HttpClient(app.baseUrl);
+    await granter.signIn("granter@northside.demo");
+    const asked = (await (await request(granter, { kind: "flag-history", filters: { participantId: m.id } })).json()) as { data: { id: string } };
+    const granterDone = await finished(granter, asked.data.id);
+    const granterRows = await parseExportCsv(Buffer.from(await (await granter.request("GET", granterDone.download_url!)).arrayBuffer()).toString("utf8"));
+    expect(granterRows.slice(1).map((r) => r[5])).toEqual(["Flag raised"]);
 
     const other = (await list(admin)).find((e) => e.status === "Completed" && e.id !== flags.data.id)!;
     const zip = (await (await request(admin, { kind: "bundle", filters: { exportIds: [flags.data.id, other.id] } })).json()) as { data: { id: string; file_name: string } };
@@ -188,7 +217,7 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     const opened = await JSZip.loadAsync(body);
     expect(Object.keys(opened.files).sort()).toEqual([flagDone.file_name, other.file_name].sort());
     const inner = await opened.file(flagDone.file_name)!.async("string");
-    expect((await parseExportCsv(inner)).length).toBe(2);
+    expect(await parseExportCsv(inner)).toEqual(rows);
   });
 
   it("an empty export completes with the header only and 0 rows", async () => {
@@ -203,11 +232,14 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     const items = (await list(admin)).filter((e) => e.status === "Completed");
     const link = items[0]!.download_url!;
     const core = app.app.core;
+    // the admin's finished exports and the granter's history export: every completed one of the database
+    const completed = await (core.db as Kysely<ReadModels>).selectFrom("rm_exports").select("id").where("status", "=", "Completed").execute();
+    expect(completed.length).toBe(items.length + 1);
     const queue = createExportQueue(core.env.REDIS_URL, queuePrefixFor(core.env.DATABASE_URL));
     try {
       const clock = fixedClock(new Date(Date.now() + EXPORT_RETENTION_MS + 60_000));
       const outcome = await cleanUpExports({ store: core.store, clock, pool: core.pool, db: core.db as Kysely<ReadModels>, storage: core.storage, redis: core.redis, publisher: nullPublisher, logger: core.logger, queue });
-      expect(outcome.expired).toBe(items.length);
+      expect(outcome.expired).toBe(completed.length);
     } finally {
       await queue.close();
     }

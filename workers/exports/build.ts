@@ -1,11 +1,15 @@
 import { Readable, Transform } from "node:stream";
 import v8 from "node:v8";
 import vm from "node:vm";
+import type { Kysely } from "kysely";
 import type pg from "pg";
 import JSZip from "jszip";
+import { AUDIT_CSV_HEADER } from "../../modules/audit";
 import { csvFormatter, exportFileKey, neutralizeCell, type BundleFilters, type ExportRequestedData } from "../../modules/exports";
+import type { EventStore } from "../../modules/kernel";
 import type { BlobStorage, WriteResult } from "../../modules/storage";
-import { countRows, cursorRows, loadLookup, rowQueryFor } from "./sources";
+import type { ReadModels } from "../../projections/read-models";
+import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 
 /**
  * A full collection now and then while a large file is written. V8 lets the garbage of millions of
@@ -33,21 +37,43 @@ export type BuiltFile = WriteResult & { rows: number };
 /** How a bundle finds its parts' files: the parts' ExportCompleted facts. */
 export type BundlePart = { exportId: string; fileKey: string; fileName: string; rows: number };
 
+/** Where a CSV's rows come from: batches of rows, how many in all, and a join applied to each row. */
+type RowSource = { header: readonly string[]; total: number; batches: AsyncIterable<string[][]>; join?: (row: string[]) => void };
+
+async function* inBatches(rows: string[][], size = FETCH_SIZE): AsyncGenerator<string[][]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
 /**
- * Streams the export's rows from the read model through fast-csv into storage at the export's key:
- * cursor batches of rows, each cell neutralised (decision 015), back-pressure all the way to the disk.
- * storage.write lands the file whole or not at all, so a killed attempt leaves no file under the key,
- * and a retry writes the same key again: one export, one file.
+ * The rows of an export: the note and flag history is the audit timeline replayed from the event store
+ * (a few hundred rows, in memory); every other kind streams from its read model through a cursor.
  */
-export async function buildCsv(deps: { pool: pg.Pool; storage: BlobStorage }, requested: ExportRequestedData, onProgress: BuildProgress = () => undefined): Promise<BuiltFile> {
+async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Promise<RowSource> {
+  if (requested.kind === "flag-history") {
+    const rows = await historyRows(deps, requested);
+    return { header: AUDIT_CSV_HEADER, total: rows.length, batches: inBatches(rows) };
+  }
   const query = rowQueryFor(requested);
   const [total, lookup] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query)]);
   const join = query.lookup;
+  return { header: query.header, total, batches: cursorRows(deps.pool, query), join: join ? (row) => join.apply(row, lookup.get(row[join.keyColumn]!)) : undefined };
+}
+
+export type BuildDeps = { pool: pg.Pool; storage: BlobStorage; store: EventStore; db: Kysely<ReadModels> };
+
+/**
+ * Streams the export's rows (from the read model, or the replayed history) through fast-csv into storage
+ * at the export's key: batches of rows, each cell neutralised (decision 015), back-pressure all the way
+ * to the disk. storage.write lands the file whole or not at all, so a killed attempt leaves no file under
+ * the key, and a retry writes the same key again: one export, one file.
+ */
+export async function buildCsv(deps: BuildDeps, requested: ExportRequestedData, onProgress: BuildProgress = () => undefined): Promise<BuiltFile> {
+  const { header, total, batches, join } = await rowSourceFor(deps, requested);
   let rows = 0;
   onProgress({ rows, total });
-  const csv = csvFormatter(query.header);
+  const csv = csvFormatter(header);
   // one batch (FETCH_SIZE rows) waits here at most, plus the one the cursor is fetching
-  const source = Readable.from(cursorRows(deps.pool, query), { highWaterMark: 1 });
+  const source = Readable.from(batches, { highWaterMark: 1 });
   const toCells = new Transform({
     writableObjectMode: true,
     readableObjectMode: true,
@@ -55,7 +81,7 @@ export async function buildCsv(deps: { pool: pg.Pool; storage: BlobStorage }, re
     readableHighWaterMark: 1000,
     transform(batch: string[][], _encoding, done) {
       for (const row of batch) {
-        if (join) join.apply(row, lookup.get(row[join.keyColumn]!));
+        if (join) join(row);
         for (let i = 0; i < row.length; i++) row[i] = neutralizeCell(row[i]);
         this.push(row);
       }

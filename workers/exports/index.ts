@@ -11,8 +11,8 @@ import { CLEANUP_EVERY_MS } from "./retention";
 export * from "./queue";
 export * from "./retention";
 export { processExport, cleanUpExports, readableReason, progressKey, type ExportWorkerDeps, type ExportJobResult } from "./processor";
-export { buildCsv, buildBundle } from "./build";
-export { cursorRows, rowQueryFor, loadLookup, FETCH_SIZE } from "./sources";
+export { buildCsv, buildBundle, type BuildDeps } from "./build";
+export { cursorRows, rowQueryFor, loadLookup, historyRows, FETCH_SIZE } from "./sources";
 
 /** Two exports at a time per worker process: each is one cursor and one file stream. */
 export const EXPORT_CONCURRENCY = 2;

@@ -1,5 +1,7 @@
 import type pg from "pg";
-import { CHECK_IN_HEADER, FLAG_HISTORY_HEADER, PARTICIPANT_HEADER, type CheckInFilters, type ExportRequestedData, type FlagHistoryFilters, type ParticipantFilters } from "../../modules/exports";
+import { auditCsvRow, auditTimeline } from "../../modules/audit";
+import { CHECK_IN_HEADER, PARTICIPANT_HEADER, type CheckInFilters, type ExportRequestedData, type FlagHistoryFilters, type ParticipantFilters } from "../../modules/exports";
+import { auditLookupOf, participantHistoryEvents, waitForAuditIndex, type HistoryDeps, type HistoryViewer } from "../../projections/audit";
 
 /** A query whose rows are the CSV's rows (every column as text), and the query counting them. */
 export type RowQuery = {
@@ -94,25 +96,33 @@ function participants(organizationId: string, f: ParticipantFilters): RowQuery {
   };
 }
 
-/** A participant's flags, raised and resolved, oldest first (note history joins when the notes module lands). */
-function flagHistory(organizationId: string, f: FlagHistoryFilters): RowQuery {
-  const where = `f.organization_id = $1 and f.participant_id = $2`;
-  return {
-    header: FLAG_HISTORY_HEADER,
-    text: `
-      select coalesce(p.member_id, ''), coalesce(p.full_name, ''), f.type, f.status, f.message, f.flagged_by_name,
-        to_char(f.flagged_at at time zone $3, 'MM/DD/YYYY hh12:MI am'),
-        coalesce(f.resolution_message, ''),
-        coalesce(to_char(f.resolved_at at time zone $3, 'MM/DD/YYYY hh12:MI am'), '')
-      from rm_flags f
-      left join rm_participants p on p.id::text = f.participant_id
-      where ${where}
-      order by f.flagged_at, f.id`,
-    values: [organizationId, f.participantId, f.timeZone],
-    countText: `select count(*)::int as n from rm_flags f where ${where}`,
-    countValues: [organizationId, f.participantId],
-  };
+/**
+ * A participant's note and flag history (decision 014): the auditor's timeline (decision 021), replayed
+ * from the event store, one row per event with the audit CSV's columns, oldest first, dates in the
+ * export's time zone. Flags are in every such export; the notes, comments and their edits only when the
+ * requester holds CAN_VIEW_AUDIT_HISTORY when the file is built, and then only the notes that 'Who can
+ * see this note?' lets them see (the audit page's rule). A timeline is hundreds of rows: it is built in
+ * memory, not through a cursor.
+ */
+export async function historyRows(deps: HistoryDeps, requested: ExportRequestedData): Promise<string[][]> {
+  const { participantId, timeZone } = requested.filters as FlagHistoryFilters;
+  const { organizationId } = requested;
+  await waitForAuditIndex(deps, 2_000);
+  const requester = await deps.db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_users.id", "rm_users.user_group_id", "rm_user_groups.level", "rm_user_groups.permission_ids"])
+    .where("rm_users.id", "=", requested.requestedBy)
+    .where("rm_users.organization_id", "=", organizationId)
+    .executeTakeFirst();
+  const viewer: HistoryViewer | null =
+    requester && (requester.permission_ids ?? []).includes(AUDIT_PERMISSION) ? { userId: requester.id, level: requester.level, groupId: requester.user_group_id } : null;
+  const [events, lookup] = await Promise.all([participantHistoryEvents(deps, { organizationId, participantId, viewer }), auditLookupOf(deps.db, organizationId)]);
+  return auditTimeline(events, lookup).map((entry) => auditCsvRow(entry, timeZone));
 }
+
+/** The permission that lets a history export carry the notes' history (decision 021's auditors). */
+const AUDIT_PERMISSION = "CAN_VIEW_AUDIT_HISTORY";
 
 export function rowQueryFor(requested: ExportRequestedData): RowQuery {
   switch (requested.kind) {
@@ -121,7 +131,7 @@ export function rowQueryFor(requested: ExportRequestedData): RowQuery {
     case "participants":
       return participants(requested.organizationId, requested.filters as ParticipantFilters);
     case "flag-history":
-      return flagHistory(requested.organizationId, requested.filters as FlagHistoryFilters);
+      throw new Error("the note and flag history is replayed from the event store (historyRows), not a row query");
     case "bundle":
       throw new Error("a bundle has no row query");
     default: {

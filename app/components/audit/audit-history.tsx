@@ -2,6 +2,7 @@ import { Badge, Box, Button, Callout, Card, Flex, Heading, Slider, Table, Text, 
 import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { AuditChange, AuditEntry, AuditState, CommentAt, FlagAt, NoteAt } from "../../../modules/audit/replay";
+import { ExportFlagHistoryButton } from "~/components/exports/export-buttons";
 
 /** Dates read MM/DD/YYYY at hh:mm A (spec-2 section 9), in the viewer's time. */
 export const auditTime = (iso: string) => dayjs(iso).format("MM/DD/YYYY [at] hh:mm A");
@@ -12,6 +13,8 @@ type Props = {
   participantId: string;
   timeline: AuditEntry[];
   initial: AuditState;
+  /** the viewer holds CAN_EXPORT_PARTICIPANT_PROFILE: the background history export is offered */
+  canExport?: boolean;
 };
 
 /** The moment the slider's step k stands for: 0 is before the first event, k after the k-th. */
@@ -26,9 +29,10 @@ const stepOf = (timeline: AuditEntry[], iso: string) => timeline.filter((e) => D
 /**
  * The auditor's replay (issue 5, decision 021): a time control over the participant's history (a slider
  * over its events and a date-time input), the notes and flags as they stood at that moment (replayed by
- * the server from the events, GET /api/audit/participant/{id}?at=), the timeline, and 'Download CSV'.
+ * the server from the events, GET /api/audit/participant/{id}?at=), the timeline, 'Download CSV' and the background export
+ * ('Export note and flag history', for holders of the export permission).
  */
-export function AuditHistory({ participantId, timeline, initial }: Props) {
+export function AuditHistory({ participantId, timeline, initial, canExport = false }: Props) {
   const [state, setState] = useState<AuditState>(initial);
   const [step, setStep] = useState(timeline.length);
   const [moment, setMoment] = useState(initial.at);
@@ -90,11 +94,14 @@ export function AuditHistory({ participantId, timeline, initial }: Props) {
             <Heading as="h2" size="4">
               Time control
             </Heading>
-            <Button asChild variant="soft">
-              <a href={`/api/audit/participant/${participantId}/timeline.csv`} download>
-                Download CSV
-              </a>
-            </Button>
+            <Flex gap="2" wrap="wrap">
+              <Button asChild variant="soft">
+                <a href={`/api/audit/participant/${participantId}/timeline.csv`} download>
+                  Download CSV
+                </a>
+              </Button>
+              {canExport ? <ExportFlagHistoryButton participantId={participantId} size="2" /> : null}
+            </Flex>
           </Flex>
           {timeline.length === 0 ? (
             <Text color="gray">No notes, comments or flags have been recorded for this participant.</Text>

@@ -111,12 +111,15 @@ export function ExportParticipantsButton({ search }: { search: string }) {
   );
 }
 
-/** A participant's flag history (for the participant's page; the notes module adds its note history later). */
-export function ExportFlagHistoryButton({ participantId }: { participantId: string }) {
+/**
+ * A participant's note and flag history (the auditor's timeline, built in the background; on the audit
+ * page). Needs CAN_EXPORT_PARTICIPANT_PROFILE; the notes are in it for holders of CAN_VIEW_AUDIT_HISTORY.
+ */
+export function ExportFlagHistoryButton({ participantId, size = "1" }: { participantId: string; size?: "1" | "2" }) {
   const { busy, send } = useRequestExport();
   return (
-    <Button variant="outline" size="1" loading={busy} disabled={busy} onClick={() => void send("flag-history", { participantId, timeZone: browserTimeZone() })}>
-      <DownloadIcon /> Export flag history
+    <Button variant="outline" size={size} loading={busy} disabled={busy} data-testid="export-history" onClick={() => void send("flag-history", { participantId, timeZone: browserTimeZone() })}>
+      <DownloadIcon /> Export note and flag history
     </Button>
   );
 }

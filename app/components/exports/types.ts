@@ -11,7 +11,7 @@ export const EXPORT_PROGRESS = "export:progress";
 export const KIND_LABELS: Record<string, string> = {
   "check-ins": "Check-ins",
   participants: "Participants",
-  "flag-history": "Flag history",
+  "flag-history": "Note and flag history",
   bundle: "Zip of exports",
 };
 
@@ -20,7 +20,7 @@ export const NO_RECORDS = "No Records Found";
 export const EMPTY_EXPORT_TEXT: Record<string, string> = {
   "check-ins": "There are no members that checked in during this date range.",
   participants: "There are no participants that match these filters.",
-  "flag-history": "There are no flags for this participant.",
+  "flag-history": "There are no notes or flags for this participant.",
   bundle: "There are no records in these exports.",
 };
 

@@ -19,7 +19,7 @@ export const EXPORT_API_ROUTES = [
     id: "export-request",
     method: "POST",
     path: "/api/export",
-    description: "Request a background export (kind check-ins, participants, flag-history or bundle, with filters); the kind's export permission is checked.",
+    description: "Request a background export (kind check-ins, participants, flag-history (note and flag history) or bundle, with filters); the kind's export permission is checked.",
     rule: EXPORTERS,
   },
   {
