@@ -6,7 +6,7 @@ import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
 import { identityMigration } from "./identity";
-import { notesMigration } from "./notes";
+import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
 import { programsMigration } from "./programs";
@@ -27,6 +27,7 @@ export const allMigrations: MigrationSet = {
   "1000-projection-exports": exportsMigration,
   "0900-projection-screening": screeningMigration,
   "1100-projection-notes": notesMigration,
+  "1101-projection-notes-attachment": notesAttachmentMigration,
   "1200-projection-assets": assetsMigration,
   "1300-projection-audit": auditMigration,
 };

@@ -17,11 +17,13 @@ import {
   noteById,
   noteComments,
   noteFilterCounts,
+  type NoteRow,
   type NoteViewer,
 } from "../../projections/notes";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
+import { storedFileUrl } from "./uploads.server";
 
 /** The success messages of spec-2 section 8 (and section 7's generic '{Entity} successfully ...'). */
 export const NOTE_TOASTS = {
@@ -104,6 +106,19 @@ export const noteListQuerySchema = z.object({
     .default(10),
 });
 
+/**
+ * The notes as answered: each attached image with a fresh short-lived url (spec-2 section 3:
+ * attachments, each with attachment_url), signed for the note's organization (the viewer's).
+ */
+export async function withAttachmentUrls<T extends NoteRow>(services: AppServices, organizationId: string, notes: T[]): Promise<T[]> {
+  return Promise.all(
+    notes.map(async (note) => {
+      const url = note.attachment ? await storedFileUrl(services, organizationId, note.attachment) : null;
+      return { ...note, attachments: url ? [{ attachment_url: url }] : [] };
+    }),
+  );
+}
+
 const paramsOf = (url: URL) => {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) if (value !== "") out[key] = value;
@@ -115,7 +130,8 @@ export async function getNotes(services: AppServices, auth: Auth, url: URL) {
   const q = noteListQuerySchema.parse(paramsOf(url));
   const participantId = await requireParticipant(services, auth, q.user_id);
   const direction = q.direction ?? ((q.sort?.split(",")[1]?.toLowerCase() as "asc" | "desc" | undefined) ?? "desc");
-  return listNotes(services.db, viewerOf(auth), { participantId, filter: q.filter_id, direction, search: q.search, page: q.page, size: q.size });
+  const page = await listNotes(services.db, viewerOf(auth), { participantId, filter: q.filter_id, direction, search: q.search, page: q.page, size: q.size });
+  return { ...page, data: await withAttachmentUrls(services, auth.organization.id, page.data) };
 }
 
 /** GET /api/note/filter/{userId}: the 'View Notes' choices, with this user's counts. */
@@ -128,7 +144,7 @@ export async function getNoteFilters(services: AppServices, auth: Auth, userId: 
 export async function getNote(services: AppServices, auth: Auth, noteId: string | undefined) {
   const note = await noteById(services.db, viewerOf(auth), noteIdSchema.parse(noteId));
   if (!note) throw noteNotFound();
-  return note;
+  return (await withAttachmentUrls(services, auth.organization.id, [note]))[0]!;
 }
 
 /** GET /api/note_comment_report?note_id=: the comments of a note this user may see, oldest first. */
@@ -148,18 +164,34 @@ export const createNoteBody = z.object({
   message: z.unknown().optional(),
   type: z.unknown().optional(),
   role_ids: z.unknown().optional(),
+  /** the attached image: the stored path of a file uploaded with the upload link (GET /api/asset/upload/{path}, then PUT) */
+  attachment: z.unknown().optional(),
 });
 
-const noteAfter = async (services: AppServices, auth: Auth, noteId: string) => (await noteById(services.db, viewerOf(auth), noteId)) ?? null;
+const noteAfter = async (services: AppServices, auth: Auth, noteId: string) => {
+  const note = await noteById(services.db, viewerOf(auth), noteId);
+  return note ? (await withAttachmentUrls(services, auth.organization.id, [note]))[0]! : null;
+};
 
-/** POST /api/note `{ user_id, message, type, role_ids }`; the module checks the message, type and visibility. */
+/**
+ * POST /api/note `{ user_id, message, type, role_ids, attachment }`; the module checks the message, type,
+ * visibility and that the attachment is an image uploaded in this organization.
+ */
 export async function postNote(services: AppServices, auth: Auth, request: Request, input: unknown) {
   const b = createNoteBody.parse(input);
   const commandId = commandIdOf(request);
   const noteId = idFrom("note", auth.organization.id, commandId);
   await run(services, auth, {
     type: "CreateNote",
-    data: { noteId, participantId: b.user_id, type: b.type as never, message: b.message as string, roleIds: b.role_ids as string[], actor: await actorOf(services, auth) },
+    data: {
+      noteId,
+      participantId: b.user_id,
+      type: b.type as never,
+      message: b.message as string,
+      roleIds: b.role_ids as string[],
+      attachment: b.attachment as string | null | undefined,
+      actor: await actorOf(services, auth),
+    },
     metadata: { commandId, organizationId: auth.organization.id, actorId: auth.user.id },
   });
   return { message: NOTE_TOASTS.created, data: await noteAfter(services, auth, noteId) };
@@ -172,16 +204,33 @@ export const putNoteBody = z.object({
   role_ids: z.unknown().optional(),
   status: z.unknown().optional(),
   comment_id: z.unknown().optional(),
+  /** Edit: a new attached image (replaces the one there is) */
+  attachment: z.unknown().optional(),
+  /** Edit: true removes the attached image (an attachment sent with it replaces it instead) */
+  remove_attachment: z.boolean({ error: "remove_attachment must be true or false" }).optional(),
 });
 
-/** PUT /api/note `{ id, action: Edit|Archive|Restore, message, role_ids }`: Archive's message is the reason. */
+/** Edit's attachment change: a new value replaces; remove_attachment alone removes; neither keeps it. */
+const attachmentEdit = (b: z.infer<typeof putNoteBody>): string | null | undefined => {
+  if (b.attachment !== undefined && b.attachment !== null && b.attachment !== "") return b.attachment as string;
+  return b.remove_attachment === true ? null : undefined;
+};
+
+/**
+ * PUT /api/note `{ id, action: Edit|Archive|Restore, message, role_ids, attachment, remove_attachment }`:
+ * Archive's message is the reason.
+ */
 export async function putNote(services: AppServices, auth: Auth, request: Request, input: unknown) {
   const b = putNoteBody.parse(input);
   const commandId = commandIdOf(request);
   const metadata = { commandId, organizationId: auth.organization.id, actorId: auth.user.id };
   const actor = await actorOf(services, auth);
   if (b.action === "Edit") {
-    await run(services, auth, { type: "EditNote", data: { noteId: b.id, message: b.message as string, roleIds: b.role_ids as string[] | undefined, actor }, metadata });
+    await run(services, auth, {
+      type: "EditNote",
+      data: { noteId: b.id, message: b.message as string, roleIds: b.role_ids as string[] | undefined, attachment: attachmentEdit(b), actor },
+      metadata,
+    });
     return { message: NOTE_TOASTS.updated, data: await noteAfter(services, auth, b.id) };
   }
   if (b.action === "Archive") {

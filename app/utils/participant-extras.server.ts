@@ -7,6 +7,7 @@ import { LATEST_NOTES, listNotes, type NoteViewer } from "../../projections/note
 import { programsForParticipantOn } from "../../projections/programs";
 import { hasFilledScreening } from "../../projections/screening";
 import type { AppServices } from "./load-context";
+import { withAttachmentUrls } from "./notes.server";
 
 /**
  * What GET /api/participant/{id} and POST /api/participant/member add to the participant from other
@@ -39,7 +40,7 @@ export async function flagsHook({ services, organizationId, participantId }: Tar
 export async function notesHook({ services, participantId, viewer }: Target): Promise<ParticipantExtras["notes"]> {
   if (!viewer) return { count: 0, data: [] };
   const { data, count } = await listNotes(services.db, viewer, { participantId, filter: "All Notes", direction: "desc", page: 0, size: LATEST_NOTES });
-  return { count, data };
+  return { count, data: await withAttachmentUrls(services, viewer.organizationId, data) };
 }
 
 /** Whether today's screening (the organization's day) is filled, from the screening read model; no vaccination answer is kept. */

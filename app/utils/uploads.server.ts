@@ -86,6 +86,15 @@ async function fileUrl(services: AppServices, organizationId: string, path: stri
   return `/api/asset/file/${token}/${baseNameOf(path)}`;
 }
 
+/**
+ * A short-lived signed url showing a stored value of the organization (a note's attached image), or
+ * null when the value is no stored path. Signing needs no storage call: a file that is gone answers 404.
+ */
+export async function storedFileUrl(services: AppServices, organizationId: string, value: string | null): Promise<string | null> {
+  const path = value && cleanStoredPath(value);
+  return path ? fileUrl(services, organizationId, path) : null;
+}
+
 // ---- step 1: GET /api/asset/upload/:path ---------------------------------------------------------
 
 /**

@@ -151,6 +151,17 @@ describe("the auditor's replay: the timeline", () => {
     expect(timeline[9]!.changes).toEqual([{ field: "Status", before: "Active", after: "Deleted" }]);
   });
 
+  it("shows an edit that changed only the attached image as the image's before and after", () => {
+    const events = [
+      note({ type: "NoteCreated", data: { noteId: "n9", participantId: KID, organizationId: ORG, type: null, message: "Rash on arm", roleIds: [], author: coach, attachment: "uploads/o/a.png" } }, 1),
+      note({ type: "NoteEdited", data: { noteId: "n9", message: "Rash on arm", roleIds: [], previousMessage: "Rash on arm", previousRoleIds: [], by: coach, attachment: "uploads/o/b.png", previousAttachment: "uploads/o/a.png" } }, 2),
+      note({ type: "NoteEdited", data: { noteId: "n9", message: "Rash on arm", roleIds: [], previousMessage: "Rash on arm", previousRoleIds: [], by: coach, attachment: null, previousAttachment: "uploads/o/b.png" } }, 3),
+    ];
+    const [, replaced, removed] = auditTimeline(events, lookup);
+    expect(replaced!.changes).toEqual([{ field: "Attached Image", before: "uploads/o/a.png", after: "uploads/o/b.png" }]);
+    expect(removed!.changes).toEqual([{ field: "Attached Image", before: "uploads/o/b.png", after: null }]);
+  });
+
   it("ignores events of other kinds", () => {
     const other = { ...history()[0]!, type: "ParticipantRegistered", position: 99 } as unknown as RecordedEvent;
     expect(auditTimeline([other])).toEqual([]);

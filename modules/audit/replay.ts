@@ -161,6 +161,8 @@ export function auditTimeline(events: readonly RecordedEvent[], lookup: AuditLoo
         const d = event.data;
         const changes: AuditChange[] = d.message === d.previousMessage ? [] : [{ field: "Message", before: d.previousMessage, after: d.message }];
         changes.push(...visibilityChange(lookup, d.previousRoleIds, d.roleIds));
+        // the attached image, when the edit changed it (null: none)
+        if (d.attachment !== undefined) changes.push({ field: "Attached Image", before: d.previousAttachment ?? null, after: d.attachment });
         entries.push({ ...base, subject: "Note", recordId: d.noteId, commentId: null, actor: noteActor(d.by), changes });
         break;
       }

@@ -13,6 +13,9 @@ export const NOTE_MESSAGES = {
   note: "Note is required",
   comment: "Comment is required",
   roleIds: "Who can see this note? must be a list of user groups",
+  attachment: "Attachment must be the stored path of an uploaded image",
+  attachmentNotFound: "Attached image not found",
+  attachmentNotImage: "The attached file must be a PNG, JPEG, GIF or WebP image",
 } as const;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(NOTE_MESSAGE_MAX, { error: NOTE_MESSAGES.messageTooLong });
@@ -32,9 +35,22 @@ export const roleIdsSchema = z.preprocess(
   z.array(z.string({ error: NOTE_MESSAGES.roleIds }).trim().min(1, { error: NOTE_MESSAGES.roleIds }), { error: NOTE_MESSAGES.roleIds }).max(50, { error: NOTE_MESSAGES.roleIds }),
 );
 
-export const createNoteSchema = z.object({ noteId: noteIdSchema, participantId: noteParticipantIdSchema, type: noteTypeSchema, message: noteMessageSchema, roleIds: roleIdsSchema });
-/** roleIds absent: the visibility stays as it is */
-export const editNoteSchema = z.object({ noteId: noteIdSchema, message: noteMessageSchema, roleIds: roleIdsSchema.optional() });
+/** An attached image's stored path (modules/uploads); '' or null: none. */
+export const attachmentSchema = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z.string({ error: NOTE_MESSAGES.attachment }).trim().min(1, { error: NOTE_MESSAGES.attachment }).max(600, { error: NOTE_MESSAGES.attachment }).nullable(),
+);
+
+export const createNoteSchema = z.object({
+  noteId: noteIdSchema,
+  participantId: noteParticipantIdSchema,
+  type: noteTypeSchema,
+  message: noteMessageSchema,
+  roleIds: roleIdsSchema,
+  attachment: attachmentSchema.optional(),
+});
+/** roleIds absent: the visibility stays as it is; attachment absent: it stays, null: it is removed */
+export const editNoteSchema = z.object({ noteId: noteIdSchema, message: noteMessageSchema, roleIds: roleIdsSchema.optional(), attachment: attachmentSchema.optional() });
 export const archiveNoteSchema = z.object({ noteId: noteIdSchema, commentId: commentIdSchema, reason: noteReasonSchema });
 export const noteRefSchema = z.object({ noteId: noteIdSchema });
 export const addCommentSchema = z.object({ noteId: noteIdSchema, commentId: commentIdSchema, message: noteMessageSchema });
@@ -48,8 +64,27 @@ export const deleteCommentSchema = z.object({ noteId: noteIdSchema, commentId: c
  */
 type Facts = { actor: NoteActor; flagNote?: boolean };
 
-export type CreateNoteInput = { noteId: string; participantId: string; type?: WritableNoteType | null; message: string; roleIds?: string[]; participantFound?: boolean; actor: NoteActor };
-export type EditNoteInput = { noteId: string; message: string; roleIds?: string[] } & Facts;
+/**
+ * What the handler found for the attachment's stored path (the uploads stream `upload-{uploadId}`): a file
+ * uploaded in the command's organization at exactly that path (`found`), and whether its bytes are an image.
+ * Caller's values are replaced.
+ */
+export type AttachmentFacts = { found: boolean; image: boolean };
+
+export type CreateNoteInput = {
+  noteId: string;
+  participantId: string;
+  type?: WritableNoteType | null;
+  message: string;
+  roleIds?: string[];
+  /** the attached image's stored path; absent or null: none */
+  attachment?: string | null;
+  attachmentFacts?: AttachmentFacts;
+  participantFound?: boolean;
+  actor: NoteActor;
+};
+/** `attachment`: absent, it stays; null, it is removed; a stored path, it replaces the attachment. */
+export type EditNoteInput = { noteId: string; message: string; roleIds?: string[]; attachment?: string | null; attachmentFacts?: AttachmentFacts } & Facts;
 export type ArchiveNoteInput = { noteId: string; commentId: string; reason: string } & Facts;
 export type NoteRefInput = { noteId: string } & Facts;
 export type CommentInput = { noteId: string; commentId: string; message: string } & Facts;

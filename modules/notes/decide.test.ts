@@ -216,3 +216,53 @@ describe("notes: evolve", () => {
     expect(Object.keys(state.comments).sort()).toEqual(["c-1", "c-arch"]);
   });
 });
+
+describe("notes: the attached image ('Attached Image')", () => {
+  const image = "notes/3f1c9a52-0000-4000-8000-000000000001/fall.png";
+  const other = "notes/3f1c9a52-0000-4000-8000-000000000002/bus.jpg";
+  const isImage = { found: true, image: true };
+  const withImage = (value = image): NoteEvent => ({ ...created(), data: { ...(created().data as object), attachment: value } } as NoteEvent);
+  const edited = (extra: Record<string, unknown>): NoteEvent =>
+    ({
+      type: "NoteEdited",
+      data: { noteId: "note-1", message: "Arrived 20 minutes late, bus was delayed", roleIds: [], previousMessage: "Arrived 20 minutes late, bus was delayed", previousRoleIds: [], by: coach, ...extra },
+    }) as NoteEvent;
+  const sameMessage = { message: "Arrived 20 minutes late, bus was delayed" };
+
+  it("a new note keeps an uploaded image of its organization; none leaves the field out", () => {
+    given().when(create({ attachment: image, attachmentFacts: isImage })).then([withImage()]);
+    given().when(create({ attachment: "", attachmentFacts: undefined })).then([created()]);
+    given().when(create({ attachment: null })).then([created()]);
+  });
+
+  it("refuses a file not uploaded in the organization (404) and one whose bytes are not an image (400)", () => {
+    given().when(create({ attachment: image, attachmentFacts: { found: false, image: false } })).thenRefused("ATTACHMENT_NOT_FOUND", 404, "Attached image not found");
+    // facts are the handler's: a value without them is not trusted
+    given().when(create({ attachment: image })).thenRefused("ATTACHMENT_NOT_FOUND", 404);
+    given().when(create({ attachment: image, attachmentFacts: { found: true, image: false } })).thenRefused("ATTACHMENT_NOT_IMAGE", 400, "The attached file must be a PNG, JPEG, GIF or WebP image");
+    given().when(create({ attachment: 42, attachmentFacts: isImage })).thenRefused("VALIDATION", 400, "Attachment must be the stored path of an uploaded image");
+  });
+
+  it("an edit replaces or removes it, with the value before; leaving it out keeps it", () => {
+    given(withImage()).when(edit({ ...sameMessage, attachment: other, attachmentFacts: isImage })).then([edited({ attachment: other, previousAttachment: image })]);
+    given(withImage()).when(edit({ ...sameMessage, attachment: null })).then([edited({ attachment: null, previousAttachment: image })]);
+    given(created()).when(edit({ ...sameMessage, attachment: image, attachmentFacts: isImage })).then([edited({ attachment: image, previousAttachment: null })]);
+    given(withImage()).when(edit(sameMessage)).then([]);
+    given(withImage()).when(edit({ ...sameMessage, attachment: image, attachmentFacts: isImage })).then([]);
+    given(created()).when(edit({ ...sameMessage, attachment: null })).then([]);
+  });
+
+  it("an edit's new image is checked too; the author and active rules come first", () => {
+    given(withImage()).when(edit({ ...sameMessage, attachment: other, attachmentFacts: { found: false, image: false } })).thenRefused("ATTACHMENT_NOT_FOUND", 404);
+    given(withImage()).when(edit({ ...sameMessage, attachment: other, actor: otherCoach, attachmentFacts: { found: false, image: false } })).thenRefused("NOT_NOTE_AUTHOR", 403);
+    given(withImage(), archived()).when(edit({ ...sameMessage, attachment: null })).thenRefused("NOTE_NOT_ACTIVE", 409);
+  });
+
+  it("the state follows the attachment; old NoteEdited events without the field keep it", () => {
+    expect(given(withImage()).state.attachment).toBe(image);
+    expect(given(withImage(), edited({})).state.attachment).toBe(image);
+    expect(given(withImage(), edited({ attachment: other, previousAttachment: image })).state.attachment).toBe(other);
+    expect(given(withImage(), edited({ attachment: null, previousAttachment: image })).state.attachment).toBeNull();
+    expect(given(created()).state.attachment).toBeNull();
+  });
+});

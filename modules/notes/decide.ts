@@ -8,6 +8,8 @@ import {
   editCommentSchema,
   editNoteSchema,
   noteRefSchema,
+  NOTE_MESSAGES,
+  type AttachmentFacts,
   type NoteCommand,
 } from "./commands";
 import { isNoteAdmin, type NoteActor, type NoteEvent, type NoteStatus, type WritableNoteType } from "./events";
@@ -26,6 +28,8 @@ export type NoteState = {
   status: NoteStatus;
   message: string;
   roleIds: string[];
+  /** the attached image's stored path, or null */
+  attachment: string | null;
   comments: Record<string, NoteCommentState>;
 };
 
@@ -40,6 +44,7 @@ export const initialNoteState = (): NoteState => ({
   status: "Active",
   message: "",
   roleIds: [],
+  attachment: null,
   comments: {},
 });
 
@@ -60,6 +65,8 @@ export const deleteForbidden = () => new DomainError("FORBIDDEN", "Only an admin
 export const commentsDisabled = () => new DomainError("COMMENTS_DISABLED", COMMENTS_DISABLED, 409);
 export const notCommentAuthor = () => new DomainError("NOT_COMMENT_AUTHOR", "Only the author can edit this comment", 403);
 export const commentDeleteForbidden = () => new DomainError("FORBIDDEN", "Only an admin or the author can delete this comment", 403);
+export const attachmentNotFound = () => new DomainError("ATTACHMENT_NOT_FOUND", NOTE_MESSAGES.attachmentNotFound, 404);
+export const attachmentNotImage = () => new DomainError("ATTACHMENT_NOT_IMAGE", NOTE_MESSAGES.attachmentNotImage, 400);
 export const flagNoteRefused = (what: "edited" | "archived" | "restored" | "deleted" | "commented") =>
   new DomainError(
     "FLAG_NOTE",
@@ -83,10 +90,14 @@ export function evolve(state: NoteState, event: NoteEvent): NoteState {
         status: "Active",
         message: d.message,
         roleIds: [...d.roleIds],
+        attachment: d.attachment ?? null,
       };
     }
-    case "NoteEdited":
-      return { ...state, message: event.data.message, roleIds: [...event.data.roleIds] };
+    case "NoteEdited": {
+      const d = event.data;
+      // events written before attachments (or edits that left it) carry no attachment: it stays
+      return { ...state, message: d.message, roleIds: [...d.roleIds], attachment: d.attachment === undefined ? state.attachment : d.attachment };
+    }
     case "NoteArchived": {
       const d = event.data;
       return { ...state, status: "Archive", comments: { ...state.comments, [d.commentId]: { authorId: d.by.userId, message: d.reason, deleted: false } } };
@@ -118,6 +129,17 @@ export function evolve(state: NoteState, event: NoteEvent): NoteState {
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 const unique = (ids: readonly string[]) => [...new Set(ids)];
+/**
+ * An attached image must be a file uploaded in the command's organization (404 otherwise, as another
+ * organization's file is everywhere) whose bytes are an image (400). The handler reads the facts.
+ */
+function attachmentRefused(attachment: string | null | undefined, facts: AttachmentFacts | undefined): DomainError | null {
+  if (attachment === undefined || attachment === null) return null;
+  if (facts?.found !== true) return attachmentNotFound();
+  if (!facts.image) return attachmentNotImage();
+  return null;
+}
+
 const isAuthor = (state: NoteState, actor: NoteActor) => actor.userId !== null && actor.userId === state.authorId;
 
 /** The note's visibility: admins, the author, and (when groups are listed) their members; else every staff member. */
@@ -153,10 +175,12 @@ export function decide(state: NoteState, command: NoteCommand, _now: Date): Note
       if (command.data.participantFound !== true || organizationId === null) return noteParticipantNotFound();
       if (state.exists) return noteExists();
       const { actor } = command.data;
-      const { noteId, participantId, type, message } = parsed.data;
+      const { noteId, participantId, type, message, attachment } = parsed.data;
+      const refused = attachmentRefused(attachment, command.data.attachmentFacts);
+      if (refused) return refused;
       // 'Who can see this note?' is an admin's picker (spec-2 section 2): others' notes are seen by all staff
       const roleIds = isNoteAdmin(actor.level) ? unique(parsed.data.roleIds) : [];
-      return [{ type: "NoteCreated", data: { noteId, participantId, organizationId, type, message, roleIds, author: actor } }];
+      return [{ type: "NoteCreated", data: { noteId, participantId, organizationId, type, message, roleIds, author: actor, ...(attachment ? { attachment } : {}) } }];
     }
     case "EditNote": {
       const parsed = editNoteSchema.safeParse(command.data);
@@ -167,11 +191,25 @@ export function decide(state: NoteState, command: NoteCommand, _now: Date): Note
       if (!isAuthor(state, actor)) return notNoteAuthor();
       if (state.status !== "Active") return noteNotActive();
       const roleIds = parsed.data.roleIds !== undefined && isNoteAdmin(actor.level) ? unique(parsed.data.roleIds) : state.roleIds;
-      if (parsed.data.message === state.message && sameIds(roleIds, state.roleIds)) return [];
+      const attachment = parsed.data.attachment === undefined ? state.attachment : parsed.data.attachment;
+      const attachmentChanged = attachment !== state.attachment;
+      if (attachmentChanged) {
+        const refused = attachmentRefused(attachment, command.data.attachmentFacts);
+        if (refused) return refused;
+      }
+      if (parsed.data.message === state.message && sameIds(roleIds, state.roleIds) && !attachmentChanged) return [];
       return [
         {
           type: "NoteEdited",
-          data: { noteId: parsed.data.noteId, message: parsed.data.message, roleIds, previousMessage: state.message, previousRoleIds: state.roleIds, by: actor },
+          data: {
+            noteId: parsed.data.noteId,
+            message: parsed.data.message,
+            roleIds,
+            previousMessage: state.message,
+            previousRoleIds: state.roleIds,
+            by: actor,
+            ...(attachmentChanged ? { attachment, previousAttachment: state.attachment } : {}),
+          },
         },
       ];
     }

@@ -35,8 +35,26 @@ export type NoteCreatedData = {
   /** user groups that may see the note besides admins and the author; empty: every staff member */
   roleIds: string[];
   author: NoteActor;
+  /**
+   * The attached image ('Attached Image'): an uploaded file's stored path in the note's organization
+   * (modules/uploads). Absent on notes without one, and on every note written before attachments.
+   */
+  attachment?: string;
 };
-export type NoteEditedData = { noteId: string; message: string; roleIds: string[]; previousMessage: string; previousRoleIds: string[]; by: NoteActor };
+/**
+ * `attachment` is present only when the edit changed it: the new stored path, or null when it was
+ * removed (`previousAttachment` is then what it was). Absent: the attachment stayed as it was.
+ */
+export type NoteEditedData = {
+  noteId: string;
+  message: string;
+  roleIds: string[];
+  previousMessage: string;
+  previousRoleIds: string[];
+  by: NoteActor;
+  attachment?: string | null;
+  previousAttachment?: string | null;
+};
 /** The reason is also the note's 'Archive Note' comment, `commentId`. */
 export type NoteArchivedData = { noteId: string; commentId: string; reason: string; by: NoteActor };
 export type NoteRestoredData = { noteId: string; by: NoteActor };

@@ -2,7 +2,8 @@ import { handleCommand, type Clock, type CommandResult, type EventStore, type Ha
 import { flagStreamId, type FlagEvent } from "../flags";
 import { validationError } from "../organizations";
 import { loadParticipant } from "../participants";
-import { noteIdSchema, noteParticipantIdSchema, type NoteCommand } from "./commands";
+import { cleanStoredPath, isImageType, uploadStreamId, type UploadEvent } from "../uploads";
+import { noteIdSchema, noteParticipantIdSchema, type AttachmentFacts, type NoteCommand } from "./commands";
 import { noteDecider, noteParticipantNotFound, type NoteState } from "./decide";
 import { noteStreamId, type NoteEvent } from "./events";
 
@@ -27,6 +28,30 @@ export async function loadNote(store: EventStore, noteId: string): Promise<NoteS
 async function isFlagOf(store: EventStore, participantId: string, flagId: string, organizationId: string | null): Promise<boolean> {
   const read = await store.readStream<FlagEvent>(flagStreamId(participantId));
   return read.events.some((e) => e.type === "MemberFlagged" && e.data.flagId === flagId && e.data.organizationId === organizationId);
+}
+
+/**
+ * What the attachment's stored path is, from the uploads stream of the file (`{sub}/{uploadId}/{name}`):
+ * found when a file was uploaded at exactly that path in the organization, an image by its sniffed bytes.
+ * Also the path as stored (cleaned); a value that is no stored path is simply not found.
+ */
+export async function attachmentFactsOf(store: EventStore, value: string, organizationId: string | null): Promise<{ path: string; facts: AttachmentFacts }> {
+  const path = cleanStoredPath(value);
+  const uploadId = path?.split("/").at(-2);
+  if (!path || !uploadId || !organizationId) return { path: value.trim(), facts: { found: false, image: false } };
+  const read = await store.readStream<UploadEvent>(uploadStreamId(uploadId));
+  const file = read.events.find((e) => e.type === "FileUploaded" && e.data.organizationId === organizationId && e.data.filePath === path);
+  const contentType = file?.type === "FileUploaded" ? file.data.contentType : "";
+  return { path, facts: { found: file !== undefined, image: isImageType(contentType) } };
+}
+
+/** The command with its attachment's facts (read from the uploads stream) when it names one. */
+async function withAttachmentFacts(store: EventStore, command: NoteCommand): Promise<NoteCommand> {
+  if (command.type !== "CreateNote" && command.type !== "EditNote") return command;
+  const value = command.data.attachment;
+  if (typeof value !== "string" || value.trim() === "") return { ...command, data: { ...command.data, attachmentFacts: undefined } } as NoteCommand;
+  const { path, facts } = await attachmentFactsOf(store, value, command.metadata.organizationId);
+  return { ...command, data: { ...command.data, attachment: path, attachmentFacts: facts } } as NoteCommand;
 }
 
 /**
@@ -55,5 +80,5 @@ export async function handleNoteCommand(deps: NoteDeps, command: NoteCommand, op
     }
     decided = { ...command, data: { ...command.data, flagNote } } as NoteCommand;
   }
-  return handleCommand(deps, noteDecider, streamId, decided, options);
+  return handleCommand(deps, noteDecider, streamId, await withAttachmentFacts(deps.store, decided), options);
 }

@@ -34,6 +34,8 @@ export {
   commentIdSchema,
   noteTypeSchema,
   roleIdsSchema,
+  attachmentSchema,
+  type AttachmentFacts,
   type NoteCommand,
   type CreateNote,
   type EditNote,
@@ -44,5 +46,5 @@ export {
   type EditNoteComment,
   type DeleteNoteComment,
 } from "./commands";
-export { noteDecider, decide, evolve, initialNoteState, COMMENTS_DISABLED, type NoteState, type NoteCommentState } from "./decide";
+export { noteDecider, decide, evolve, initialNoteState, COMMENTS_DISABLED, attachmentNotFound, attachmentNotImage, type NoteState, type NoteCommentState } from "./decide";
 export { handleNoteCommand, loadNote, type NoteDeps, type NoteResult } from "./handlers";

@@ -2,3 +2,4 @@ export { notesProjection, NOTES_TOPIC, NOTES_CHANGED, notesAdminTopic, notesGrou
 export * from "./queries";
 export type { NoteTables, NoteUser, NoteStatusComment, DeletedComment } from "./tables";
 export * as notesMigration from "./migration";
+export * as notesAttachmentMigration from "./migration-attachment";

@@ -99,18 +99,22 @@ async function applyNoteEvent(db: Db, event: RecordedEvent<NoteEvent>): Promise<
           updated_date: at,
           comment_count: 0,
           note_comment: json([]),
+          attachment: d.attachment ?? null,
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
       return;
     }
-    case "NoteEdited":
+    case "NoteEdited": {
+      const d = event.data;
       await db
         .updateTable("rm_notes")
-        .set({ message: event.data.message, role_ids: event.data.roleIds, updated_by_user: json(userOf(event.data.by)), updated_date: at })
-        .where("id", "=", event.data.noteId)
+        // an edit without the field left the attachment as it was
+        .set({ message: d.message, role_ids: d.roleIds, updated_by_user: json(userOf(d.by)), updated_date: at, ...(d.attachment !== undefined ? { attachment: d.attachment } : {}) })
+        .where("id", "=", d.noteId)
         .execute();
       return;
+    }
     case "NoteArchived": {
       const d = event.data;
       await db.updateTable("rm_notes").set({ status: "Archive", archive_by_user: json(userOf(d.by)) }).where("id", "=", d.noteId).execute();

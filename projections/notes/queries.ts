@@ -32,6 +32,9 @@ export type NoteRow = {
   updated_date: string;
   role_ids: string[];
   role_names: string[];
+  /** the attached image's stored path (the value GET /api/asset/{value} takes), null without one */
+  attachment: string | null;
+  /** the attached image's short-lived url (spec-2 section 3: attachments, each with attachment_url), filled by the web layer */
   attachments: { attachment_url: string }[];
   comment_count: number;
   note_comment: NoteStatusComment[];
@@ -140,6 +143,7 @@ function toNote(r: RawNote): NoteRow {
     updated_date: iso(r.updated_date),
     role_ids: r.role_ids,
     role_names: r.role_names,
+    attachment: r.attachment ?? null,
     attachments: [],
     comment_count: r.comment_count,
     note_comment: r.note_comment,

@@ -37,6 +37,8 @@ export type NoteTables = {
     updated_date: Timestamp;
     comment_count: number;
     note_comment: Json<NoteStatusComment[]>;
+    /** the attached image's stored path (modules/uploads), null without one (migration 1101) */
+    attachment: string | null;
   };
   rm_note_comments: {
     id: string;

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
+import { solidPng } from "../support/craft-zip";
 import { launchBrowser, startApp, waitForProjections, type RunningApp } from "./harness";
 import { signIn } from "./page-helpers";
 
@@ -212,6 +213,41 @@ describe("the Notes tab in the browser", () => {
     await flagCard.getByText(/Warn Note: Plan checked with the parent/).waitFor();
     expect(await flagCard.getByRole("button", { name: "Note actions" }).count()).toBe(0);
     await shot(page, "notes-flag-resolved");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("attaches an image in the note form: the card shows 'Attached Image' with its preview, which opens the 'Attached Image' dialog", async () => {
+    const report = (await (await page.request.get(`${baseUrl}/api/participant_report?page=0&size=40&statuses=Active`)).json()) as { data: { id: string }[] };
+    const other = report.data.find((p) => !DEMO_FLAGGED_PARTICIPANT_IDS.has(p.id) && p.id !== participant.id)!;
+    await page.goto(`${baseUrl}/participants/${other.id}`, { waitUntil: "networkidle" });
+    const before = Number((await page.getByTestId("notes-count").textContent())!.split(" ")[0]);
+    await page.getByRole("button", { name: "Create Note" }).click();
+    const form = page.getByTestId("note-form-dialog");
+    await form.getByPlaceholder("Write your message here").fill("Scraped a knee on the playground, cleaned and bandaged");
+    // a small PNG made here: an orange block, so the preview is easy to see
+    await form.getByTestId("note-attachment-input").setInputFiles({ name: "scraped knee.png", mimeType: "image/png", buffer: solidPng(120, 80, [230, 126, 34]) });
+    await form.getByTestId("note-attachment-picked").waitFor();
+    await form.getByRole("button", { name: "Change Image" }).waitFor();
+    await shot(page, "notes-form-attachment");
+    await form.getByRole("button", { name: "Continue" }).click();
+    await toast("Note successfully created").waitFor();
+    await page.getByTestId("notes-count").getByText(`${before + 1} Notes Found`).waitFor();
+
+    const attached = page.getByTestId("note-card").filter({ hasText: "Scraped a knee on the playground" });
+    await attached.getByTestId("note-attachment").getByText("Attached Image", { exact: true }).waitFor();
+    const preview = attached.getByTestId("note-attachment-preview");
+    expect(await preview.getAttribute("src")).toMatch(/^\/api\/asset\/file\/[^/]+\/scraped_knee\.png$/);
+    // the image really loads (a broken url has no natural size)
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+    await shot(page, "notes-card-attached-image");
+
+    await preview.click();
+    const dialog = page.getByTestId("attached-image-dialog");
+    await dialog.getByRole("heading", { name: "Attached Image" }).waitFor();
+    await expect.poll(() => dialog.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBe(80);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "notes-attached-image-dialog.png"), animations: "disabled" });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
     expect(pageErrors).toEqual([]);
   });
 });

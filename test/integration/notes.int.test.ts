@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from "../../app/utils/cookies.server";
 import { notesProjection } from "../../projections/notes";
 import { rebuildProjection } from "../../projections/runner";
 import { DEMO_FLAGGED_PARTICIPANT_IDS, demoOrganizations } from "../factories/demo-seed";
+import { TINY_PNG } from "../support/craft-zip";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -26,6 +27,8 @@ type Note = {
   role_names: string[];
   comment_count: number;
   note_comment: { type: string; message: string }[];
+  attachment?: string | null;
+  attachments?: { attachment_url: string }[];
 };
 type List = { data: Note[]; count: number };
 type Comment = { id: string; message: string; type: string; status: string; user_full_name: string; deleted_comment: null | { user_full_name: string; role: string; created_date: string; message: string } };
@@ -309,6 +312,56 @@ describe("notes and comments over the API on real PostgreSQL", () => {
     expect((await list(clients.admin, m.id)).count).toBe(0);
     expect((await clients.admin.request("GET", `/api/note_report/${note.id}`)).status).toBe(404);
     expect((await clients.admin.request("DELETE", "/api/note", { body: { id: note.id } })).status).toBe(404);
+  });
+
+  it("a note carries an uploaded image ('Attached Image'): kept, listed with a url, replaced, removed; another organization's file or a PDF refused", async () => {
+    /** steps 1 and 2 of the upload: a signed link, the bytes PUT to it; the stored path comes back */
+    const upload = async (client: HttpClient, name: string, bytes: Buffer, fileType = "image/png") => {
+      const link = await json<{ file_path: string; url: string }>(await client.request("GET", `/api/asset/upload/${name}?file_type=${encodeURIComponent(fileType)}&file_sub_path=notes`));
+      const put = await fetch(`${app.baseUrl}${link.url}`, { method: "PUT", body: new Uint8Array(bytes) });
+      expect(put.status, await put.clone().text()).toBe(200);
+      return link.file_path;
+    };
+    const m = fresh();
+    const image = await upload(clients.coach, "scraped-knee.png", TINY_PNG);
+    const note = await write(clients.coach, m.id, "Scraped a knee on the playground", { attachment: image });
+    expect(note.attachment).toBe(image);
+    expect(note.attachments).toEqual([{ attachment_url: expect.stringMatching(/^\/api\/asset\/file\/[^/]+\/scraped-knee\.png$/) }]);
+
+    // the list (and another staff member) sees it, with a url that serves the image
+    const listed = (await list(clients.admin, m.id)).data.find((n) => n.id === note.id)!;
+    expect(listed.attachment).toBe(image);
+    const served = await clients.admin.request("GET", listed.attachments![0]!.attachment_url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    // the participant call's latest notes carry it too
+    const detail = await json<{ notes: List }>(await clients.coach.request("GET", `/api/participant/${m.id}`));
+    expect(detail.notes.data.find((n) => n.id === note.id)?.attachments).toHaveLength(1);
+
+    // another organization's upload is not found, a PDF is no image, a made-up path is not found: nothing is written
+    const mapleImage = await upload(clients.maple, "maple.png", TINY_PNG);
+    expect(await json(await create(clients.coach, { user_id: m.id, message: "With Maple's file", attachment: mapleImage }), 404)).toEqual({
+      code: "ATTACHMENT_NOT_FOUND",
+      message: "Attached image not found",
+    });
+    const pdf = await upload(clients.coach, "form.pdf", Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"), "application/pdf");
+    expect(await json(await create(clients.coach, { user_id: m.id, message: "With a PDF", attachment: pdf }), 400)).toEqual({
+      code: "ATTACHMENT_NOT_IMAGE",
+      message: "The attached file must be a PNG, JPEG, GIF or WebP image",
+    });
+    expect((await json<{ code: string }>(await create(clients.coach, { user_id: m.id, message: "Made up", attachment: "notes/not-an-upload/x.png" }), 404)).code).toBe("ATTACHMENT_NOT_FOUND");
+    expect((await list(clients.coach, m.id)).count).toBe(1);
+
+    // Edit: a new image replaces it (another organization's refused), remove_attachment removes it
+    const edit = (body: Record<string, unknown>) => clients.coach.request("PUT", "/api/note", { body: { id: note.id, action: "Edit", message: "Scraped a knee on the playground", ...body } });
+    expect((await json<{ code: string }>(await edit({ attachment: mapleImage }), 404)).code).toBe("ATTACHMENT_NOT_FOUND");
+    const second = await upload(clients.coach, "bandage.png", TINY_PNG);
+    expect((await json<{ data: Note }>(await edit({ remove_attachment: true, attachment: second }))).data.attachment).toBe(second);
+    const removed = (await json<{ message: string; data: Note }>(await edit({ remove_attachment: true })));
+    expect(removed.message).toBe("Note successfully updated");
+    expect(removed.data).toMatchObject({ attachment: null, attachments: [] });
+    expect((await list(clients.coach, m.id)).data[0]).toMatchObject({ id: note.id, attachment: null, attachments: [] });
   });
 
   it("a rebuild of the notes read model from the store gives the same tables", async () => {

@@ -33,8 +33,17 @@ export function fetchNotes(q: NoteQuery): Promise<NoteList> {
 export const fetchNoteFilters = (participantId: string) => apiGet<{ data: NoteFilterOption[] }>(`/api/note/filter/${participantId}`);
 export const fetchComments = (noteId: string) => apiGet<{ data: NoteCommentRow[]; count: number }>(`/api/note_comment_report?note_id=${encodeURIComponent(noteId)}`);
 
-export const createNote = (body: { user_id: string; message: string; type: string | null; role_ids?: string[] }) => send<Mutation>("POST", "/api/note", body);
-export const editNote = (id: string, message: string, roleIds?: string[]) => send<Mutation>("PUT", "/api/note", { id, action: "Edit", message, role_ids: roleIds });
+/** `attachment`: the stored path of an image uploaded with the upload link (no third step: the note keeps it). */
+export const createNote = (body: { user_id: string; message: string; type: string | null; role_ids?: string[]; attachment?: string }) => send<Mutation>("POST", "/api/note", body);
+/** `attachment`: undefined keeps the attached image, null removes it (remove_attachment), a stored path replaces it. */
+export const editNote = (id: string, message: string, roleIds?: string[], attachment?: string | null) =>
+  send<Mutation>("PUT", "/api/note", {
+    id,
+    action: "Edit",
+    message,
+    role_ids: roleIds,
+    ...(attachment === null ? { remove_attachment: true } : attachment !== undefined ? { attachment } : {}),
+  });
 export const archiveNote = (id: string, reason: string) => send<Mutation>("PUT", "/api/note", { id, action: "Archive", message: reason });
 export const restoreNote = (id: string) => send<Mutation>("PUT", "/api/note", { id, action: "Restore" });
 export const deleteNote = (id: string) => send<Mutation>("DELETE", "/api/note", { id });

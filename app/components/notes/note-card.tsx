@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Button, Card, DropdownMenu, Flex, IconButton, Text 
 import { useCallback, useEffect, useState } from "react";
 import { useToast } from "~/components/toast/toaster";
 import { archiveNote, deleteNote, editNote, isEdited, isNoteAdmin, noteDate, postFlag, restoreNote, type Mutation, type NoteRow, type NotesViewer } from "./api";
+import { NoteAttachment } from "./attached-image";
 import { NoteComments } from "./note-comments";
 import { ConfirmDeleteDialog, NoteFormDialog, ReasonDialog, type UserGroupOption } from "./note-dialogs";
 
@@ -144,6 +145,7 @@ export function NoteCard({ note, viewer, groups, compact, onChanged }: Props) {
           <Text as="p" size="2" mt="2" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="note-message">
             {note.message}
           </Text>
+          <NoteAttachment note={note} />
           {statusComments(note).map((c, i) => (
             <Text key={i} as="p" size="1" color="gray" mt="1" data-testid="note-status-comment">
               {c.type}: {c.message} ({noteDate(c.created_date)})
@@ -171,9 +173,12 @@ export function NoteCard({ note, viewer, groups, compact, onChanged }: Props) {
           initialMessage={note.message}
           groups={admin ? groups : undefined}
           initialRoleIds={note.role_ids}
+          withAttachment
+          initialAttachment={note.attachment ? { value: note.attachment, preview: note.attachments[0]?.attachment_url ?? "" } : null}
           busy={busy}
           onClose={() => setOpen(null)}
-          onSubmit={({ message, roleIds }) => run(() => editNote(note.id, message, admin ? roleIds : undefined))}
+          // the attachment goes only when changed: kept, replaced or removed
+          onSubmit={({ message, roleIds, attachment }) => run(() => editNote(note.id, message, admin ? roleIds : undefined, attachment === note.attachment ? undefined : attachment))}
         />
       ) : null}
       {open === "archive" ? (

@@ -1,8 +1,11 @@
 import { Button, Checkbox, Dialog, Flex, RadioGroup, Select, Text, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
 import { NOTE_TYPES } from "./api";
+import { AttachmentPicker, type PickedImage } from "./attached-image";
 
 export type UserGroupOption = { id: string; name: string };
+/** `attachment`: the stored path of the attached image, null without one. */
+export type NoteFormValue = { message: string; type: string | null; roleIds: string[]; attachment: string | null };
 
 type NoteFormProps = {
   /** 'Note' or 'Comment' (spec-2 section 2) */
@@ -15,19 +18,25 @@ type NoteFormProps = {
   /** admins: 'Who can see this note?' */
   groups?: UserGroupOption[];
   initialRoleIds?: string[];
+  /** offer the image picker ('Attached Image', one optional image) */
+  withAttachment?: boolean;
+  /** the note's attached image now (editing) */
+  initialAttachment?: PickedImage | null;
   busy: boolean;
-  onSubmit: (value: { message: string; type: string | null; roleIds: string[] }) => void;
+  onSubmit: (value: NoteFormValue) => void;
   onClose: () => void;
 };
 
 const NO_TYPE = "none";
 
 /** The note form dialog: message ('Write your message here', 3 rows), the type, and the admins' role picker. */
-export function NoteFormDialog({ title, initialMessage = "", editing, withType, groups, initialRoleIds = [], busy, onSubmit, onClose }: NoteFormProps) {
+export function NoteFormDialog({ title, initialMessage = "", editing, withType, groups, initialRoleIds = [], withAttachment, initialAttachment = null, busy, onSubmit, onClose }: NoteFormProps) {
   const [message, setMessage] = useState(initialMessage);
   const [type, setType] = useState<string>(NO_TYPE);
   const [roleIds, setRoleIds] = useState<string[]>(initialRoleIds);
-  const disabled = busy || (editing && message.trim() === "");
+  const [attachment, setAttachment] = useState<PickedImage | null>(initialAttachment);
+  const [uploading, setUploading] = useState(false);
+  const disabled = busy || uploading || (editing && message.trim() === "");
   const toggle = (id: string, on: boolean) => setRoleIds((ids) => (on ? [...ids, id] : ids.filter((x) => x !== id)));
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -36,7 +45,7 @@ export function NoteFormDialog({ title, initialMessage = "", editing, withType, 
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!disabled) onSubmit({ message, type: type === NO_TYPE ? null : type, roleIds });
+            if (!disabled) onSubmit({ message, type: type === NO_TYPE ? null : type, roleIds, attachment: attachment?.value ?? null });
           }}
         >
           <Flex direction="column" gap="3" style={{ maxHeight: 500, overflowY: "auto" }}>
@@ -64,6 +73,7 @@ export function NoteFormDialog({ title, initialMessage = "", editing, withType, 
                 </Select.Root>
               </Flex>
             ) : null}
+            {withAttachment ? <AttachmentPicker value={attachment} onChange={setAttachment} onBusyChange={setUploading} /> : null}
             {groups && groups.length > 0 ? (
               <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
                 <Text as="div" size="2" weight="medium" mb="1">

@@ -4,7 +4,7 @@ import { Paginator } from "~/components/paginator";
 import { useToast } from "~/components/toast/toaster";
 import { createNote, postFlag, fetchNoteFilters, fetchNotes, isNoteAdmin, NOTE_FILTER_IDS, NOTE_PAGE_SIZES, NOTE_SEARCH_DEBOUNCE_MS, type NoteFilter, type NoteFilterOption, type NoteList, type NotesViewer } from "./api";
 import { NoteCard } from "./note-card";
-import { FlagDialog, NoteFormDialog, type UserGroupOption } from "./note-dialogs";
+import { FlagDialog, NoteFormDialog, type NoteFormValue, type UserGroupOption } from "./note-dialogs";
 import { useLiveNotes, type LiveNotesViewer } from "./use-live-notes";
 
 type Props = { participantId: string; viewer: NotesViewer & Partial<LiveNotesViewer>; groups: UserGroupOption[] };
@@ -61,10 +61,16 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
     return () => clearTimeout(timer);
   }, [text, search]);
 
-  const create = async (value: { message: string; type: string | null; roleIds: string[] }) => {
+  const create = async (value: NoteFormValue) => {
     setBusy(true);
     try {
-      const answer = await createNote({ user_id: participantId, message: value.message, type: value.type, role_ids: isNoteAdmin(viewer.level) ? value.roleIds : undefined });
+      const answer = await createNote({
+        user_id: participantId,
+        message: value.message,
+        type: value.type,
+        role_ids: isNoteAdmin(viewer.level) ? value.roleIds : undefined,
+        ...(value.attachment ? { attachment: value.attachment } : {}),
+      });
       showToast({ type: "success", title: answer.message });
       setCreating(false);
       await load();
@@ -151,7 +157,7 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
         />
       ) : null}
       {flagging ? <FlagDialog busy={busy} onClose={() => setFlagging(false)} onSubmit={flag} /> : null}
-      {creating ? <NoteFormDialog title="Note" editing={false} withType groups={isNoteAdmin(viewer.level) ? groups : undefined} busy={busy} onClose={() => setCreating(false)} onSubmit={create} /> : null}
+      {creating ? <NoteFormDialog title="Note" editing={false} withType withAttachment groups={isNoteAdmin(viewer.level) ? groups : undefined} busy={busy} onClose={() => setCreating(false)} onSubmit={create} /> : null}
     </Flex>
   );
 }
