@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast/toaster";
 import { assetUrl, uploadFile, UploadError, UPLOAD_ERRORS } from "~/components/uploads/upload-file";
 import type { NoteRow } from "./api";
+import { ImageFileInput } from "~/components/uploads/image-file-input";
 
 /** The images a note may carry (judged again by their bytes on the server). */
-const ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 /** Where a note's images are stored (file_sub_path). */
 const NOTES_SUB_PATH = "notes";
 
@@ -113,17 +113,7 @@ export function AttachmentPicker({ value, onChange, onBusyChange }: PickerProps)
       <Text as="div" size="2" weight="medium">
         Attached Image
       </Text>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        hidden
-        data-testid="note-attachment-input"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          if (file) void upload(file);
-        }}
-      />
+      <ImageFileInput ref={input} testId="note-attachment-input" onFile={(file) => void upload(file)} />
       {value ? <img src={value.preview} alt="Attached Image preview" data-testid="note-attachment-picked" style={{ maxWidth: 220, maxHeight: 160, objectFit: "cover", borderRadius: "var(--radius-2)", border: "1px solid var(--gray-6)" }} /> : null}
       <Flex gap="2" align="center">
         <Button type="button" size="1" variant="soft" loading={busy} onClick={() => input.current?.click()}>

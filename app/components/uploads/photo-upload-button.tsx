@@ -2,8 +2,8 @@ import { Button } from "@radix-ui/themes";
 import { useRef, useState } from "react";
 import { useToast } from "~/components/toast/toaster";
 import { uploadFile, UploadError, UPLOAD_ERRORS } from "./upload-file";
+import { ImageFileInput } from "~/components/uploads/image-file-input";
 
-const ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
 
 type Props = {
   /** the entity the photo belongs to (entity participant, property photo_url) */
@@ -44,17 +44,7 @@ export function PhotoUploadButton({ entity, entityId, hasPhoto, onUploaded }: Pr
 
   return (
     <div>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPT}
-        hidden
-        data-testid="photo-input"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          if (file) void upload(file);
-        }}
-      />
+      <ImageFileInput ref={input} testId="photo-input" onFile={(file) => void upload(file)} />
       <Button size="1" variant="soft" loading={busy} onClick={() => input.current?.click()}>
         {hasPhoto ? "Change Photo" : "Upload Photo"}
       </Button>
