@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { csvFormatter, neutralizeCell } from "../exports";
-import type { AuditChange, AuditEntry } from "./replay";
+import type { AuditChange, AuditEntry } from "./model";
 
 /** The timeline CSV's header (decision 021): one row per event, in the store's order. */
 export const AUDIT_CSV_HEADER = ["Date", "Time (UTC)", "Actor", "Role", "Record", "Action", "Record ID", "Comment ID", "What changed", "Before", "After"] as const;

@@ -1,8 +1,8 @@
 /** The auditor's replay (issue 5, decision 021): a participant's note, comment and flag history from the events. */
+export { auditTimeline } from "./timeline";
+export { auditStateAt } from "./state-at";
 export {
   AUDIT_ACTIONS,
-  auditTimeline,
-  auditStateAt,
   inGlobalOrder,
   type AuditEvent,
   type AuditActor,
@@ -15,5 +15,5 @@ export {
   type NoteAt,
   type CommentAt,
   type FlagAt,
-} from "./replay";
+} from "./model";
 export { AUDIT_CSV_HEADER, auditDate, auditCsvRow, auditCsvStream, auditCsvFileName } from "./csv";

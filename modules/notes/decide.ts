@@ -146,6 +146,15 @@ const isAuthor = (state: NoteState, actor: NoteActor) => actor.userId !== null &
 export const canSeeNote = (state: Pick<NoteState, "authorId" | "roleIds">, actor: NoteActor) =>
   isNoteAdmin(actor.level) || isAuthor(state as NoteState, actor) || state.roleIds.length === 0 || (!!actor.groupId && state.roleIds.includes(actor.groupId));
 
+/** The comment an edit or delete acts on: on a note that is there and active, not deleted; or why not. */
+function liveComment(state: NoteState, command: Parameters<typeof found>[1], commentId: string): DomainError | NoteCommentState {
+  const missing = found(state, command, "commented");
+  if (missing) return missing;
+  if (state.status !== "Active") return commentsDisabled();
+  const comment = state.comments[commentId];
+  return !comment || comment.deleted ? commentNotFound() : comment;
+}
+
 /**
  * The note the command is about: in the command's organization, not deleted, and one the actor may see
  * (a note hidden from them is not found, as it is in every list); a flag note is refused as `what`.
@@ -255,11 +264,8 @@ export function decide(state: NoteState, command: NoteCommand, _now: Date): Note
     case "EditNoteComment": {
       const parsed = editCommentSchema.safeParse(command.data);
       if (!parsed.success) return validationError(parsed.error);
-      const missing = found(state, command, "commented");
-      if (missing) return missing;
-      if (state.status !== "Active") return commentsDisabled();
-      const comment = state.comments[parsed.data.commentId];
-      if (!comment || comment.deleted) return commentNotFound();
+      const comment = liveComment(state, command, parsed.data.commentId);
+      if (comment instanceof DomainError) return comment;
       const { actor } = command.data;
       if (actor.userId === null || comment.authorId !== actor.userId) return notCommentAuthor();
       if (comment.message === parsed.data.message) return [];
@@ -268,11 +274,8 @@ export function decide(state: NoteState, command: NoteCommand, _now: Date): Note
     case "DeleteNoteComment": {
       const parsed = deleteCommentSchema.safeParse(command.data);
       if (!parsed.success) return validationError(parsed.error);
-      const missing = found(state, command, "commented");
-      if (missing) return missing;
-      if (state.status !== "Active") return commentsDisabled();
-      const comment = state.comments[parsed.data.commentId];
-      if (!comment || comment.deleted) return commentNotFound();
+      const comment = liveComment(state, command, parsed.data.commentId);
+      if (comment instanceof DomainError) return comment;
       const { actor } = command.data;
       const own = actor.userId !== null && comment.authorId === actor.userId;
       if (!own && !isNoteAdmin(actor.level)) return commentDeleteForbidden();
