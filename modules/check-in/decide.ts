@@ -3,7 +3,8 @@ import type { CheckInEvent, CheckInSource, MemberRef } from "./events";
 import { INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
 
 export type OpenVisit = { checkInId: string; checkInTime: string; dayStart: string; dayEnd: string };
-export type CheckInState = { open: OpenVisit | null; visits: number };
+/** A member's check-in state: the visit left open by their newest events, if any. */
+export type CheckInState = { open: OpenVisit | null };
 
 type Common = { participantId: string; time: string; dayStart: string; dayEnd: string; source: CheckInSource; facts: CheckInFacts; actorOrganizationId: string };
 
@@ -48,15 +49,15 @@ const ref = (p: NonNullable<CheckInFacts["participant"]>): MemberRef => ({
 });
 
 export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent> = {
-  initialState: () => ({ open: null, visits: 0 }),
+  initialState: () => ({ open: null }),
   evolve(state, event) {
     switch (event.type) {
       case "MemberCheckedIn": {
         const { checkInId, checkInTime, dayStart, dayEnd } = event.data;
-        return { open: { checkInId, checkInTime, dayStart, dayEnd }, visits: state.visits + 1 };
+        return { open: { checkInId, checkInTime, dayStart, dayEnd } };
       }
       case "MemberCheckedOut":
-        return { ...state, open: null };
+        return { open: null };
       default: {
         const unknown: never = event;
         return unknown;

@@ -19,6 +19,12 @@ export type CheckInRequest = {
   pickUpRelationship?: string;
 };
 
+/**
+ * A member's check-in stream grows a visit at a time for years; a decision needs its newest events only
+ * (the open visit is the last one; a kiosk resends within minutes). See docs/decisions/024.
+ */
+export const CHECK_IN_TAIL = { last: 20 } as const;
+
 const MAX_FUTURE_MS = 5 * 60 * 1000;
 const MAX_PAST_MS = 24 * 60 * 60 * 1000;
 
@@ -53,7 +59,7 @@ export async function loadFacts(sources: FactSources, participantId: string, org
 export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
   const stream = checkInStream(request.participantId);
   // the member's check-ins are read together with the facts (one batched statement on PostgreSQL)
-  const firstRead = deps.store.readStream<CheckInEvent>(stream);
+  const firstRead = deps.store.readStream<CheckInEvent>(stream, CHECK_IN_TAIL);
   firstRead.catch(() => undefined);
   const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, { start: request.dayStart, end: request.dayEnd });
   const common = {
@@ -70,7 +76,7 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
       type: "CheckIn",
       data: { ...common, checkInId: idFrom(metadata.commandId, "check-in", request.participantId) },
       metadata,
-    }, { firstRead });
+    }, { firstRead, read: CHECK_IN_TAIL });
   }
   return handleCommand(deps, checkInDecider, stream, {
     type: "CheckOut",
@@ -82,14 +88,14 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
       pickUpRelationship: request.pickUpRelationship,
     },
     metadata,
-  }, { firstRead });
+  }, { firstRead, read: CHECK_IN_TAIL });
 }
 
 /** Would this check-in or check-out be allowed now? Decides without appending (the eligibility call). */
 export async function eligibility(deps: CheckInDeps, request: CheckInRequest, organizationId: string) {
   const [facts, read] = await Promise.all([
     loadFacts(deps.facts, request.participantId, organizationId, { start: request.dayStart, end: request.dayEnd }),
-    deps.store.readStream(checkInStream(request.participantId)),
+    deps.store.readStream(checkInStream(request.participantId), CHECK_IN_TAIL),
   ]);
   let state = checkInDecider.initialState();
   for (const event of read.events) state = checkInDecider.evolve(state, event as never);

@@ -1,7 +1,7 @@
 import { DomainError, isWrongExpectedRevision } from "./errors";
 import type { Clock } from "./clock";
 import { idFrom } from "./ids";
-import type { DomainEvent, EventMetadata, EventStore, ReadStreamResult, RecordedEvent } from "./event-store/types";
+import type { DomainEvent, EventMetadata, EventStore, ReadStreamOptions, ReadStreamResult, RecordedEvent } from "./event-store/types";
 
 /** Who sends a command and why: becomes every resulting event's metadata. */
 export type CommandMetadata = {
@@ -42,6 +42,12 @@ export type HandleOptions = {
   maxRetries?: number;
   /** the stream read already started by the caller (alongside its other reads); used for the first attempt */
   firstRead?: Promise<ReadStreamResult<DomainEvent>>;
+  /**
+   * How the stream is read (default: all of it). `{ last: n }` suits a decider whose state is its
+   * stream's newest events: a resend is then answered from those n, and one older than that still
+   * appends nothing, its event ids being stored already (the answer is then the new decision's).
+   */
+  read?: ReadStreamOptions;
 };
 
 /**
@@ -54,11 +60,11 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
   decider: Decider<S, C, E>,
   streamId: string,
   command: C,
-  { maxRetries = 5, firstRead }: HandleOptions = {},
+  { maxRetries = 5, firstRead, read: readOptions }: HandleOptions = {},
 ): Promise<CommandResult<S, E>> {
   const { commandId } = command.metadata;
   for (let attempt = 0; ; attempt++) {
-    const read = attempt === 0 && firstRead ? ((await firstRead) as ReadStreamResult<E>) : await deps.store.readStream<E>(streamId);
+    const read = attempt === 0 && firstRead ? ((await firstRead) as ReadStreamResult<E>) : await deps.store.readStream<E>(streamId, readOptions);
     let state = decider.initialState();
     const earlier: RecordedEvent<E>[] = [];
     for (const event of read.events) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { Waker, type KernelTables } from "../../modules/kernel";
-import { advanceCheckpoint, CheckpointConflictError, ensureCheckpoint, readCheckpoint } from "./checkpoints";
+import { advanceCheckpoint, CheckpointConflictError, checkpointMoves, ensureCheckpoint, readCheckpoint } from "./checkpoints";
 import type { EventStore, Logger, Publisher, RecordedEvent } from "./deps";
 import type { AnyProjection } from "./types";
 
@@ -126,13 +126,9 @@ export class ProjectionRunner {
   /** Stores the cursor as the checkpoint (compare-and-set, no read-model writes). */
   private async persist(): Promise<void> {
     const to = this.position;
-    try {
-      await advanceCheckpoint(this.kernelDb, this.name, this.stored, to);
-      this.stored = to;
-    } catch (error) {
-      if (!(error instanceof CheckpointConflictError)) throw error;
-      this.position = this.stored = await readCheckpoint(this.kernelDb, this.name);
-    }
+    // joined with the other runners of this process storing theirs after the same wake-up
+    if (await checkpointMoves(this.kernelDb).move(this.name, this.stored, to)) this.stored = to;
+    else this.position = this.stored = await readCheckpoint(this.kernelDb, this.name);
     this.lastPersist = Date.now();
   }
 
@@ -166,7 +162,12 @@ export class ProjectionRunner {
       try {
         const read = await this.runOnce();
         failures = 0;
-        if (read === 0) await this.sleep(this.pollMs);
+        // a short batch was the end of what is readable: sleep until the next wake-up (one that came
+        // meanwhile is kept, so this returns at once) or the poll, instead of asking again straight away
+        if (read < this.batchSize) {
+          if (read > 0 && this.position > this.stored) await this.persist();
+          await this.sleep(this.pollMs);
+        }
       } catch (error) {
         failures++;
         this.loaded = false;

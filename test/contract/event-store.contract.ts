@@ -61,6 +61,28 @@ export function eventStoreContract(adapter: string, open: () => Promise<StoreFix
       expect(read.events.map((e) => e.revision)).toEqual([1, 2]);
     });
 
+    it("reads only a stream's newest events, oldest first, alone or batched with other reads", async () => {
+      const long = uniqueStream("tail");
+      const short = uniqueStream("tail");
+      await store.appendToStream(long, Array.from({ length: 30 }, (_, n) => counted(n)));
+      await store.appendToStream(short, [counted(100), counted(101)]);
+      const [tail, shortTail, whole, missing] = await Promise.all([
+        store.readStream<TestEvent>(long, { last: 5 }),
+        store.readStream<TestEvent>(short, { last: 5 }),
+        store.readStream<TestEvent>(long),
+        store.readStream<TestEvent>(uniqueStream("missing"), { last: 5 }),
+      ]);
+      expect(tail.currentRevision).toBe(29);
+      expect(tail.events.map((e) => e.revision)).toEqual([25, 26, 27, 28, 29]);
+      expect(tail.events.map((e) => e.data)).toEqual([25, 26, 27, 28, 29].map((n) => ({ n })));
+      expect(shortTail).toMatchObject({ streamExists: true, currentRevision: 1 });
+      expect(shortTail.events.map((e) => e.data)).toEqual([{ n: 100 }, { n: 101 }]);
+      expect(whole.events).toHaveLength(30);
+      expect(missing).toEqual({ streamExists: false, currentRevision: -1, events: [] });
+      await expect(store.readStream(long, { last: 0 })).rejects.toThrow(RangeError);
+      await expect(store.readStream(long, { last: 2, fromRevision: 3 })).rejects.toThrow(RangeError);
+    });
+
     it("checks every kind of expected revision", async () => {
       const stream = uniqueStream();
       await expect(store.appendToStream(stream, [counted(1)], { expectedRevision: "stream_exists" })).rejects.toSatisfy(isWrongExpectedRevision);

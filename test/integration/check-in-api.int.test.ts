@@ -154,6 +154,28 @@ describe("the check-in calls on real PostgreSQL", () => {
     expect(await streamLength(m)).toBe(1);
   });
 
+  it("decides from a long history's newest events, and a resend older than those still appends nothing", async () => {
+    const m = fresh((x) => x.is_waiver_signed && x.pick_up_permission === INDEPENDENT);
+    const oldKey = { "idempotency-key": `kiosk-${newId()}` };
+    expect((await post(coach, { memberId: m.member_id, type: "in" }, oldKey)).status).toBe(200);
+    expect((await post(coach, { memberId: m.member_id, type: "out" })).status).toBe(200);
+    // more visits than a decision reads (CHECK_IN_TAIL)
+    for (let i = 0; i < 12; i++) {
+      expect((await post(coach, { memberId: m.member_id, type: "in" })).status).toBe(200);
+      expect((await post(coach, { memberId: m.member_id, type: "out" })).status).toBe(200);
+    }
+    expect(await streamLength(m)).toBe(26);
+    // the member is out: the first check-in, resent now, is decided again but its event id is stored already
+    const resent = await post(coach, { memberId: m.member_id, type: "in" }, oldKey);
+    expect(resent.status).toBe(200);
+    expect(((await resent.json()) as { data: { replayed: boolean } }).data.replayed).toBe(true);
+    expect(await streamLength(m)).toBe(26);
+    // and the newest events still tell that the member is out, then in
+    expect(await (await post(coach, { memberId: m.member_id, type: "out" })).json()).toMatchObject({ code: "NOT_CHECKED_IN" });
+    expect((await post(coach, { memberId: m.member_id, type: "in" })).status).toBe(200);
+    expect(await (await post(coach, { memberId: m.member_id, type: "in" })).json()).toMatchObject({ code: "ALREADY_CHECKED_IN" });
+  });
+
   it("checks several in at once, member by member", async () => {
     const ok = [fresh((x) => x.is_waiver_signed), fresh((x) => x.is_waiver_signed)];
     const unsigned = fresh((x) => !x.is_waiver_signed);

@@ -50,7 +50,15 @@ export type AppendResult = {
   duplicate: boolean;
 };
 
-export type ReadStreamOptions = { fromRevision?: number; maxCount?: number };
+export type ReadStreamOptions = {
+  fromRevision?: number;
+  maxCount?: number;
+  /**
+   * Only the stream's newest `last` events, oldest first (not with fromRevision or maxCount): for a
+   * decision whose state is its stream's latest events, on a stream that grows for years (a member's visits).
+   */
+  last?: number;
+};
 
 export type ReadStreamResult<E extends DomainEvent> = {
   streamExists: boolean;

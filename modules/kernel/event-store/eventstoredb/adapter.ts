@@ -100,8 +100,14 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readStream<E extends DomainEvent = DomainEvent>(
     streamId: string,
-    { fromRevision = 0, maxCount }: ReadStreamOptions = {},
+    { fromRevision = 0, maxCount, last: newest }: ReadStreamOptions = {},
   ): Promise<ReadStreamResult<E>> {
+    if (newest !== undefined) {
+      if (!Number.isSafeInteger(newest) || newest < 1 || fromRevision !== 0 || maxCount !== undefined) {
+        throw new RangeError(`last must be a count >= 1, without fromRevision or maxCount, got ${newest}`);
+      }
+      return this.readNewest<E>(streamId, newest);
+    }
     const from = toReadRevision(fromRevision);
     let events: RecordedEvent<E>[] = [];
     try {
@@ -118,6 +124,21 @@ export class EventStoreDbEventStore implements EventStore {
     // the stream's revision comes from its last event (a second read, not the same snapshot)
     const currentRevision = await this.lastRevision(streamId);
     return currentRevision < 0 ? notFound<E>() : { streamExists: true, currentRevision, events };
+  }
+
+  /** The newest `count` events, read backwards from the end in one read, handed back oldest first. */
+  private async readNewest<E extends DomainEvent>(streamId: string, count: number): Promise<ReadStreamResult<E>> {
+    const events: RecordedEvent<E>[] = [];
+    try {
+      const read = this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: count });
+      for await (const { event } of read) if (event) events.push(toRecordedEvent<E>(event));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return notFound<E>();
+      throw error;
+    }
+    events.reverse();
+    const newest = events.at(-1);
+    return newest ? { streamExists: true, currentRevision: newest.revision, events } : notFound<E>();
   }
 
   private async lastRevision(streamId: string): Promise<number> {

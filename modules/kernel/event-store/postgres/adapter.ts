@@ -21,6 +21,7 @@ import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND } from "./append-sql";
 import { CoalescingNotifier, EventListener } from "./notifier";
 import { AllReadCoalescer } from "./all-read-coalescer";
 import { StreamReadBatcher } from "./stream-batcher";
+import { GroupAppender } from "./group-append";
 
 type EventRow = {
   global_position: number;
@@ -77,6 +78,7 @@ export class PostgresEventStore implements EventStore {
   private readonly listener: EventListener;
   private readonly batcher: StreamReadBatcher<EventRow>;
   private readonly allReads: AllReadCoalescer<EventRow>;
+  private readonly group: GroupAppender;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -86,6 +88,7 @@ export class PostgresEventStore implements EventStore {
     this.listener = new EventListener(databaseUrl);
     this.batcher = new StreamReadBatcher<EventRow>(pool, COLUMNS);
     this.allReads = new AllReadCoalescer<EventRow>((from, limit) => this.queryAll(from, limit));
+    this.group = new GroupAppender(pool);
   }
 
   async appendToStream<E extends DomainEvent>(
@@ -97,7 +100,20 @@ export class PostgresEventStore implements EventStore {
     if (events.length > MAX_EVENTS_PER_APPEND) {
       throw new RangeError(`an append holds at most ${MAX_EVENTS_PER_APPEND} events, got ${events.length}`);
     }
-    const values: unknown[] = [streamId, expectedCode(expectedRevision)];
+    const expected = expectedCode(expectedRevision);
+    if (events.length === 1) {
+      // group commit with the other single-event appends of this turn (docs/decisions/024)
+      const e = events[0]!;
+      const data = JSON.stringify(e.data);
+      const metadata = JSON.stringify(e.metadata);
+      const grouped = this.group.join({ streamId, expected, eventId: e.eventId, type: e.type, data, metadata });
+      const outcome = grouped && (await grouped);
+      if (outcome && outcome.written) {
+        this.notifier.poke();
+        return { nextExpectedRevision: outcome.revision, positions: [outcome.position], duplicate: false };
+      }
+    }
+    const values: unknown[] = [streamId, expected];
     for (const e of events) values.push(e.eventId, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
     const query = { ...appendQuery(events.length), values };
 
@@ -161,11 +177,14 @@ export class PostgresEventStore implements EventStore {
 
   async readStream<E extends DomainEvent = DomainEvent>(
     streamId: string,
-    { fromRevision = 0, maxCount }: ReadStreamOptions = {},
+    { fromRevision = 0, maxCount, last: newest }: ReadStreamOptions = {},
   ): Promise<ReadStreamResult<E>> {
+    if (newest !== undefined && (!Number.isSafeInteger(newest) || newest < 1 || fromRevision !== 0 || maxCount !== undefined)) {
+      throw new RangeError(`last must be a count >= 1, without fromRevision or maxCount, got ${newest}`);
+    }
     if (fromRevision === 0 && maxCount === undefined) {
-      // a whole stream: batched with the other whole-stream reads of this turn (its revision is its last event's)
-      const events = (await this.batcher.read(streamId)).map((r) => toRecorded<E>(r));
+      // a whole stream, or its newest events: batched with the other such reads of this turn (its revision is its last event's)
+      const events = (await this.batcher.read(streamId, newest ?? 0)).map((r) => toRecorded<E>(r));
       const last = events[events.length - 1];
       return { streamExists: last !== undefined, currentRevision: last?.revision ?? -1, events };
     }

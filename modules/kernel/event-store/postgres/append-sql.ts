@@ -67,3 +67,40 @@ export function appendQuery(n: number): { name?: string; text: string } {
   }
   return n <= 32 ? { name: `rollcall_append_${n}`, text } : { text };
 }
+
+/**
+ * The group append (docs/decisions/024): single-event appends to distinct streams, asked for in the same
+ * turn of the event loop, in one statement and one commit. Parameters are arrays, one element per
+ * append: $1 stream ids, $2 expected revision codes, $3 event ids, $4 types, $5 data, $6 metadata. Each
+ * append is checked against its own stream's expectation and written only when it holds; the rows
+ * returned name the appends that were written. Locking, positions and the hash link are as in
+ * `appendStatement`.
+ */
+export const GROUP_APPEND_SQL = `with lk as materialized (
+    select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
+  ), v as materialized (
+    select * from unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
+      with ordinality as v (stream_id, expected, id, type, data, meta, i)
+  ), pos as materialized (
+    select v.i, nextval('events_global_position_seq') as p from lk, v
+  ), ul as materialized (
+    select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
+  ), cur as (
+    select v.i, coalesce(last.revision, -1) as rev, coalesce(last.hash, '') as hash
+      from v
+      left join lateral (select revision, hash from events where stream_id = v.stream_id order by revision desc limit 1) as last on true
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select pos.p, v.stream_id, cur.rev + 1, v.id, v.type, v.data, v.meta,
+         rollcall_event_hash(cur.hash, v.stream_id, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta)
+    from v
+    join pos on pos.i = v.i
+    join cur on cur.i = v.i
+   where (select unlocked from ul)
+     and case
+       when v.expected >= 0 then cur.rev = v.expected
+       when v.expected = ${EXPECT.noStream} then cur.rev = -1
+       when v.expected = ${EXPECT.streamExists} then cur.rev >= 0
+       else true
+     end
+  returning stream_id, revision, global_position`;

@@ -12,7 +12,8 @@ type Waiter<Row> = { resolve: (rows: Row[]) => void; reject: (error: unknown) =>
  * Every stream of a batch comes from the same snapshot. A failed statement fails each of its readers.
  */
 export class StreamReadBatcher<Row extends { stream_id: string }> {
-  private pending = new Map<string, Waiter<Row>[]>();
+  /** keyed by how much of each stream is read (0: all of it, n: its newest n events), then by stream */
+  private pending = new Map<number, Map<string, Waiter<Row>[]>>();
   private scheduled = false;
 
   constructor(
@@ -20,11 +21,14 @@ export class StreamReadBatcher<Row extends { stream_id: string }> {
     private readonly columns: string,
   ) {}
 
-  read(streamId: string): Promise<Row[]> {
+  /** A whole stream, or with `last` its newest `last` events; oldest first either way. */
+  read(streamId: string, last = 0): Promise<Row[]> {
     return new Promise<Row[]>((resolve, reject) => {
-      const waiters = this.pending.get(streamId);
+      let streams = this.pending.get(last);
+      if (!streams) this.pending.set(last, (streams = new Map()));
+      const waiters = streams.get(streamId);
       if (waiters) waiters.push({ resolve, reject });
-      else this.pending.set(streamId, [{ resolve, reject }]);
+      else streams.set(streamId, [{ resolve, reject }]);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -34,18 +38,28 @@ export class StreamReadBatcher<Row extends { stream_id: string }> {
 
   private flush() {
     this.scheduled = false;
-    const all = [...this.pending.entries()];
+    const pending = this.pending;
     this.pending = new Map();
-    for (let i = 0; i < all.length; i += MAX_STREAMS_PER_READ) void this.run(all.slice(i, i + MAX_STREAMS_PER_READ));
+    for (const [last, streams] of pending) {
+      const all = [...streams.entries()];
+      for (let i = 0; i < all.length; i += MAX_STREAMS_PER_READ) void this.run(all.slice(i, i + MAX_STREAMS_PER_READ), last);
+    }
   }
 
-  private async run(batch: [string, Waiter<Row>[]][]) {
+  private async run(batch: [string, Waiter<Row>[]][], last: number) {
     try {
-      const { rows } = await this.pool.query<Row>({
-        name: "rollcall_read_streams",
-        text: `select ${this.columns} from events where stream_id = any($1::text[]) order by stream_id, revision`,
-        values: [batch.map(([id]) => id)],
-      });
+      const ids = batch.map(([id]) => id);
+      const { rows } = await this.pool.query<Row>(
+        last === 0
+          ? { name: "rollcall_read_streams", text: `select ${this.columns} from events where stream_id = any($1::text[]) order by stream_id, revision`, values: [ids] }
+          : {
+              name: "rollcall_read_stream_tails",
+              text: `select t.* from unnest($1::text[]) as s (id)
+                cross join lateral (select ${this.columns} from events where stream_id = s.id order by revision desc limit $2) as t
+                order by t.stream_id, t.revision`,
+              values: [ids, last],
+            },
+      );
       const byStream = new Map<string, Row[]>();
       for (const row of rows) {
         const list = byStream.get(row.stream_id);
