@@ -108,14 +108,8 @@ export async function serveFile(services: AppServices, auth: Auth | null, token:
   if (auth && auth.organization.id !== claims.o) throw assetNotFound();
   const path = cleanStoredPath(`${claims.k}/${rest.join("/")}`);
   if (!path || rest.length === 0) throw assetNotFound();
-  let body: Readable;
-  try {
-    body = await services.storage.read(storageKeyOf(claims.o, path));
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) throw assetNotFound();
-    throw error;
-  }
-  const head = await firstBytes(body);
+  const head = await openStored(services, claims.o, path);
+  if (!head) throw assetNotFound();
   const sniffed = sniff(head.bytes);
   const name = baseNameOf(path);
   const inPackage = claims.k.startsWith("packages/");
@@ -136,6 +130,40 @@ export async function serveFile(services: AppServices, auth: Auth | null, token:
     headers["Content-Disposition"] = `attachment; filename="${safeName}"`;
     headers["Content-Security-Policy"] = "default-src 'none'; sandbox";
   }
+  return new Response(createReadableStreamFromReadable(head.stream), { status: 200, headers });
+}
+
+/** A stored file of the organization: its first bytes (to sniff) and a stream of all of it; null when it is gone. */
+async function openStored(services: AppServices, organizationId: string, path: string): Promise<{ bytes: Buffer; stream: Readable; close: () => void } | null> {
+  try {
+    const source = await services.storage.read(storageKeyOf(organizationId, path));
+    return { ...(await firstBytes(source)), close: () => source.destroy() };
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * A stored image of the organization as a response (a participant's photo): the type its bytes are,
+ * inline, `X-Content-Type-Options: nosniff`, `Cache-Control: private, max-age=300`. A value that is no
+ * stored path, a file that is gone and a file that is no image are all `notFound`.
+ */
+export async function storedImageResponse(services: AppServices, organizationId: string, value: string, notFound: () => Error): Promise<Response> {
+  const path = cleanStoredPath(value);
+  const head = path ? await openStored(services, organizationId, path) : null;
+  const sniffed = head && sniff(head.bytes);
+  if (!path || !head || !sniffed || !isImageType(sniffed)) {
+    head?.close();
+    throw notFound();
+  }
+  const headers = {
+    "Content-Type": sniffed,
+    "Content-Disposition": `inline; filename="${baseNameOf(path).replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, max-age=300",
+  };
   return new Response(createReadableStreamFromReadable(head.stream), { status: 200, headers });
 }
 

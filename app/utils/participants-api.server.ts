@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError, isUuid } from "../../modules/kernel";
 import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } from "../../modules/participants";
-import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantListRow } from "../../projections/participants";
+import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { flagStateOf, participantExtras } from "./participant-extras.server";
@@ -38,12 +38,14 @@ export function reportParamsOf(searchParams: URLSearchParams): Record<string, un
   return { page: value("page") || undefined, size: value("size") || undefined, statuses, search: value("search"), sort: value("sort") };
 }
 
-/** A list or report row as the calls answer it: the read model's columns, the age, the photo (none yet). */
-export const reportRow = (row: ParticipantListRow, now: Date) => ({
+/**
+ * A list or report row as the calls answer it: the read model's columns, the age, and the photo as
+ * `/api/participant/{id}/photo?v=…` (null without one; docs/decisions/023).
+ */
+export const reportRow = (row: ParticipantReportRow, now: Date) => ({
   ...row,
   participant_id: row.id,
   age: ageOn(row.dob, now),
-  photo_url: null as string | null,
 });
 
 /** GET /api/participant_report: `{ data, count, additional_info }`. Bad input throws the ZodError (400). */

@@ -46,7 +46,7 @@ export async function participantListOf(services: AppServices, auth: Auth, route
       status: row.status,
       is_waiver_signed: row.is_waiver_signed,
       age: ageOn(row.dob, now),
-      photo_url: null,
+      photo_url: row.photo_url,
     })),
   };
 }

@@ -5,5 +5,5 @@
  * - upload-forms.server.ts: multipart form uploads (file and zip) and asset registration (PUT /api/asset)
  */
 export { putToLink, uploadLinkFor, uploadLinkSecret } from "./upload-links.server";
-export { assetUrlFor, registeredFileUrl, serveFile, storedFileUrl } from "./file-serving.server";
+export { assetUrlFor, registeredFileUrl, serveFile, storedFileUrl, storedImageResponse } from "./file-serving.server";
 export { registerAssetFor, uploadFileForm, uploadZipForm } from "./upload-forms.server";

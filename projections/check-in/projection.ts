@@ -1,6 +1,10 @@
+import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
 import type { CheckInEvent } from "../../modules/check-in/events";
+import type { AssetRegistered } from "../../modules/uploads";
+import { participantPhotoUrl, photoRegisteredAt, type AssetTables } from "../assets";
 import { defineProjection, type LiveMessageLike } from "../runner";
+import { photoChangedRows } from "./photo-changes";
 import type { CheckInTables } from "./tables";
 
 export const CHECK_IN_TOPIC = "check-in";
@@ -19,20 +23,39 @@ export type BoardRow = {
   pick_up_name: string | null;
   pick_up_contact_number: string | null;
   pick_up_relationship: string | null;
+  /** `/api/participant/{id}/photo?v=…`, or null: the member has no photo (docs/decisions/023) */
+  photo_url: string | null;
 };
 
-/** The check-in board; each change is published (after commit) to the organization's check-in room. */
-export const checkInProjection = defineProjection<CheckInTables>({
+/** The board's own table, and the assets read model it reads each member's photo from (never writes). */
+type Tables = CheckInTables & AssetTables;
+type Db = Kysely<Tables> | Transaction<Tables>;
+
+/**
+ * The check-in board; each change is published (after commit) to the organization's check-in room. A
+ * member's new photo (AssetRegistered) changes no row here but republishes their recent visits, so an
+ * open board shows it at once.
+ */
+export const checkInProjection = defineProjection<Tables>({
   name: "check-in",
   tables: ["rm_check_ins"],
-  eventTypes: ["MemberCheckedIn", "MemberCheckedOut"],
-  async apply(db, events) {
+  eventTypes: ["MemberCheckedIn", "MemberCheckedOut", "AssetRegistered"],
+  async apply(db: Db, events) {
     const messages: LiveMessageLike[] = [];
-    for (const event of events as RecordedEvent<CheckInEvent>[]) {
+    for (const event of events as RecordedEvent<CheckInEvent | AssetRegistered>[]) {
+      if (event.type === "AssetRegistered") {
+        const { organizationId } = (event as RecordedEvent<AssetRegistered>).data;
+        for (const row of await photoChangedRows(db, event as RecordedEvent<AssetRegistered>)) {
+          messages.push({ organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, event.metadata.occurredAt) });
+        }
+        continue;
+      }
       const d = event.data;
       const at = event.metadata.occurredAt;
+      // the member's photo, read in the same statement: a scalar subquery on rm_assets in the RETURNING
+      const photo = photoRegisteredAt(d.organizationId, "rm_check_ins.participant_id").as("photo_registered_at");
       // the changed row comes back from the write itself (RETURNING); a replayed insert reads it
-      let row: Row | undefined;
+      let row: (Row & { photo_registered_at: Date | null }) | undefined;
       if (event.type === "MemberCheckedIn") {
         row = await db
           .insertInto("rm_check_ins")
@@ -50,6 +73,7 @@ export const checkInProjection = defineProjection<CheckInTables>({
           })
           .onConflict((oc) => oc.column("id").doNothing())
           .returningAll()
+          .returning(photo)
           .executeTakeFirst();
       } else {
         const out = event.data as Extract<CheckInEvent, { type: "MemberCheckedOut" }>["data"];
@@ -64,18 +88,20 @@ export const checkInProjection = defineProjection<CheckInTables>({
           })
           .where("id", "=", out.checkInId)
           .returningAll()
+          .returning(photo)
           .executeTakeFirst();
       }
-      row ??= await db.selectFrom("rm_check_ins").selectAll().where("id", "=", d.checkInId).executeTakeFirst();
-      if (row) messages.push({ organizationId: d.organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row) });
+      row ??= await db.selectFrom("rm_check_ins").selectAll().select(photo).where("id", "=", d.checkInId).executeTakeFirst();
+      if (row) messages.push({ organizationId: d.organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, row.photo_registered_at) });
     }
     return messages;
   },
 });
 
-type Row = CheckInTables["rm_check_ins"] extends infer T ? { [K in keyof T]: T[K] extends import("kysely").ColumnType<infer S, unknown, unknown> ? S : T[K] } : never;
+export type Row = CheckInTables["rm_check_ins"] extends infer T ? { [K in keyof T]: T[K] extends import("kysely").ColumnType<infer S, unknown, unknown> ? S : T[K] } : never;
 
-export function toBoardRow(row: Row): BoardRow {
+/** A visit as the board shows it; `photoRegisteredAt` is when the member's photo was registered (null: none). */
+export function toBoardRow(row: Row, photoRegisteredAt: Date | string | null | undefined): BoardRow {
   const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
   return {
     id: row.id,
@@ -89,5 +115,6 @@ export function toBoardRow(row: Row): BoardRow {
     pick_up_name: row.pick_up_name,
     pick_up_contact_number: row.pick_up_contact_number,
     pick_up_relationship: row.pick_up_relationship,
+    photo_url: participantPhotoUrl(row.participant_id, photoRegisteredAt),
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from "kysely";
+import { participantPhotoUrl, photoRowOf } from "../assets";
 import type { ReadModels } from "../read-models";
 import type { ParticipantTables } from "./tables";
 
@@ -22,8 +23,11 @@ export type ParticipantReportQuery = {
   sort?: ParticipantSort;
 };
 
+/** A list row with its photo: the versioned photo url, or null (docs/decisions/023). */
+export type ParticipantReportRow = ParticipantListRow & { photo_url: string | null };
+
 export type ParticipantReport = {
-  data: ParticipantListRow[];
+  data: ParticipantReportRow[];
   count: number;
   additional_info: { page: number; size: number; total_pages: number };
 };
@@ -61,14 +65,22 @@ const LIST_COLUMNS = [
 /** A search text as an ILIKE pattern: its own %, _ and \ match themselves. */
 const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The list columns, qualified (the report joins rm_assets, which has an organization_id too). */
+const QUALIFIED_LIST_COLUMNS = LIST_COLUMNS.map((c) => `rm_participants.${c}` as const);
+
 function filtered(db: Kysely<ReadModels>, organizationId: string, { statuses, search }: ParticipantReportQuery) {
-  let query = db.selectFrom("rm_participants").where("organization_id", "=", organizationId);
-  if (statuses && statuses.length > 0) query = query.where("status", "in", [...statuses]);
+  let query = db.selectFrom("rm_participants").where("rm_participants.organization_id", "=", organizationId);
+  if (statuses && statuses.length > 0) query = query.where("rm_participants.status", "in", [...statuses]);
   const text = search?.trim();
   if (text) {
     const pattern = containing(text);
     query = query.where((eb) =>
-      eb.or([eb("first_name", "ilike", pattern), eb("last_name", "ilike", pattern), eb("member_id", "ilike", pattern), eb("full_name", "ilike", pattern)]),
+      eb.or([
+        eb("rm_participants.first_name", "ilike", pattern),
+        eb("rm_participants.last_name", "ilike", pattern),
+        eb("rm_participants.member_id", "ilike", pattern),
+        eb("rm_participants.full_name", "ilike", pattern),
+      ]),
     );
   }
   return query;
@@ -83,11 +95,15 @@ export async function participantReport(db: Kysely<ReadModels>, organizationId: 
   const page = Math.max(0, Math.floor(query.page ?? 0));
   const size = Math.max(1, Math.floor(query.size ?? 10));
   const [field, direction] = (query.sort ?? DEFAULT_PARTICIPANT_SORT).split(",") as ["created_date" | "full_name", "asc" | "desc"];
-  let rows = filtered(db, organizationId, query).select(LIST_COLUMNS);
+  // each row's photo in the same query: a LEFT JOIN on the assets read model (its primary key), no N+1
+  let rows = filtered(db, organizationId, query)
+    .leftJoin("rm_assets", (join) => join.on(photoRowOf(organizationId, "rm_participants.id")))
+    .select(QUALIFIED_LIST_COLUMNS)
+    .select("rm_assets.updated_at as photo_registered_at");
   rows =
     field === "full_name"
-      ? rows.orderBy(sql`lower(full_name)`, direction).orderBy("id", direction)
-      : rows.orderBy("created_date", direction).orderBy("id", direction);
+      ? rows.orderBy(sql`lower(rm_participants.full_name)`, direction).orderBy("rm_participants.id", direction)
+      : rows.orderBy("rm_participants.created_date", direction).orderBy("rm_participants.id", direction);
   const [data, total] = await Promise.all([
     rows.limit(size).offset(page * size).execute(),
     filtered(db, organizationId, query)
@@ -95,7 +111,8 @@ export async function participantReport(db: Kysely<ReadModels>, organizationId: 
       .executeTakeFirst(),
   ]);
   const count = Number(total?.n ?? 0);
-  return { data: data as ParticipantListRow[], count, additional_info: { page, size, total_pages: Math.ceil(count / size) } };
+  const withPhotos = data.map(({ photo_registered_at, ...row }) => ({ ...(row as ParticipantListRow), photo_url: participantPhotoUrl(row.id, photo_registered_at) }));
+  return { data: withPhotos, count, additional_info: { page, size, total_pages: Math.ceil(count / size) } };
 }
 
 /** One participant of the organization, or undefined (another organization's is not found). */

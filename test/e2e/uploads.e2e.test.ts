@@ -43,6 +43,9 @@ describe("uploads in the browser: a participant's photo", () => {
     await staff.getByText("Photo successfully updated").waitFor();
     expect(await dialog.getByRole("button", { name: "Change Photo" }).isVisible()).toBe(true);
     await snap(staff, "uploads-participant-photo", dialog);
+    // the board row behind the dialog follows live: its visit republished with the photo's url (decision 023)
+    const rowPhoto = () => staff.locator(`[data-testid="board-row"][data-member-id="${m.member_id}"] img[src^="/api/participant/${m.id}/photo?v="]`);
+    await expect.poll(() => rowPhoto().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
 
     // an HTML file named .png: refused by its bytes, the spec's text in the toast, the old photo kept
     await dialog.getByTestId("photo-input").setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
@@ -54,6 +57,14 @@ describe("uploads in the browser: a participant's photo", () => {
     // reopened after a reload: the photo comes from the read model, as a fresh signed url
     await dialog.getByRole("button", { name: "Done" }).click();
     await staff.reload({ waitUntil: "networkidle" });
+    // and after the reload, from the board call; a member without a photo keeps their initials
+    await expect.poll(() => rowPhoto().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
+    const other = member((x) => x.is_waiver_signed);
+    await checkInByApi(admin, other.member_id);
+    const otherRow = staff.locator(`[data-testid="board-row"][data-member-id="${other.member_id}"]`);
+    await otherRow.waitFor();
+    expect(await otherRow.locator("img").count()).toBe(0);
+    await snap(staff, "uploads-board-row-photo");
     dialog = await openDialog(m.member_id, m.full_name);
     await expect.poll(() => dialog.locator('img[src^="/api/asset/file/"]').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     expect(errors).toEqual([]);

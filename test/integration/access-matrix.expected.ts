@@ -68,6 +68,8 @@ export const EXPECTED_API: Record<string, string> = {
   health: "+++++++++",
   "participant-detail": "---++++++",
   "participant-report": "---++++++",
+  // the photo a list row links to: the detail's rule (decision 023); no such participant is the handler's 404
+  "participant-photo": "---++++++",
   "participant-by-member-id": "---++++++",
   // the registry lets every signed-in user but the kiosk in; the handler refuses (403) all but
   // CAN_SIGN_WAIVER_FOR_PARTICIPANT (the parent group has it), admin and organization

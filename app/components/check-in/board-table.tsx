@@ -95,7 +95,7 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
         {rows.map((row) => (
           <Table.Row key={row.id} align="center" data-testid="board-row" data-member-id={row.member_id}>
             <Table.Cell>
-              <Avatar size="2" radius="full" fallback={initials(row)} alt="" color={row.check_out_time ? "gray" : undefined} />
+              <Avatar size="2" radius="full" src={row.photo_url ?? undefined} fallback={initials(row)} alt="" color={row.check_out_time ? "gray" : undefined} />
             </Table.Cell>
             <Table.RowHeaderCell>
               <Link asChild weight="medium" underline="hover">

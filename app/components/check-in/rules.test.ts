@@ -14,6 +14,7 @@ const row = (id: string, checkIn: string, checkOut: string | null = null, name =
   pick_up_name: checkOut ? "NA" : null,
   pick_up_contact_number: checkOut ? "NA" : null,
   pick_up_relationship: checkOut ? "NA" : null,
+  photo_url: null,
 });
 
 const participant = (over: Partial<ParticipantDetail>) =>

@@ -104,6 +104,13 @@ export const API_ROUTES = [
     rule: PARTICIPANT_READ,
   },
   {
+    id: "participant-photo",
+    method: "GET",
+    path: "/api/participant/:id/photo",
+    description: "The participant's registered photo (the bytes), for the lists' photo_url; 404 without one (decision 023).",
+    rule: PARTICIPANT_READ,
+  },
+  {
     id: "participant-report",
     method: "GET",
     path: "/api/participant_report",
