@@ -34,6 +34,25 @@ export function apiDispatch(build: ServerBuild, context: (req: ExpressRequest) =
   };
 }
 
+/** The size under which a JSON body is read whole before the handler runs. */
+const SMALL_JSON_BYTES = 64 * 1024;
+
+const isSmallJson = (req: ExpressRequest) => {
+  const length = Number(req.headers["content-length"]);
+  return Number.isSafeInteger(length) && length <= SMALL_JSON_BYTES && (req.headers["content-type"] ?? "").startsWith("application/json");
+};
+
+function readWhole(req: ExpressRequest): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on("error", reject);
+    // a client gone before its body ended: settled (after "end" this does nothing)
+    req.on("close", () => reject(new Error("the request closed before its body ended")));
+  });
+}
+
 /** A Response from whichever fetch implementation made it. */
 const isResponse = (value: unknown): value is Response =>
   typeof value === "object" && value !== null && typeof (value as Response).status === "number" && (value as Response).headers instanceof Headers && "body" in value;
@@ -47,8 +66,13 @@ async function run(handler: Handler, req: ExpressRequest, res: ExpressResponse, 
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET") {
-    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-    init.duplex = "half";
+    if (isSmallJson(req)) {
+      // a small JSON body is read whole: a web stream over the request costs more than the body itself
+      init.body = (await readWhole(req)) as unknown as BodyInit;
+    } else {
+      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      init.duplex = "half";
+    }
   }
   const request = new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, init);
   let response: unknown;

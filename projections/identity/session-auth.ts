@@ -3,26 +3,75 @@ import type { ReadModels } from "../read-models";
 
 /**
  * Everything a request needs about its visitor in ONE query: the live session (not revoked, not expired),
- * the user, their group and their organization. Every page and /api call runs it first.
+ * the user, their group and their organization. Every page and /api call runs it first. The lookups of
+ * requests arriving in the same turn of the event loop share one statement (`id_hash = any($1)`), as the
+ * stream reads of their decisions do; each is then judged against its own `now`.
  */
-export async function sessionAuthRow(db: Kysely<ReadModels>, sessionIdHash: string, now: Date) {
-  // built and compiled by Kysely once; its SQL text is then reused with each request's values (the
-  // building showed up in the web process's profile: this runs before every call)
-  compiledSql ??= compileOnce(db, sessionIdHash, now);
-  const { rows } = await db.executeQuery<SessionAuthRow>(CompiledQuery.raw(compiledSql, [sessionIdHash, now]));
-  return rows[0];
+export function sessionAuthRow(db: Kysely<ReadModels>, sessionIdHash: string, now: Date): Promise<SessionAuthRow | undefined> {
+  let batcher = batchers.get(db);
+  if (!batcher) batchers.set(db, (batcher = new SessionLookups(db)));
+  return batcher.lookup(sessionIdHash, now);
 }
 
-let compiledSql: string | undefined;
-function compileOnce(db: Kysely<ReadModels>, sessionIdHash: string, now: Date): string {
-  const compiled = sessionQuery(db, sessionIdHash, now).compile();
-  if (compiled.parameters.length !== 2 || compiled.parameters[0] !== sessionIdHash) throw new Error("the session query's values changed: update sessionAuthRow");
+type Lookup = { hash: string; now: Date; resolve: (row: SessionAuthRow | undefined) => void; reject: (error: unknown) => void };
+
+/** The most sessions one statement looks up. */
+const MAX_PER_STATEMENT = 200;
+
+class SessionLookups {
+  private queued: Lookup[] = [];
+  private compiledSql: string | undefined;
+
+  constructor(private readonly db: Kysely<ReadModels>) {}
+
+  lookup(hash: string, now: Date): Promise<SessionAuthRow | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.queued.push({ hash, now, resolve, reject }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush() {
+    const all = this.queued;
+    this.queued = [];
+    for (let i = 0; i < all.length; i += MAX_PER_STATEMENT) void this.run(all.slice(i, i + MAX_PER_STATEMENT));
+  }
+
+  private async run(lookups: Lookup[]) {
+    try {
+      // the earliest `now` of the batch lets through every session live for any of them; each lookup then
+      // keeps its row only if the session is live at its own `now`
+      const earliest = lookups.reduce((min, l) => (l.now < min ? l.now : min), lookups[0]!.now);
+      // built and compiled by Kysely once; its SQL text is then reused with each batch's values
+      this.compiledSql ??= compileOnce(this.db);
+      const hashes = [...new Set(lookups.map((l) => l.hash))];
+      const { rows } = await this.db.executeQuery<SessionAuthRow & { id_hash: string }>(CompiledQuery.raw(this.compiledSql, [hashes, earliest]));
+      const byHash = new Map(rows.map((r) => [r.id_hash, r]));
+      for (const l of lookups) {
+        const row = byHash.get(l.hash);
+        l.resolve(row && new Date(row.expires_at) > l.now ? row : undefined);
+      }
+    } catch (error) {
+      for (const l of lookups) l.reject(error);
+    }
+  }
+}
+
+const batchers = new WeakMap<object, SessionLookups>();
+
+const PROBE = "session-auth-probe";
+function compileOnce(db: Kysely<ReadModels>): string {
+  const probeNow = new Date(0);
+  const compiled = sessionQuery(db, [PROBE], probeNow).compile();
+  if (compiled.parameters.length !== 2 || (compiled.parameters[0] as string[])[0] !== PROBE || compiled.parameters[1] !== probeNow) {
+    throw new Error("the session query's values changed: update sessionAuthRow");
+  }
   return compiled.sql;
 }
+
 type SessionAuthRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>["executeTakeFirst"]>>>;
 
-/** The query itself; its only values are the session hash and now, in that order. */
-function sessionQuery(db: Kysely<ReadModels>, sessionIdHash: string, now: Date) {
+/** The query itself; its only values are the session hashes and now, in that order. */
+function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Date) {
   return db
     .selectFrom("sessions as s")
     .innerJoin("rm_users as u", "u.id", "s.user_id")
@@ -30,6 +79,8 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHash: string, now: Date) 
     // rm_organizations keeps ids as text, the sessions table as uuid
     .innerJoin("rm_organizations as o", (join) => join.on(sql<boolean>`o.id = s.organization_id::text`))
     .select([
+      "s.id_hash",
+      "s.expires_at",
       "u.id",
       "u.organization_id",
       "u.username",
@@ -49,7 +100,7 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHash: string, now: Date) 
       "o.main_color as org_main_color",
       "o.settings as org_settings",
     ])
-    .where("s.id_hash", "=", sessionIdHash)
+    .where(sql<boolean>`s.id_hash = any(${sessionIdHashes}::text[])`)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now);
 }

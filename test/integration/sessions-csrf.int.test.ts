@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, checkCsrf } from "../../modules/identity";
+import type { Kysely } from "kysely";
+import { API_ROUTES, checkCsrf, SessionStore, tokenHash, type SessionTables } from "../../modules/identity";
+import { sessionAuthRow } from "../../projections/identity";
+import type { ReadModels } from "../../projections/read-models";
 import { newId } from "../../modules/kernel";
 import { SESSION_COOKIE } from "../../app/utils/cookies.server";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
@@ -33,6 +36,24 @@ describe("sessions, sign-in limits and CSRF over HTTP", () => {
     const response = await stale.request("GET", "/api/user-session", { headers: { cookie: `${SESSION_COOKIE}=${first}` } });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("looks up the sessions of requests arriving together in one statement, each judged on its own", async () => {
+    const db = app.app.core.db as Kysely<ReadModels>;
+    const users = await db.selectFrom("rm_users").select(["id", "username", "organization_id"]).where("username", "in", ["admin@northside.demo", "coach@northside.demo", "kiosk@northside.demo"]).execute();
+    const now = new Date();
+    const shortLived = new SessionStore(db as unknown as Kysely<SessionTables>, 60_000);
+    const made = await Promise.all(users.map((u) => shortLived.create(u.id, u.organization_id!, now)));
+    await shortLived.revoke(made[2]!.token, now);
+    const later = new Date(now.getTime() + 120_000); // after the short sessions expired
+    const rows = await Promise.all([
+      sessionAuthRow(db, tokenHash(made[0]!.token), now),
+      sessionAuthRow(db, tokenHash(made[1]!.token), now),
+      sessionAuthRow(db, tokenHash(made[2]!.token), now),
+      sessionAuthRow(db, tokenHash(made[0]!.token), later),
+      sessionAuthRow(db, tokenHash("no-such-session"), now),
+    ]);
+    expect(rows.map((r) => r?.username)).toEqual([users[0]!.username, users[1]!.username, undefined, undefined, undefined]);
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax", async () => {
