@@ -2,9 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
 import type { CheckInEvent } from "../../modules/check-in/events";
 import type { AssetRegistered } from "../../modules/uploads";
-import { participantPhotoUrl, photoRegisteredAt, type AssetTables } from "../assets";
+import { participantPhotoUrl, type AssetTables } from "../assets";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import { photoChangedRows } from "./photo-changes";
+import { checkOutVisits, insertVisits } from "./board-writes";
 import type { CheckInTables } from "./tables";
 
 export const CHECK_IN_TOPIC = "check-in";
@@ -42,57 +43,30 @@ export const checkInProjection = defineProjection<Tables>({
   eventTypes: ["MemberCheckedIn", "MemberCheckedOut", "AssetRegistered"],
   async apply(db: Db, events) {
     const messages: LiveMessageLike[] = [];
-    for (const event of events as RecordedEvent<CheckInEvent | AssetRegistered>[]) {
+    const list = events as RecordedEvent<CheckInEvent | AssetRegistered>[];
+    // runs of check-ins, or of check-outs, are written by one statement each, in the order of the events
+    for (let i = 0; i < list.length; ) {
+      const event = list[i]!;
       if (event.type === "AssetRegistered") {
         const { organizationId } = (event as RecordedEvent<AssetRegistered>).data;
         for (const row of await photoChangedRows(db, event as RecordedEvent<AssetRegistered>)) {
           messages.push({ organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, event.metadata.occurredAt) });
         }
+        i++;
         continue;
       }
-      const d = event.data;
-      const at = event.metadata.occurredAt;
-      // the member's photo, read in the same statement: a scalar subquery on rm_assets in the RETURNING
-      const photo = photoRegisteredAt(d.organizationId, "rm_check_ins.participant_id").as("photo_registered_at");
-      // the changed row comes back from the write itself (RETURNING); a replayed insert reads it
-      let row: (Row & { photo_registered_at: Date | null }) | undefined;
-      if (event.type === "MemberCheckedIn") {
-        row = await db
-          .insertInto("rm_check_ins")
-          .values({
-            id: d.checkInId,
-            organization_id: d.organizationId,
-            participant_id: d.participantId,
-            member_id: d.memberId,
-            first_name: d.firstName,
-            last_name: d.lastName,
-            full_name: `${d.firstName} ${d.lastName}`.trim(),
-            check_in_time: event.data.checkInTime,
-            source: d.source,
-            updated_at: at,
-          })
-          .onConflict((oc) => oc.column("id").doNothing())
-          .returningAll()
-          .returning(photo)
-          .executeTakeFirst();
-      } else {
-        const out = event.data as Extract<CheckInEvent, { type: "MemberCheckedOut" }>["data"];
-        row = await db
-          .updateTable("rm_check_ins")
-          .set({
-            check_out_time: out.checkOutTime,
-            pick_up_name: out.pickUpName,
-            pick_up_contact_number: out.pickUpContactNumber,
-            pick_up_relationship: out.pickUpRelationship,
-            updated_at: at,
-          })
-          .where("id", "=", out.checkInId)
-          .returningAll()
-          .returning(photo)
-          .executeTakeFirst();
+      let end = i;
+      while (end < list.length && list[end]!.type === event.type) end++;
+      const run = list.slice(i, end) as RecordedEvent<CheckInEvent>[];
+      const written =
+        event.type === "MemberCheckedIn"
+          ? await insertVisits(db, run as Parameters<typeof insertVisits>[1])
+          : await checkOutVisits(db, run as Parameters<typeof checkOutVisits>[1]);
+      for (const e of run) {
+        const row = written.get(e.data.checkInId);
+        if (row) messages.push({ organizationId: e.data.organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, row.photo_registered_at) });
       }
-      row ??= await db.selectFrom("rm_check_ins").selectAll().select(photo).where("id", "=", d.checkInId).executeTakeFirst();
-      if (row) messages.push({ organizationId: d.organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, row.photo_registered_at) });
+      i = end;
     }
     return messages;
   },

@@ -6,10 +6,11 @@ export const MAX_STREAMS_PER_READ = 100;
 type Waiter<Row> = { resolve: (rows: Row[]) => void; reject: (error: unknown) => void };
 
 /**
- * Whole-stream reads asked for in the same turn of the event loop go to PostgreSQL as one statement
- * (`stream_id = any($1)`), so the several streams a decision reads (the member, its flags, its
- * organization, its check-ins) cost one round trip, and so do the reads of requests arriving together.
- * Every stream of a batch comes from the same snapshot. A failed statement fails each of its readers.
+ * Stream reads asked for in the same turn of the event loop (whole streams, or a stream's newest events)
+ * go to PostgreSQL as one statement (one index scan per stream), so the several streams a decision reads
+ * (the member, its flags, its organization, its check-ins) cost one round trip, and so do the reads of
+ * requests arriving together. Every stream of a batch comes from the same snapshot. A failed statement
+ * fails each of its readers.
  */
 export class StreamReadBatcher<Row extends { stream_id: string }> {
   /** keyed by how much of each stream is read (0: all of it, n: its newest n events), then by stream */
@@ -38,37 +39,39 @@ export class StreamReadBatcher<Row extends { stream_id: string }> {
 
   private flush() {
     this.scheduled = false;
-    const pending = this.pending;
+    const requests: Request<Row>[] = [];
+    for (const [last, streams] of this.pending) for (const [id, waiters] of streams) requests.push({ id, last, waiters });
     this.pending = new Map();
-    for (const [last, streams] of pending) {
-      const all = [...streams.entries()];
-      for (let i = 0; i < all.length; i += MAX_STREAMS_PER_READ) void this.run(all.slice(i, i + MAX_STREAMS_PER_READ), last);
-    }
+    for (let i = 0; i < requests.length; i += MAX_STREAMS_PER_READ) void this.run(requests.slice(i, i + MAX_STREAMS_PER_READ));
   }
 
-  private async run(batch: [string, Waiter<Row>[]][], last: number) {
+  /** One statement for the batch: per stream, all of it (last 0) or its newest `last` events. */
+  private async run(batch: Request<Row>[]) {
     try {
-      const ids = batch.map(([id]) => id);
-      const { rows } = await this.pool.query<Row>(
-        last === 0
-          ? { name: "rollcall_read_streams", text: `select ${this.columns} from events where stream_id = any($1::text[]) order by stream_id, revision`, values: [ids] }
-          : {
-              name: "rollcall_read_stream_tails",
-              text: `select t.* from unnest($1::text[]) as s (id)
-                cross join lateral (select ${this.columns} from events where stream_id = s.id order by revision desc limit $2) as t
-                order by t.stream_id, t.revision`,
-              values: [ids, last],
-            },
-      );
-      const byStream = new Map<string, Row[]>();
-      for (const row of rows) {
-        const list = byStream.get(row.stream_id);
-        if (list) list.push(row);
-        else byStream.set(row.stream_id, [row]);
+      const { rows } = await this.pool.query<Row & { k: string }>({
+        name: "rollcall_read_streams",
+        text: `select r.k, t.* from unnest($1::text[], $2::int[]) with ordinality as r (id, last, k)
+          cross join lateral (
+            select ${this.columns} from events where stream_id = r.id
+             order by revision desc limit case when r.last > 0 then r.last end
+          ) as t
+          order by r.k, t.revision`,
+        values: [batch.map((r) => r.id), batch.map((r) => r.last)],
+      });
+      const byRequest = new Map<number, Row[]>();
+      for (const { k, ...row } of rows) {
+        const index = Number(k) - 1;
+        const list = byRequest.get(index);
+        if (list) list.push(row as unknown as Row);
+        else byRequest.set(index, [row as unknown as Row]);
       }
-      for (const [id, waiters] of batch) for (const w of waiters) w.resolve(byStream.get(id) ?? []);
+      batch.forEach((request, index) => {
+        for (const w of request.waiters) w.resolve(byRequest.get(index) ?? []);
+      });
     } catch (error) {
-      for (const [, waiters] of batch) for (const w of waiters) w.reject(error);
+      for (const request of batch) for (const w of request.waiters) w.reject(error);
     }
   }
 }
+
+type Request<Row> = { id: string; last: number; waiters: Waiter<Row>[] };
