@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { matchApi } from "../modules/identity";
+import { API_ROUTES, matchApi } from "../modules/identity";
 
 type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string | undefined> }) => unknown;
 type ApiModule = { loader?: Handler; action?: Handler };
@@ -24,10 +24,11 @@ export function apiDispatch(build: ServerBuild, context: (req: ExpressRequest) =
     if (!route.id.startsWith("routes/api.") || !route.path || route.path.includes("*")) continue;
     modules.set(shape(`/${route.path}`), route.module as ApiModule);
   }
+  const shapes = new Map<string, string>(API_ROUTES.map((r) => [r.path, shape(r.path)]));
   return (req, res, next) => {
     if (!req.path.startsWith("/api/") || req.method === "HEAD") return next();
     const match = matchApi(req.method, req.path);
-    const module = match && modules.get(shape(match.route.path));
+    const module = match && modules.get(shapes.get(match.route.path) ?? shape(match.route.path));
     const handler = req.method === "GET" ? module?.loader : module?.action;
     if (!match || !handler) return next();
     void run(handler, req, res, context(req), match.params).catch(next);

@@ -20,10 +20,11 @@ export type CheckInRequest = {
 };
 
 /**
- * A member's check-in stream grows a visit at a time for years; a decision needs its newest events only
- * (the open visit is the last one; a kiosk resends within minutes). See docs/decisions/024.
+ * A member's check-in stream grows a visit at a time for years; a decision needs its newest events only:
+ * the open visit is the last one, and a kiosk resends within minutes (a resend older than these is still
+ * never applied twice: its event ids are stored already). See docs/decisions/024.
  */
-export const CHECK_IN_TAIL = { last: 20 } as const;
+export const CHECK_IN_TAIL = { last: 8 } as const;
 
 const MAX_FUTURE_MS = 5 * 60 * 1000;
 const MAX_PAST_MS = 24 * 60 * 60 * 1000;

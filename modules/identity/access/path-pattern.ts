@@ -24,7 +24,11 @@ export function compilePattern(pattern: string): CompiledPattern {
 
 /** The parameters when the pathname matches the pattern, otherwise undefined. */
 export function matchPattern(compiled: CompiledPattern, pathname: string): PathParams | undefined {
-  const parts = splitPath(stripQueryAndHash(pathname));
+  return matchParts(compiled, splitPath(stripQueryAndHash(pathname)));
+}
+
+/** matchPattern over a pathname split already (bestMatch splits it once for all its entries). */
+function matchParts(compiled: CompiledPattern, parts: readonly string[]): PathParams | undefined {
   const { segments } = compiled;
   const last = segments[segments.length - 1];
   const minimum = last?.kind === "param" && last.optional ? segments.length - 1 : segments.length;
@@ -54,8 +58,9 @@ export function bestMatch<T>(
   pathname: string,
 ): { entry: T; params: PathParams } | undefined {
   let best: { entry: T; params: PathParams; staticCount: number } | undefined;
+  const parts = splitPath(stripQueryAndHash(pathname));
   for (const { compiled, entry } of entries) {
-    const params = matchPattern(compiled, pathname);
+    const params = matchParts(compiled, parts);
     if (params && (!best || compiled.staticCount > best.staticCount)) {
       best = { entry, params, staticCount: compiled.staticCount };
     }

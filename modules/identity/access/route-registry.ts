@@ -44,12 +44,21 @@ export function matchPage(pathname: string): RouteMatch<PageRoute> | undefined {
 /** The /api route for a method and pathname (with the /api prefix), or undefined. */
 export function matchApi(method: string, pathname: string): RouteMatch<ApiRoute> | undefined {
   const upper = method.toUpperCase() as HttpMethod;
-  const found = bestMatch(
-    compiledApi.filter((c) => c.entry.method === upper),
-    pathname,
-  );
-  return found && { route: found.entry, params: found.params };
+  // every /api request is matched (twice: the dispatcher and the handler's guard); the same call on the
+  // same path is answered from a bounded cache (path parameters are part of the key)
+  const key = `${upper} ${pathname}`;
+  if (apiMatches.has(key)) return apiMatches.get(key);
+  const found = bestMatch(compiledApiByMethod.get(upper) ?? [], pathname);
+  const match = found && { route: found.entry, params: found.params };
+  if (apiMatches.size >= MAX_CACHED_MATCHES) apiMatches.clear();
+  apiMatches.set(key, match);
+  return match;
 }
+
+const MAX_CACHED_MATCHES = 5_000;
+const apiMatches = new Map<string, RouteMatch<ApiRoute> | undefined>();
+const compiledApiByMethod = new Map<HttpMethod, typeof compiledApi>();
+for (const c of compiledApi) compiledApiByMethod.set(c.entry.method, [...(compiledApiByMethod.get(c.entry.method) ?? []), c]);
 
 /** The registry entry of a page id. */
 export function pageById(id: PageId): PageRoute {
