@@ -156,6 +156,17 @@ function costPerCheckIn(before: CpuSnapshot, after: CpuSnapshot, operations: num
   return `${parts.join(", ")}, PostgreSQL ${(pg / operations).toFixed(2)} ms; the kiosks and board client (this process) ${((after.self - before.self) / operations).toFixed(2)} ms`;
 }
 
+/** The 25 most frequent statements of this database since the last reset, by calls. */
+async function printStatements() {
+  const text = `select calls, round(total_exec_time::numeric, 1) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by calls desc limit 25`;
+  const { rows } = await pool.query<{ calls: string; ms: string; rows: string; q: string }>(text).catch((error: unknown) => {
+    console.log(`pg_stat_statements is not readable here: ${String(error)}`);
+    return { rows: [] };
+  });
+  for (const r of rows) console.log(`${String(r.calls).padStart(7)} ${String(r.ms).padStart(8)} ms ${String(r.rows).padStart(7)} rows  ${r.q}`);
+}
+
 /** Starts the bare HTTP + append server in a process of its own and drives it like the kiosks. */
 async function httpFloor(clients: number, perClient: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "test/bench/http-floor-server.ts"], { env: { ...process.env, DATABASE_URL: url.toString() }, stdio: ["ignore", "pipe", "inherit"] });
@@ -193,15 +204,13 @@ for (const phase of phases.filter((p) => !only || only.includes(p.key))) {
   aheadOfResponse = 0;
   responded.clear();
   arrivedFirst.clear();
-  if (process.env.BENCH_PGSS) await pool.query('select pg_stat_statements_reset()').catch(() => undefined);
+  // BENCH_PGSS=1: the statements PostgreSQL ran in each phase (where pg_stat_statements is loaded)
+  if (process.env.BENCH_PGSS) await pool.query("select pg_stat_statements_reset()").catch(() => undefined);
   const cpuBefore = await cpuSnapshot();
   const result = (byKey[phase.key] = await run(phase.kiosks, phase.per * scale, phase.paceMs));
   await new Promise((r) => setTimeout(r, 1500)); // the board events of this phase arrive
   const cpu = costPerCheckIn(cpuBefore, await cpuSnapshot(), result.stats.operations);
-  if (process.env.BENCH_PGSS) {
-    const { rows } = await pool.query("select calls, round(total_exec_time::numeric,1) as ms, rows, left(regexp_replace(query,'\\s+',' ','g'),110) as q from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by calls desc limit 25");
-    for (const r of rows) console.log(`${String(r.calls).padStart(7)} ${String(r.ms).padStart(8)}ms ${String(r.rows).padStart(7)}  ${r.q}`);
-  }
+  if (process.env.BENCH_PGSS) await printStatements();
   const b = (boardAt[phase.key] = [...boardLatency].sort((x, y) => x - y));
   console.log(`\n${phase.label}: POST /api/check-in  ${fmt(result.stats)}  failures ${result.failures}`);
   console.log(`           CPU per check-in (busy time, not inflated by other load): ${cpu}`);
