@@ -1,4 +1,4 @@
-import { createLivePublisher } from "../modules/kernel/live";
+import { createLivePublisher, liveKeyFor } from "../modules/kernel/live";
 import { systemClock, type Env } from "../modules/kernel";
 import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
 import { startProjector } from "./projector";
@@ -23,7 +23,7 @@ export async function startRollcall(env: Env) {
     if (seeded) core.logger.info("seeded demo data", { events: seeded });
   }
 
-  const publisher = createLivePublisher(env.REDIS_URL, { logger: core.logger });
+  const publisher = createLivePublisher(env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });
   parts.push({ name: "publisher", part: { stop: () => publisher.close() } });
   if (runs("projector")) parts.push({ name: "projector", part: startProjector(core, publisher) });
   if (runs("worker")) parts.push({ name: "workers", part: startWorkers(core) });

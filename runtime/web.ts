@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
-import { attachLiveServer } from "../modules/kernel/live";
+import { attachLiveServer, liveKeyFor } from "../modules/kernel/live";
 import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
@@ -53,7 +53,7 @@ export async function startWeb(core: CoreServices) {
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
   const server = http.createServer(app);
-  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db) });
+  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, key: liveKeyFor(core.env.DATABASE_URL), logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db) });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(core.env.PORT, core.env.HOST, () => resolve());

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { systemClock } from "../../modules/kernel";
-import { createLivePublisher } from "../../modules/kernel/live";
+import { createLivePublisher, liveKeyFor } from "../../modules/kernel/live";
 import { createWorker } from "../../modules/kernel/queues";
 import type { ReadModels } from "../../projections/read-models";
 import type { CoreServices } from "../../runtime/services";
@@ -21,7 +21,7 @@ export const EXPORT_CONCURRENCY = 2;
 export function startExportWorker(core: CoreServices) {
   const prefix = queuePrefixFor(core.env.DATABASE_URL);
   const queue = createExportQueue(core.env.REDIS_URL, prefix);
-  const publisher = createLivePublisher(core.env.REDIS_URL, { logger: core.logger });
+  const publisher = createLivePublisher(core.env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });
   const deps: ExportWorkerDeps = {
     store: core.store,
     clock: systemClock,

@@ -72,7 +72,7 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
     );
   }
   return (
-    <Table.Root variant="surface" aria-label="Today's check-ins" className="rc-ci-board">
+    <Table.Root variant="surface" size="1" aria-label="Today's check-ins" className="rc-ci-board">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell width="56px">

@@ -1,4 +1,4 @@
-export { DEFAULT_LIVE_KEY, roomFor, parseSubscription, subscriptionSchema, topicSchema, organizationIdSchema } from "./rooms";
+export { DEFAULT_LIVE_KEY, liveKeyFor, roomFor, parseSubscription, subscriptionSchema, topicSchema, organizationIdSchema } from "./rooms";
 export type { LiveMessage, Subscription } from "./rooms";
 export { attachLiveServer } from "./server";
 export type { LiveServer, LiveServerOptions, LiveAuthorize, SubscribeAck, UnsubscribeAck } from "./server";

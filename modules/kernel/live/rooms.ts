@@ -48,3 +48,18 @@ export function parseSubscription(
   const { organizationId, topic } = parsed.data;
   return { ok: true, subscription: parsed.data, room: `org:${organizationId}:${topic}` };
 }
+
+/**
+ * The live channel's Redis key prefix for one deployment, named after its database: apps sharing a Redis
+ * (test runs side by side, two environments on one server) never hear each other's events, though the
+ * demo organizations have the same ids everywhere. The web's adapter and every publisher use it.
+ */
+export function liveKeyFor(databaseUrl: string): string {
+  let name = "";
+  try {
+    name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ""));
+  } catch {
+    name = "";
+  }
+  return name ? `rollcall-live:${name}` : DEFAULT_LIVE_KEY;
+}
