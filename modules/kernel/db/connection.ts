@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { autoPreparing } from "./auto-prepare";
 
 // bigint (int8) columns come back as numbers: positions and revisions stay far below 2^53
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -14,7 +15,8 @@ export function createPool(databaseUrl: string, { max = 10, applicationName = "r
 }
 
 export function createDb<DB>(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // statements Kysely sends often are prepared once per connection (auto-prepare.ts)
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: autoPreparing(pool) }) });
 }
 
 /** Creates the database named in the URL when it does not exist yet. */
