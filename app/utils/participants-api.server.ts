@@ -159,7 +159,7 @@ export async function memberLookupOf(services: AppServices, auth: Auth, body: un
     first_name: row.first_name,
     last_name: row.last_name,
     full_name: row.full_name,
-    photo_url: null,
+    photo_url: row.photo_url,
     status: row.status,
     pick_up_permission: row.pick_up_permission,
     is_waiver_signed: row.is_waiver_signed,

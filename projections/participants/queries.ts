@@ -126,11 +126,16 @@ export async function participantById(db: Kysely<ReadModels>, organizationId: st
 }
 
 /** The participant holding a Member ID (pass it normalized: upper-case, 8 characters) in the organization. */
-export async function participantByMemberId(db: Kysely<ReadModels>, organizationId: string, memberId: string): Promise<ParticipantListRow | undefined> {
-  return (await db
+export async function participantByMemberId(db: Kysely<ReadModels>, organizationId: string, memberId: string): Promise<ParticipantReportRow | undefined> {
+  const row = await db
     .selectFrom("rm_participants")
-    .select(LIST_COLUMNS)
-    .where("organization_id", "=", organizationId)
-    .where("member_id", "=", memberId)
-    .executeTakeFirst()) as ParticipantListRow | undefined;
+    .leftJoin("rm_assets", (join) => join.on(photoRowOf(organizationId, "rm_participants.id")))
+    .select(QUALIFIED_LIST_COLUMNS)
+    .select("rm_assets.updated_at as photo_registered_at")
+    .where("rm_participants.organization_id", "=", organizationId)
+    .where("rm_participants.member_id", "=", memberId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { photo_registered_at, ...rest } = row;
+  return { ...(rest as ParticipantListRow), photo_url: participantPhotoUrl(rest.id, photo_registered_at) };
 }

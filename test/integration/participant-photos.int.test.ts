@@ -99,6 +99,12 @@ describe("participant photos in the lists, over HTTP on real PostgreSQL", () => 
     );
     expect(listed!.photo_url).toMatch(PHOTO_URL(withPhoto.id));
     expect((await report(admin, withoutPhoto.member_id))[0]!.photo_url).toBeNull();
+    // the Member ID lookup (the kiosk's scan) answers the same url
+    const scanned = async (memberId: string) => ((await (await admin.request("POST", "/api/participant/member", { body: { member_id: memberId } })).json()) as { data?: Member } & Member);
+    const lookedUp = await scanned(withPhoto.member_id);
+    expect((lookedUp.data ?? lookedUp).photo_url).toBe(listed!.photo_url);
+    const noPhoto = await scanned(withoutPhoto.member_id);
+    expect((noPhoto.data ?? noPhoto).photo_url).toBeNull();
     // the /participants page's rows carry the same url
     const page = await admin.request("GET", `/participants?search=${withPhoto.member_id}`);
     expect(page.status).toBe(200);
