@@ -120,9 +120,10 @@ async function run(kiosks: number, perKiosk: number, paceMs = 0) {
     const list = owned[k]!;
     const memberId = list[i % list.length]!;
     const type = inside.has(memberId) ? "out" : "in";
+    // each scan carries its command id, as a kiosk's does: a resend after a dropped connection applies once
     const response = await kiosksClient.post(
       "/api/check-in",
-      kioskHeaders[k]!,
+      { ...kioskHeaders[k]!, "idempotency-key": newId() },
       JSON.stringify({ memberId, type, start, end, pick_up_name: "Bench Parent", pick_up_contact_number: "555-0100", pick_up_relationship: "Parent" }),
     );
     const body = JSON.parse(response.text) as { data?: { id: string | null } };
