@@ -5,18 +5,9 @@ import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
+import { eventually } from "../support/eventually";
 
 type Member = { id: string; member_id: string; first_name: string; last_name: string; is_waiver_signed: boolean; pick_up_permission: string };
-/** Screens read the board read model, a few milliseconds behind the store: ask until it shows (2 s at most). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 2_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const INDEPENDENT = "Child may travel to and from the facility independently";
 
 describe("the check-in calls on real PostgreSQL", () => {

@@ -13,21 +13,12 @@ import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
+import { eventually } from "../support/eventually";
 
 type Member = { id: string; member_id: string; first_name: string; is_waiver_signed: boolean; pick_up_permission: string };
 type ExportItem = { id: string; status: string; rows: number | null; bytes: number | null; sha256: string | null; download_url: string | null; file_name: string; reason: string | null };
 const INDEPENDENT = "Child may travel to and from the facility independently";
 const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * Read models follow the store a little behind, and a transaction held open anywhere on the server
- * (another test file) can hold the read horizon back for a while (decision 002): ask again until true.
- */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  let value = await read();
-  for (const deadline = Date.now() + timeoutMs; !ok(value) && Date.now() < deadline; value = await read()) await new Promise((r) => setTimeout(r, 50));
-  return value;
-}
 
 describe("background exports over the API, with the worker, on real PostgreSQL and Redis", () => {
   let app: InProcessApp;

@@ -6,6 +6,7 @@ import { solidPng, TINY_PNG } from "../support/craft-zip";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
+import { eventually } from "../support/eventually";
 
 type Member = { id: string; member_id: string; first_name: string; last_name: string; full_name: string; is_waiver_signed: boolean; photo_url: string | null };
 type BoardRow = { id: string; participant_id: string; member_id: string; check_out_time: string | null; photo_url: string | null };
@@ -13,16 +14,6 @@ type ErrorBody = { code: string; message: string };
 
 const northside = demoOrganizations[1]!;
 const PHOTO_URL = (id: string) => new RegExp(`^/api/participant/${id}/photo\\?v=[0-9a-z]+$`);
-
-/** Read models are a few milliseconds behind the store: ask until the answer shows (5 s at most). */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("participant photos in the lists, over HTTP on real PostgreSQL", () => {
   let app: InProcessApp;
