@@ -32,6 +32,10 @@ export default defineConfig({
           name: "e2e",
           sequence: { groupOrder: 2 },
           include: ["test/e2e/**/*.e2e.test.ts"],
+          // one file at a time, like the integration files: apps of files running side by side share the
+          // server's oldest running transaction (decision 002) and the two cores, and timed checks (a live
+          // update within a second, a progress bar seen moving) then depend on the neighbour's load
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
