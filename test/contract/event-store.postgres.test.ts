@@ -95,6 +95,33 @@ describe("PostgreSQL event store: global order under late commits", () => {
     expect(committedPastOpenLate).toBeGreaterThan(100);
   });
 
+  it("is not held back by a long write in another database of the server, but is by one in its own", async () => {
+    const other = await createTestDatabase("other_db", { poolSize: 1 });
+    const elsewhere = await other.pool.connect();
+    const here = await database.pool.connect();
+    try {
+      // a write transaction in another database, holding an xid for the whole test
+      await elsewhere.query("begin");
+      await elsewhere.query("select pg_current_xact_id()");
+      const appended = await store.appendToStream(uniqueStream("beside-other-db"), [counted(1)]);
+      expect((await store.readAll(appended.positions[0]! - 1, 10)).map((e) => e.position)).toEqual(appended.positions);
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(appended.positions[0]!);
+      // one in this database, opened before the next append, still holds the readers below it
+      await here.query("begin");
+      await here.query("select pg_current_xact_id()");
+      const held = await store.appendToStream(uniqueStream("behind-own-db"), [counted(2)]);
+      expect(await store.readAll(appended.positions[0]!, 10)).toEqual([]);
+      await here.query("commit");
+      expect((await store.readAll(appended.positions[0]!, 10)).map((e) => e.position)).toEqual(held.positions);
+    } finally {
+      await here.query("rollback").catch(() => undefined);
+      here.release();
+      await elsewhere.query("rollback").catch(() => undefined);
+      elsewhere.release();
+      await other.drop();
+    }
+  });
+
   it("passes over a rolled-back append at once: the projector does not stall", async () => {
     const db = database.db as Kysely<KernelTables & EventStatsTables>;
     const runner = new ProjectionRunner({ db: database.db, store, projection: { ...eventStatsProjection, name: "rollback-probe" }, pollMs: 5 });

@@ -17,7 +17,7 @@ import type {
   SubscribeOptions,
   SubscriptionHandler,
 } from "../types";
-import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND } from "./append-sql";
+import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND, READ_HORIZON_SQL } from "./append-sql";
 import { CoalescingNotifier, EventListener } from "./notifier";
 import { AllReadCoalescer } from "./all-read-coalescer";
 import { StreamReadBatcher } from "./stream-batcher";
@@ -215,7 +215,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>({
       name: "rollcall_read_all",
       text: `select ${COLUMNS} from events
-        where global_position > $1 and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        where global_position > $1 and transaction_id < ${READ_HORIZON_SQL}
         order by global_position limit $2`,
       values: [fromPosition, limit],
     });
@@ -226,7 +226,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<{ head: number | null }>({
       name: "rollcall_head_position",
       text: `select max(global_position) as head from events
-        where transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+        where transaction_id < ${READ_HORIZON_SQL}`,
     });
     return rows[0]?.head ?? 0;
   }

@@ -104,3 +104,19 @@ export const GROUP_APPEND_SQL = `with lk as materialized (
        else true
      end
   returning stream_id, revision, global_position`;
+
+/**
+ * The read horizon (docs/decisions/002, refined in 025): events of transactions below it are all committed
+ * or gone, in position order. It is the oldest transaction still running in the statement's snapshot,
+ * leaving out those known to run in another database (they cannot write this database's events), or,
+ * with none left, the snapshot's xmax. A transaction that ends between the snapshot and the look at
+ * pg_stat_activity is not known there and so still counts: the horizon can only be too low, never too
+ * high. Without this, one long write in any database of the server held back every projection here.
+ */
+export const READ_HORIZON_SQL = `(select coalesce(
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+      where (x::text::bigint % 4294967296) not in (
+        select a.backend_xid::text::bigint from pg_stat_activity as a
+         where a.backend_xid is not null and a.datname is distinct from current_database())),
+    pg_snapshot_xmax(pg_current_snapshot())))`;
+
