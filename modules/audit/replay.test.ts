@@ -3,7 +3,7 @@ import type { FlagEvent } from "../flags";
 import type { RecordedEvent } from "../kernel";
 import type { NoteActor, NoteEvent } from "../notes";
 import { auditCsvRow, auditCsvStream, auditDate, AUDIT_CSV_HEADER } from "./csv";
-import { auditStateAt, auditTimeline, type AuditLookup } from "./replay";
+import { auditStateAt, auditTimeline, type AuditLookup } from "./index";
 import { parseExportCsv } from "../exports";
 
 const ORG = "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f";

@@ -12,4 +12,5 @@ export { kernelMigrations } from "./db/migrations";
 export type { KernelTables } from "./db/schema";
 export type { HealthReport, ComponentHealth, ProjectionHealth } from "./health";
 export { Waker } from "./waker";
+export { TurnQueue } from "./turn-queue";
 export { claimUnique } from "./unique-claim";

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely } from "kysely";
+import { TurnQueue } from "../../modules/kernel";
 import type { ReadModels } from "../read-models";
 
 /**
@@ -19,21 +20,15 @@ type Lookup = { hash: string; now: Date; resolve: (row: SessionAuthRow | undefin
 const MAX_PER_STATEMENT = 200;
 
 class SessionLookups {
-  private queued: Lookup[] = [];
   private compiledSql: string | undefined;
+  private readonly queue = new TurnQueue<Lookup>((all) => {
+    for (let i = 0; i < all.length; i += MAX_PER_STATEMENT) void this.run(all.slice(i, i + MAX_PER_STATEMENT));
+  });
 
   constructor(private readonly db: Kysely<ReadModels>) {}
 
   lookup(hash: string, now: Date): Promise<SessionAuthRow | undefined> {
-    return new Promise((resolve, reject) => {
-      if (this.queued.push({ hash, now, resolve, reject }) === 1) setImmediate(() => this.flush());
-    });
-  }
-
-  private flush() {
-    const all = this.queued;
-    this.queued = [];
-    for (let i = 0; i < all.length; i += MAX_PER_STATEMENT) void this.run(all.slice(i, i + MAX_PER_STATEMENT));
+    return new Promise((resolve, reject) => this.queue.add({ hash, now, resolve, reject }));
   }
 
   private async run(lookups: Lookup[]) {

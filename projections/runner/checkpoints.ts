@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { KernelTables } from "../../modules/kernel";
+import { TurnQueue, type KernelTables } from "../../modules/kernel";
 
 export class CheckpointConflictError extends Error {
   constructor(name: string, expected: number) {
@@ -42,19 +42,15 @@ type Move = { name: string; from: number; to: number; done: (moved: boolean) => 
  * still succeeds or fails on its own row: `moved` is false where the checkpoint was not at `from`.
  */
 export class CheckpointMoves {
-  private queued: Move[] = [];
+  private readonly queue = new TurnQueue<Move>((moves) => void this.flush(moves));
 
   constructor(private readonly db: Kysely<KernelTables>) {}
 
   move(name: string, from: number, to: number): Promise<boolean> {
-    return new Promise((done, failed) => {
-      if (this.queued.push({ name, from, to, done, failed }) === 1) setImmediate(() => void this.flush());
-    });
+    return new Promise((done, failed) => this.queue.add({ name, from, to, done, failed }));
   }
 
-  private async flush() {
-    const moves = this.queued;
-    this.queued = [];
+  private async flush(moves: Move[]) {
     try {
       const values = sql.join(moves.map((m) => sql`(${m.name}::text, ${m.from}::bigint, ${m.to}::bigint)`));
       const { rows } = await sql<{ name: string }>`

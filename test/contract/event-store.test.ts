@@ -26,7 +26,7 @@ if (eventStoreUrl) {
   });
 } else {
   describe("event store contract: eventstoredb", () => {
-    // skipped because no EventStoreDB server can run on this machine (no Docker engine, no package); set EVENTSTORE_URL to run it
-    it.skip("runs when EVENTSTORE_URL points at an EventStoreDB server", () => undefined); // reason: no EventStoreDB server here (EVENTSTORE_URL unset)
+    // reason for the skip: no EventStoreDB server can run on this machine (no Docker engine, no package); set EVENTSTORE_URL to run the suite
+    it.skip("skipped: no EventStoreDB server here (EVENTSTORE_URL unset), so the shared contract suite cannot run against one", () => undefined);
   });
 }

@@ -1,18 +1,11 @@
 import { Avatar, Badge, Box, Button, Card, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useCallback, useEffect, useState } from "react";
+import { initialsOf } from "~/components/shell/org-logo";
 import { useToast } from "~/components/toast/toaster";
 import { archiveNote, deleteNote, editNote, isEdited, isNoteAdmin, noteDate, postFlag, restoreNote, type Mutation, type NoteRow, type NotesViewer } from "./api";
 import { NoteAttachment } from "./attached-image";
 import { NoteComments } from "./note-comments";
 import { ConfirmDeleteDialog, NoteFormDialog, ReasonDialog, type UserGroupOption } from "./note-dialogs";
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
-    .join("");
 
 type Props = {
   note: NoteRow;
@@ -86,7 +79,7 @@ export function NoteCard({ note, viewer, groups, compact, onChanged }: Props) {
   return (
     <Card size="2" style={{ border }} data-testid="note-card" data-note-id={note.id} aria-label={`Note by ${author.full_name}`}>
       <Flex gap="3" align="start">
-        <Avatar size="2" radius="full" src={author.photo_url ?? undefined} fallback={initialsOf(author.full_name) || "?"} alt="" />
+        <Avatar size="2" radius="full" src={author.photo_url ?? undefined} fallback={initialsOf(author.full_name)} alt="" />
         <Box flexGrow="1" minWidth="0">
           <Flex justify="between" align="start" gap="2">
             <Flex direction="column">

@@ -1,16 +1,9 @@
 import { Avatar, Box, Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { initialsOf } from "~/components/shell/org-logo";
 import { useToast } from "~/components/toast/toaster";
 import { addComment, deleteComment, editComment, fetchComments, isNoteAdmin, noteDate, COMMENTS_DISABLED_TEXT, type NoteCommentRow, type NoteRow, type NotesViewer } from "./api";
 import { NoteFormDialog, ReasonDialog } from "./note-dialogs";
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toUpperCase())
-    .join("");
 
 type Props = { note: NoteRow; viewer: NotesViewer; onCountChange: (count: number) => void };
 

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { TurnQueue } from "../../turn-queue";
 import { GROUP_APPEND_SQL } from "./append-sql";
 
 /** One single-event append waiting for its group. */
@@ -30,8 +31,11 @@ export const MAX_GROUP = 200;
  * stream in a turn joins a group; a second one of the same stream goes alone.
  */
 export class GroupAppender {
-  private queued: Waiting[] = [];
   private streams = new Set<string>();
+  private readonly queue = new TurnQueue<Waiting>((all) => {
+    this.streams = new Set();
+    for (let i = 0; i < all.length; i += MAX_GROUP) void this.run(all.slice(i, i + MAX_GROUP));
+  });
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -39,16 +43,7 @@ export class GroupAppender {
   join(append: GroupedAppend): Promise<GroupOutcome> | null {
     if (this.streams.has(append.streamId)) return null;
     this.streams.add(append.streamId);
-    return new Promise<GroupOutcome>((settle) => {
-      if (this.queued.push({ ...append, settle }) === 1) setImmediate(() => this.flush());
-    });
-  }
-
-  private flush() {
-    const all = this.queued;
-    this.queued = [];
-    this.streams = new Set();
-    for (let i = 0; i < all.length; i += MAX_GROUP) void this.run(all.slice(i, i + MAX_GROUP));
+    return new Promise<GroupOutcome>((settle) => this.queue.add({ ...append, settle }));
   }
 
   private async run(group: Waiting[]) {
