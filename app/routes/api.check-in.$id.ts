@@ -2,10 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { DomainError } from "../../modules/kernel";
 import { visitById } from "../../projections/check-in";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { checkOutSchema, commandMetadata, runCheckIn } from "~/utils/check-in.server";
+import { checkOutSchema, commandMetadata, pickUpOf, runCheckIn, sourceOf } from "~/utils/check-in.server";
 import { waitForProjection } from "~/utils/read-your-writes.server";
 
-/** PUT /api/check-in/{id} `{ check_out_time, pick_up_name, pick_up_contact_number, pick_up_relationship }`. */
+/**
+ * PUT /api/check-in/{id} `{ check_out_time, pick_up_person_id }` or, a staff override,
+ * `{ check_out_time, pick_up_name, pick_up_contact_number, pick_up_relationship, override_reason }` (docs/decisions/026).
+ */
 export const action = (args: ActionFunctionArgs) =>
   api(args, async (ctx) => {
     const auth = signedIn(ctx);
@@ -27,10 +30,8 @@ export const action = (args: ActionFunctionArgs) =>
         time: body.check_out_time,
         dayStart: new Date(day.start).toISOString(),
         dayEnd: new Date(day.end).toISOString(),
-        source: auth.user.roleLevel === 7 ? "kiosk" : "staff",
-        pickUpName: body.pick_up_name,
-        pickUpContactNumber: body.pick_up_contact_number,
-        pickUpRelationship: body.pick_up_relationship,
+        source: sourceOf(auth),
+        ...pickUpOf(body),
       },
       commandMetadata(auth, ctx.request, body.command_id),
     );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DomainError } from "../../modules/kernel";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { checkEligibility, participantIdFor } from "~/utils/check-in.server";
+import { checkEligibility, participantIdFor, sourceOf } from "~/utils/check-in.server";
 
 const body = z
   .object({
@@ -24,7 +24,7 @@ export const action = (args: ActionFunctionArgs) =>
       type: input.type,
       dayStart: new Date(input.start).toISOString(),
       dayEnd: new Date(input.end).toISOString(),
-      source: auth.user.roleLevel === 7 ? "kiosk" : "staff",
+      source: sourceOf(auth),
     });
     if (decision instanceof DomainError) throw decision;
     return { allowed: true, participant_id: participantId, type: input.type };

@@ -5,7 +5,7 @@ import { activeFlagsOf } from "../../projections/flags";
 import { programsWithParticipantsOn } from "../../projections/programs";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { commandMetadata, participantIdFor, runCheckIn, singleSchema } from "~/utils/check-in.server";
+import { commandMetadata, participantIdFor, pickUpOf, runCheckIn, singleSchema, sourceOf } from "~/utils/check-in.server";
 import { DomainError } from "../../modules/kernel";
 
 const listQuery = z.discriminatedUnion("type", [
@@ -49,7 +49,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     return { data, count: data.length, additional_info: { programs, flags } };
   });
 
-/** POST /api/check-in `{ memberId, type, time, start, end, pick_up_* }`: one member in or out. */
+/**
+ * POST /api/check-in `{ memberId, type, time, start, end, pick_up_person_id | (pick_up_* and override_reason) }`:
+ * one member in or out. A child an adult picks up is released only to a person of their list, by id, or
+ * by staff to someone else with an override reason (docs/decisions/026); never from the kiosk.
+ */
 export const action = (args: ActionFunctionArgs) =>
   api(args, async (ctx) => {
     const auth = signedIn(ctx);
@@ -64,14 +68,12 @@ export const action = (args: ActionFunctionArgs) =>
         time: body.time,
         dayStart: new Date(body.start).toISOString(),
         dayEnd: new Date(body.end).toISOString(),
-        source: auth.user.roleLevel === 7 ? "kiosk" : "staff",
-        pickUpName: body.pick_up_name,
-        pickUpContactNumber: body.pick_up_contact_number,
-        pickUpRelationship: body.pick_up_relationship,
+        source: sourceOf(auth),
+        ...pickUpOf(body),
       },
       commandMetadata(auth, ctx.request, body.command_id),
     );
-    const event = result.events[0];
+    const event = result.events.find((e) => e.type === "MemberCheckedIn" || e.type === "MemberCheckedOut");
     const data = event?.data as { checkInId: string; firstName: string; lastName: string } | undefined;
     return {
       message: body.type === "in" ? `${data?.firstName ?? "Member"} successfully checked in` : `${data?.firstName ?? "Member"} successfully checked out`,

@@ -1,19 +1,29 @@
 import { z } from "zod";
-import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest, type FactSources } from "../../modules/check-in";
+import { checkInOrOut, eligibility, OVERRIDE_REASON_MAX, type CheckInDeps, type CheckInRequest, type FactSources, type PickUpRequest } from "../../modules/check-in";
 import { loadActiveFlags } from "../../modules/flags";
-import { DomainError, newId, type CommandMetadata } from "../../modules/kernel";
-import { loadParticipant, normalizeMemberId, resolveMemberId } from "../../modules/participants";
+import { userDecider, userStream, type UserEvent, type UserState } from "../../modules/identity";
+import { DomainError, newId, type CommandMetadata, type EventStore } from "../../modules/kernel";
+import { loadParticipant, normalizeMemberId, pickUpPeople, resolveMemberId } from "../../modules/participants";
 import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 
+/** A linked parent's full name, from their user's stream (null: no such user). */
+async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {
+  const { state } = await store.aggregateStream<UserState, UserEvent>(userStream(userId), { initialState: userDecider.initialState, evolve: userDecider.evolve });
+  return state.status === "active" ? `${state.profile.firstName} ${state.profile.lastName}`.trim() : null;
+}
+
 /**
  * The facts a check-in decision reads from other streams: the participant, its active stop flag, and
- * the daily screening of the day (modules/screening).
+ * the daily screening of the day (modules/screening). For a check-out, the people the child may be
+ * released to (the profile's parent or primary contact and pick-up contacts; the parent's name from
+ * their user).
  */
 export const factSources = (services: AppServices): FactSources => ({
-  async participant(participantId) {
+  async participant(participantId, options = {}) {
     const p = await loadParticipant(services.store, participantId);
+    const parentName = p?.parentId && options.pickUp ? await parentNameOf(services.store, p.parentId) : null;
     return p
       ? {
           participantId: p.participantId,
@@ -24,6 +34,7 @@ export const factSources = (services: AppServices): FactSources => ({
           status: p.status,
           waiverSigned: p.waiverSigned,
           pickUpPermission: p.pickUpPermission,
+          pickUpPeople: options.pickUp ? pickUpPeople({ ...p, parentName }) : [],
         }
       : null;
   },
@@ -41,6 +52,14 @@ const iso = (label: string) =>
     .min(1, `${label} is required`)
     .refine((v) => !Number.isNaN(Date.parse(v)), `${label} must be a date and time`);
 const optionalText = z.string().trim().max(200, "Pick-up details must be at most 200 characters").optional();
+/** An authorised pick-up person's id, as GET /api/participant/{id} lists them in `pick_up_people`. */
+const personId = z.string({ error: "Pick Up Person must be an id" }).trim().max(200, "Pick Up Person must be an id").optional();
+/** A staff override's reason (docs/decisions/026): required with a typed person, trimmed, bounded. */
+const overrideReason = z
+  .string({ error: "Override Reason must be text" })
+  .trim()
+  .max(OVERRIDE_REASON_MAX, `Override Reason must be at most ${OVERRIDE_REASON_MAX} characters`)
+  .optional();
 
 const dayBounds = z
   .object({ start: iso("Start"), end: iso("End") })
@@ -57,6 +76,8 @@ export const singleSchema = z
     pick_up_name: optionalText,
     pick_up_contact_number: optionalText,
     pick_up_relationship: optionalText,
+    pick_up_person_id: personId,
+    override_reason: overrideReason,
     command_id: z.string().trim().min(8).max(100).optional(),
   })
   .and(dayBounds);
@@ -78,10 +99,30 @@ export const checkOutSchema = z.object({
   pick_up_name: optionalText,
   pick_up_contact_number: optionalText,
   pick_up_relationship: optionalText,
+  pick_up_person_id: personId,
+  override_reason: overrideReason,
   start: iso("Start").optional(),
   end: iso("End").optional(),
   command_id: z.string().trim().min(8).max(100).optional(),
 });
+
+/** The pick-up fields of a check-out body, for the command (the server fills the person's details from the profile). */
+export const pickUpOf = (body: {
+  pick_up_person_id?: string;
+  pick_up_name?: string;
+  pick_up_contact_number?: string;
+  pick_up_relationship?: string;
+  override_reason?: string;
+}): PickUpRequest => ({
+  pickUpPersonId: body.pick_up_person_id,
+  pickUpName: body.pick_up_name,
+  pickUpContactNumber: body.pick_up_contact_number,
+  pickUpRelationship: body.pick_up_relationship,
+  overrideReason: body.override_reason,
+});
+
+/** Where a check-in comes from: the kiosk role (level 7) is the kiosk, whatever the body says; else staff. */
+export const sourceOf = (auth: Auth) => (auth.user.roleLevel === 7 ? ("kiosk" as const) : ("staff" as const));
 
 /** The command id: the kiosk's own (header or body) so a resend is recognised, else a new one. */
 export function commandMetadata(auth: Auth, request: Request, bodyId?: string): CommandMetadata & { organizationId: string } {
@@ -102,7 +143,7 @@ export async function participantIdFor(services: AppServices, memberId: string):
 }
 
 export async function runCheckIn(services: AppServices, auth: Auth, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
-  const result = await checkInOrOut(deps(services), request, metadata);
+  const result = await checkInOrOut(deps(services), { ...request, actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim() }, metadata);
   if (!result.ok) throw result.error;
   return result;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DomainError, type RecordedEvent } from "../kernel";
 import { checkInDecider, type CheckInCommand, type CheckInState } from "./decide";
-import type { CheckInEvent } from "./events";
+import type { CheckInEvent, CheckInSource } from "./events";
+import type { PickUpRequest } from "./pick-up-rule";
 import { ADULT_PICK_UP, INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
 
 const DAY = { dayStart: "2026-11-21T05:00:00.000Z", dayEnd: "2026-11-22T05:00:00.000Z" };
@@ -15,6 +16,10 @@ const participant = (over: Partial<NonNullable<CheckInFacts["participant"]>> = {
   status: "Active",
   waiverSigned: true,
   pickUpPermission: ADULT_PICK_UP,
+  pickUpPeople: [
+    { id: "parent:u-priya", name: "Priya Lee", phoneNumber: "555-0100", relationship: "Parent" },
+    { id: "pickup:abc", name: "Sam Ortiz", phoneNumber: "", relationship: "Uncle" },
+  ],
   ...over,
 });
 const facts = (over: Partial<CheckInFacts> = {}, who = participant()): CheckInFacts => ({
@@ -29,9 +34,9 @@ const checkIn = (f: CheckInFacts, time = "2026-11-21T14:00:00.000Z"): CheckInCom
   data: { participantId: "p1", checkInId: "v1", time, ...DAY, source: "staff", facts: f, actorOrganizationId: "org-a" },
   metadata: meta,
 });
-const checkOut = (f: CheckInFacts, pickUp: { pickUpName?: string; pickUpContactNumber?: string; pickUpRelationship?: string } = {}): CheckInCommand => ({
+const checkOut = (f: CheckInFacts, pickUp: PickUpRequest = {}, source: CheckInSource = "staff"): CheckInCommand => ({
   type: "CheckOut",
-  data: { participantId: "p1", time: "2026-11-21T20:00:00.000Z", ...DAY, source: "staff", facts: f, actorOrganizationId: "org-a", ...pickUp },
+  data: { participantId: "p1", time: "2026-11-21T20:00:00.000Z", ...DAY, source, facts: f, actorOrganizationId: "org-a", ...pickUp },
   metadata: meta,
 });
 const checkedIn = (time = "2026-11-21T14:00:00.000Z"): CheckInEvent => ({
@@ -86,19 +91,78 @@ describe("check-in", () => {
 });
 
 describe("check-out", () => {
-  const pickUp = { pickUpName: "Priya Lee", pickUpContactNumber: "555-0100", pickUpRelationship: "Parent" };
+  const pickUp = { pickUpPersonId: "parent:u-priya" };
+  const typed = { pickUpName: "Random Stranger", pickUpContactNumber: "1", pickUpRelationship: "x" };
 
-  it("needs the pick-up name, contact number and relationship for a child picked up by an adult", () => {
-    expect(refusal(when(given(checkedIn()), checkOut(facts()))).message).toBe("Pick Up Name is required");
-    expect(refusal(when(given(checkedIn()), checkOut(facts(), { pickUpName: "Priya" }))).message).toBe("Pick Up Contact Number is required");
-    expect(refusal(when(given(checkedIn()), checkOut(facts(), { pickUpName: "Priya", pickUpContactNumber: "1" }))).message).toBe("Pick Up Relationship is required");
+  it("releases a child an adult picks up to a person of their list, named by id, with the details from the profile", () => {
     const [event] = when(given(checkedIn()), checkOut(facts(), pickUp)) as CheckInEvent[];
-    expect(event).toMatchObject({ type: "MemberCheckedOut", data: { checkInId: "v1", pickUpName: "Priya Lee", pickUpRelationship: "Parent" } });
+    const { participantId, organizationId, memberId, firstName, lastName, checkInId } = checkedIn().data;
+    expect(event).toStrictEqual({
+      type: "MemberCheckedOut",
+      data: {
+        ...{ participantId, organizationId, memberId, firstName, lastName, checkInId },
+        checkOutTime: "2026-11-21T20:00:00.000Z",
+        ...{ pickUpName: "Priya Lee", pickUpContactNumber: "555-0100", pickUpRelationship: "Parent", pickUpPersonId: "parent:u-priya", source: "staff" },
+      },
+    });
+    // a contact without a number on file
+    const [uncle] = when(given(checkedIn()), checkOut(facts(), { pickUpPersonId: "pickup:abc", pickUpName: "Typed Over" })) as CheckInEvent[];
+    expect(uncle).toMatchObject({ data: { pickUpName: "Sam Ortiz", pickUpContactNumber: "Not given", pickUpRelationship: "Uncle" } });
   });
 
-  it("records NA for a child who may travel independently", () => {
-    const [event] = when(given(checkedIn()), checkOut(facts({}, participant({ pickUpPermission: INDEPENDENT_TRAVEL })))) as CheckInEvent[];
-    expect(event).toMatchObject({ data: { pickUpName: "NA", pickUpContactNumber: "NA", pickUpRelationship: "NA" } });
+  it("refuses free-text pick-up details without an override, and an id not on the list", () => {
+    const free = refusal(when(given(checkedIn()), checkOut(facts(), typed)));
+    expect(free.code).toBe("PICK_UP_NOT_AUTHORISED");
+    expect(free.status).toBe(403);
+    expect(free.message).toBe("Random Stranger is not on Maya Lee's pick-up list: choose an authorised person, or release to someone else with an override reason");
+    const stale = refusal(when(given(checkedIn()), checkOut(facts(), { pickUpPersonId: "pickup:edited" })));
+    expect(stale.code).toBe("PICK_UP_NOT_AUTHORISED");
+    // a child with nobody on file is no exception
+    expect(refusal(when(given(checkedIn()), checkOut(facts({}, participant({ pickUpPeople: [] })), { pickUpPersonId: "parent:u-priya" }))).code).toBe("PICK_UP_NOT_AUTHORISED");
+    const none = refusal(when(given(checkedIn()), checkOut(facts())));
+    expect([none.code, none.message]).toEqual(["PICK_UP_REQUIRED", "Pick Up Person is required"]);
+  });
+
+  it("refers a child an adult picks up to staff at the kiosk, whoever is named, and refuses them in bulk", () => {
+    for (const request of [{}, pickUp, typed, { ...typed, overrideReason: "Mum called" }]) {
+      const error = refusal(when(given(checkedIn()), checkOut(facts(), request, "kiosk")));
+      expect([error.code, error.message, error.status]).toEqual(["SEE_STAFF", "Please see a staff member to check out", 403]);
+    }
+    const bulk = refusal(when(given(checkedIn()), checkOut(facts(), {}, "bulk")));
+    expect([bulk.code, bulk.message]).toEqual(["PICK_UP_REQUIRED", "Maya Lee is picked up by an adult: check them out on their own, choosing who picks them up"]);
+  });
+
+  it("lets staff release to someone else with a reason: the override is its own event, before the check-out", () => {
+    const events = when(given(checkedIn()), checkOut(facts(), { ...typed, overrideReason: "  Mum phoned: her neighbour collects today  " })) as CheckInEvent[];
+    expect(events.map((e) => e.type)).toEqual(["PickUpOverridden", "MemberCheckedOut"]);
+    expect(events[0]).toMatchObject({ data: { participantId: "p1", checkInId: "v1", pickUpName: "Random Stranger", pickUpContactNumber: "1", pickUpRelationship: "x", reason: "Mum phoned: her neighbour collects today", overriddenBy: "staff" } });
+    expect(events[1]).toMatchObject({ data: { pickUpName: "Random Stranger", pickUpPersonId: "override", source: "staff" } });
+    // the override changes no state of its own: the visit is closed by the check-out
+    expect(given(checkedIn(), ...events).open).toBeNull();
+  });
+
+  it("needs the override's reason, name, number and relationship, and not an id as well", () => {
+    const cases: [PickUpRequest, string][] = [
+      [{ ...typed, overrideReason: "   " }, "Override Reason is required"],
+      [{ ...typed, overrideReason: "x".repeat(501) }, "Override Reason must be at most 500 characters"],
+      [{ overrideReason: "Mum called" }, "Pick Up Name is required"],
+      [{ pickUpName: "Jo", overrideReason: "Mum called" }, "Pick Up Contact Number is required"],
+      [{ pickUpName: "Jo", pickUpContactNumber: "1", overrideReason: "Mum called" }, "Pick Up Relationship is required"],
+      [{ ...pickUp, overrideReason: "Mum called" }, "Choose an authorised person or give an override reason, not both"],
+    ];
+    for (const [request, message] of cases) {
+      const error = refusal(when(given(checkedIn()), checkOut(facts(), request)));
+      expect([error.status, error.message], message).toEqual([400, message]);
+    }
+  });
+
+  it("records NA for a child who may travel independently, from staff, the kiosk or in bulk", () => {
+    const alone = facts({}, participant({ pickUpPermission: INDEPENDENT_TRAVEL, pickUpPeople: [] }));
+    for (const source of ["staff", "kiosk", "bulk"] as const) {
+      const [event] = when(given(checkedIn()), checkOut(alone, {}, source)) as CheckInEvent[];
+      expect(event).toMatchObject({ type: "MemberCheckedOut", data: { pickUpName: "NA", pickUpContactNumber: "NA", pickUpRelationship: "NA", source } });
+      expect(event!.data).not.toHaveProperty("pickUpPersonId");
+    }
   });
 
   it("is blocked by a stop flag, and by an unfilled screening when screening is on", () => {

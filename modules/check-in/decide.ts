@@ -1,6 +1,7 @@
 import { DomainError, type Command, type Decider } from "../kernel";
-import type { CheckInEvent, CheckInSource, MemberRef } from "./events";
-import { INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
+import type { CheckInEvent, CheckInSource, MemberRef, PickedUpBy } from "./events";
+import { releaseTo, type PickUpRequest } from "./pick-up-rule";
+import type { CheckInFacts } from "./rules-context";
 
 export type OpenVisit = { checkInId: string; checkInTime: string; dayStart: string; dayEnd: string };
 /** A member's check-in state: the visit left open by their newest events, if any. */
@@ -10,7 +11,7 @@ type Common = { participantId: string; time: string; dayStart: string; dayEnd: s
 
 export type CheckInCommand =
   | Command<"CheckIn", Common & { checkInId: string }>
-  | Command<"CheckOut", Common & { checkInId?: string; pickUpName?: string; pickUpContactNumber?: string; pickUpRelationship?: string }>;
+  | Command<"CheckOut", Common & { checkInId?: string } & PickUpRequest>;
 
 const name = (p: NonNullable<CheckInFacts["participant"]>) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -58,6 +59,8 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
       }
       case "MemberCheckedOut":
         return { open: null };
+      case "PickUpOverridden":
+        return state;
       default: {
         const unknown: never = event;
         return unknown;
@@ -87,34 +90,20 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
         const { participant: p, n } = checked;
         const open = state.open;
         if (!open || (command.data.checkInId && command.data.checkInId !== open.checkInId)) return refusals.notIn(n);
-        let pickUp = { name: "NA", contact: "NA", relationship: "NA" };
-        if (p.pickUpPermission !== INDEPENDENT_TRAVEL) {
-          const given = {
-            name: command.data.pickUpName?.trim() ?? "",
-            contact: command.data.pickUpContactNumber?.trim() ?? "",
-            relationship: command.data.pickUpRelationship?.trim() ?? "",
-          };
-          if (!given.name) return refusals.pickUp("Pick Up Name");
-          if (!given.contact) return refusals.pickUp("Pick Up Contact Number");
-          if (!given.relationship) return refusals.pickUp("Pick Up Relationship");
-          pickUp = given;
-        }
+        const release = releaseTo(p, n, command.data);
+        if (release instanceof DomainError) return release;
         if (command.data.time < open.checkInTime) {
           return new DomainError("CHECK_OUT_BEFORE_CHECK_IN", `${n} cannot be checked out before the check-in time`, 400);
         }
+        const visit = { ...ref(p), checkInId: open.checkInId, checkOutTime: command.data.time };
+        const pickedUp: PickedUpBy = { pickUpName: release.name, pickUpContactNumber: release.phoneNumber, pickUpRelationship: release.relationship };
+        const out = { ...visit, ...pickedUp, source: command.data.source };
+        if (release.kind === "na") return [{ type: "MemberCheckedOut", data: out }];
+        if (release.kind === "person") return [{ type: "MemberCheckedOut", data: { ...out, pickUpPersonId: release.personId } }];
+        // someone not on the list: the override is its own event, then the check-out (one append)
         return [
-          {
-            type: "MemberCheckedOut",
-            data: {
-              ...ref(p),
-              checkInId: open.checkInId,
-              checkOutTime: command.data.time,
-              pickUpName: pickUp.name,
-              pickUpContactNumber: pickUp.contact,
-              pickUpRelationship: pickUp.relationship,
-              source: command.data.source,
-            },
-          },
+          { type: "PickUpOverridden", data: { ...visit, ...pickedUp, reason: release.reason, overriddenBy: command.metadata.actorId } },
+          { type: "MemberCheckedOut", data: { ...out, pickUpPersonId: "override" } },
         ];
       }
       default: {

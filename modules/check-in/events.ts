@@ -3,22 +3,46 @@ export type MemberRef = { participantId: string; organizationId: string; memberI
 
 export type CheckInSource = "staff" | "kiosk" | "bulk";
 
+/** Who took the child home: an authorised person named by id, or someone else released by a staff override. */
+export type PickedUpBy = { pickUpName: string; pickUpContactNumber: string; pickUpRelationship: string };
+
 export type CheckInEvent =
   | {
       type: "MemberCheckedIn";
       data: MemberRef & { checkInId: string; checkInTime: string; dayStart: string; dayEnd: string; source: CheckInSource };
     }
   | {
+      /**
+       * A staff member released a child who is picked up by an adult to someone not on the child's
+       * pick-up list, with a reason (docs/decisions/026). Always followed, in the same append, by the
+       * visit's MemberCheckedOut; it changes no state of its own.
+       */
+      type: "PickUpOverridden";
+      data: MemberRef &
+        PickedUpBy & {
+          checkInId: string;
+          checkOutTime: string;
+          reason: string;
+          /** the staff user who overrode the list */
+          overriddenBy: string | null;
+        };
+    }
+  | {
       type: "MemberCheckedOut";
-      data: MemberRef & {
-        checkInId: string;
-        checkOutTime: string;
-        pickUpName: string;
-        pickUpContactNumber: string;
-        pickUpRelationship: string;
-        source: CheckInSource;
-      };
+      data: MemberRef &
+        PickedUpBy & {
+          checkInId: string;
+          checkOutTime: string;
+          source: CheckInSource;
+          /**
+           * The authorised person's id when the child was released to one (`parent:…`, `contact:…`,
+           * `pickup:…`); 'override' after a PickUpOverridden; absent for NA and in events before decision 026.
+           */
+          pickUpPersonId?: string;
+        };
     };
+
+export type PickUpOverridden = Extract<CheckInEvent, { type: "PickUpOverridden" }>;
 
 /** One stream per member: two devices checking the same member in race on one stream revision. */
 export const checkInStream = (participantId: string) => `checkin-${participantId}`;

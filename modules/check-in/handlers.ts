@@ -1,6 +1,8 @@
-import { handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore } from "../kernel";
+import { flagMember } from "../flags";
+import { DomainError, handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore, type RecordedEvent } from "../kernel";
 import { checkInDecider } from "./decide";
-import { checkInStream, type CheckInEvent, type CheckInSource } from "./events";
+import { checkInStream, type CheckInEvent, type CheckInSource, type PickUpOverridden } from "./events";
+import type { PickUpRequest } from "./pick-up-rule";
 import type { CheckInFacts, FactSources } from "./rules-context";
 
 export type CheckInDeps = { store: EventStore; clock: Clock; facts: FactSources };
@@ -14,10 +16,9 @@ export type CheckInRequest = {
   dayEnd: string;
   source: CheckInSource;
   checkInId?: string;
-  pickUpName?: string;
-  pickUpContactNumber?: string;
-  pickUpRelationship?: string;
-};
+  /** the signed-in user's name: the warn flag an override raises is theirs */
+  actorName?: string;
+} & PickUpRequest;
 
 /**
  * A member's check-in stream grows a visit at a time for years; a decision needs its newest events only:
@@ -43,9 +44,15 @@ export function effectiveTime(requested: string | undefined, now: Date): string 
  * Everything the rules need from other streams, loaded together right before deciding. The screening rule
  * is read for the actor's organization: a member of another organization is refused as not found anyway.
  */
-export async function loadFacts(sources: FactSources, participantId: string, organizationId: string, day: { start: string; end: string }): Promise<CheckInFacts> {
+export async function loadFacts(
+  sources: FactSources,
+  participantId: string,
+  organizationId: string,
+  day: { start: string; end: string },
+  options: { pickUp?: boolean } = {},
+): Promise<CheckInFacts> {
   const [participant, stopFlag, screening] = await Promise.all([
-    sources.participant(participantId),
+    sources.participant(participantId, options),
     sources.stopFlag(participantId),
     sources.screening(organizationId, participantId, day),
   ]);
@@ -62,7 +69,7 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
   // the member's check-ins are read together with the facts (one batched statement on PostgreSQL)
   const firstRead = deps.store.readStream<CheckInEvent>(stream, CHECK_IN_TAIL);
   firstRead.catch(() => undefined);
-  const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, { start: request.dayStart, end: request.dayEnd });
+  const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, { start: request.dayStart, end: request.dayEnd }, { pickUp: request.type === "out" });
   const common = {
     participantId: request.participantId,
     time: effectiveTime(request.time, deps.clock.now()),
@@ -79,23 +86,48 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
       metadata,
     }, { firstRead, read: CHECK_IN_TAIL });
   }
-  return handleCommand(deps, checkInDecider, stream, {
+  const result = await handleCommand(deps, checkInDecider, stream, {
     type: "CheckOut",
     data: {
       ...common,
       checkInId: request.checkInId,
+      pickUpPersonId: request.pickUpPersonId,
       pickUpName: request.pickUpName,
       pickUpContactNumber: request.pickUpContactNumber,
       pickUpRelationship: request.pickUpRelationship,
+      overrideReason: request.overrideReason,
     },
     metadata,
   }, { firstRead, read: CHECK_IN_TAIL });
+  // an override raises its warn flag; a resend (replayed) raises it too, in case the first was cut short
+  const overridden = result.ok ? result.events.find((e): e is RecordedEvent<PickUpOverridden> => e.type === "PickUpOverridden") : undefined;
+  if (overridden) await raiseOverrideFlag(deps, overridden, request.actorName ?? "", metadata);
+  return result;
+}
+
+/** The warn flag's message: who took the child, that they are not on the list, and the reason given. */
+export const overrideFlagOf = (d: PickUpOverridden["data"]) =>
+  `Picked up by ${d.pickUpName} (${d.pickUpRelationship}, ${d.pickUpContactNumber}), who is not on the pick-up list, on a staff override. Reason: ${d.reason}`;
+
+/**
+ * The warn flag of a pick-up override (a Manual Warn Flag, raised by the staff member who overrode): its
+ * id and command id derive from the check-out's command id, so a resend raises nothing twice. It is
+ * raised alongside any active warn flag: every override gets its own note.
+ */
+async function raiseOverrideFlag(deps: CheckInDeps, event: RecordedEvent<PickUpOverridden>, actorName: string, metadata: CommandMetadata & { organizationId: string }) {
+  const flagId = idFrom(metadata.commandId, "pick-up-override-flag", event.data.participantId);
+  const raised = await flagMember(deps, {
+    type: "FlagMember",
+    data: { flagId, participantId: event.data.participantId, type: "warn", message: overrideFlagOf(event.data), flaggedByName: actorName, alongside: true },
+    metadata: { commandId: idFrom("pick-up-override-flag", flagId), organizationId: metadata.organizationId, actorId: metadata.actorId, correlationId: metadata.correlationId ?? metadata.commandId, causationId: metadata.commandId },
+  });
+  if (!raised.ok) throw raised.error;
 }
 
 /** Would this check-in or check-out be allowed now? Decides without appending (the eligibility call). */
 export async function eligibility(deps: CheckInDeps, request: CheckInRequest, organizationId: string) {
   const [facts, read] = await Promise.all([
-    loadFacts(deps.facts, request.participantId, organizationId, { start: request.dayStart, end: request.dayEnd }),
+    loadFacts(deps.facts, request.participantId, organizationId, { start: request.dayStart, end: request.dayEnd }, { pickUp: request.type === "out" }),
     deps.store.readStream(checkInStream(request.participantId), CHECK_IN_TAIL),
   ]);
   let state = checkInDecider.initialState();
@@ -103,13 +135,11 @@ export async function eligibility(deps: CheckInDeps, request: CheckInRequest, or
   const time = effectiveTime(request.time, deps.clock.now());
   const common = { participantId: request.participantId, time, dayStart: request.dayStart, dayEnd: request.dayEnd, source: request.source, facts, actorOrganizationId: organizationId };
   const metadata = { commandId: "eligibility", organizationId, actorId: null };
-  const decision =
+  let decision =
     request.type === "in"
       ? checkInDecider.decide(state, { type: "CheckIn", data: { ...common, checkInId: "eligibility" }, metadata }, deps.clock.now())
-      : checkInDecider.decide(
-          state,
-          { type: "CheckOut", data: { ...common, pickUpName: "eligibility", pickUpContactNumber: "eligibility", pickUpRelationship: "eligibility" }, metadata },
-          deps.clock.now(),
-        );
+      : checkInDecider.decide(state, { type: "CheckOut", data: common, metadata }, deps.clock.now());
+  // a staff check-out names the pick-up person next (the Picked Up By dialog); the kiosk's 'see staff' stands
+  if (decision instanceof DomainError && decision.code === "PICK_UP_REQUIRED" && request.source === "staff") decision = [];
   return { decision, facts, state };
 }

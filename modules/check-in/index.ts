@@ -1,4 +1,5 @@
 export { checkInDecider, refusals, type CheckInCommand, type CheckInState, type OpenVisit } from "./decide";
-export { checkInStream, type CheckInEvent, type CheckInSource, type MemberRef } from "./events";
-export { checkInOrOut, eligibility, effectiveTime, loadFacts, type CheckInDeps, type CheckInRequest } from "./handlers";
+export { checkInStream, type CheckInEvent, type CheckInSource, type MemberRef, type PickedUpBy, type PickUpOverridden } from "./events";
+export { checkInOrOut, eligibility, effectiveTime, loadFacts, overrideFlagOf, type CheckInDeps, type CheckInRequest } from "./handlers";
+export { releaseTo, pickUpRefusals, OVERRIDE_REASON_MAX, SEE_STAFF_MESSAGE, type PickUpRequest, type Release } from "./pick-up-rule";
 export { INDEPENDENT_TRAVEL, ADULT_PICK_UP, type CheckInFacts, type FactSources } from "./rules-context";

@@ -1,3 +1,5 @@
+import type { PickUpPerson } from "../participants";
+
 /** The two pick-up permission texts (spec-1 section 3) belong to the participants module. */
 export { INDEPENDENT_TRAVEL, ADULT_PICK_UP } from "../participants";
 
@@ -15,6 +17,11 @@ export type CheckInFacts = {
     status: string;
     waiverSigned: boolean;
     pickUpPermission: string;
+    /**
+     * The people the child may be released to, from the participant's profile (and the linked parent's
+     * user for their name); loaded for a check-out only, empty for a check-in (docs/decisions/026).
+     */
+    pickUpPeople: PickUpPerson[];
   } | null;
   /** an active stop flag blocks check-in and check-out */
   stopFlag: boolean;
@@ -26,7 +33,8 @@ export type CheckInFacts = {
 
 /** The sources of those facts; flags and screening come from their modules once they exist. */
 export type FactSources = {
-  participant(participantId: string): Promise<CheckInFacts["participant"]>;
+  /** `pickUp`: also list the people the child may be released to (a check-out) */
+  participant(participantId: string, options?: { pickUp?: boolean }): Promise<CheckInFacts["participant"]>;
   stopFlag(participantId: string): Promise<boolean>;
   screening(organizationId: string, participantId: string, day: { start: string; end: string }): Promise<{ required: boolean; filled: boolean }>;
 };

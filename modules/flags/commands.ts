@@ -21,6 +21,7 @@ export const flagMemberSchema = z.object({
   message: flagMessageSchema,
   flaggedByName: z.string().trim().default(""),
   noteType: z.enum(FLAG_NOTE_TYPES).optional(),
+  alongside: z.boolean().optional(),
 });
 
 export const unflagMemberSchema = z.object({ participantId: flagParticipantIdSchema, type: flagTypeSchema, message: flagMessageSchema });
@@ -29,7 +30,20 @@ export const unflagMemberSchema = z.object({ participantId: flagParticipantIdSch
  * `participantFound` is a fact the handler reads from the participant's stream (the participant exists
  * in the command's organization); a caller's value is replaced.
  */
-export type FlagMemberInput = { flagId: string; participantId: string; type: FlagType; message: string; flaggedByName: string; noteType?: FlagNoteType; participantFound?: boolean };
+export type FlagMemberInput = {
+  flagId: string;
+  participantId: string;
+  type: FlagType;
+  message: string;
+  flaggedByName: string;
+  noteType?: FlagNoteType;
+  participantFound?: boolean;
+  /**
+   * Raised even when a flag of its type is active: a flag that records one occurrence (a pick-up
+   * override, docs/decisions/026) must not be lost because the member is flagged already.
+   */
+  alongside?: boolean;
+};
 export type UnflagMemberInput = { participantId: string; type: FlagType; message: string };
 
 export type FlagMember = Command<"FlagMember", FlagMemberInput>;

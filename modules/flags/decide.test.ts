@@ -63,6 +63,10 @@ describe("flags: decide FlagMember", () => {
     given(flagged("flag-1", "warn")).when(flag({ flagId: "flag-2", type: "warn" })).thenRefused("FLAG_ALREADY_ACTIVE", 409, "This member already has an active warn flag");
     given(flagged("flag-1", "stop"), resolved("flag-1", "stop")).when(flag({ flagId: "flag-2" })).then([flagged("flag-2", "stop")]);
   });
+
+  it("raises a flag that records an occurrence (a pick-up override) alongside an active one of its type", () => {
+    given(flagged("flag-1", "warn")).when(flag({ flagId: "flag-2", type: "warn", alongside: true })).then([flagged("flag-2", "warn")]);
+  });
 });
 
 describe("flags: decide UnflagMember", () => {

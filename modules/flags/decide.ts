@@ -41,8 +41,8 @@ export function decide(state: FlagState, command: FlagCommand, _now: Date): Flag
       if (!parsed.success) return validationError(parsed.error);
       const organizationId = command.metadata.organizationId;
       if (command.data.participantFound !== true || organizationId === null) return flagParticipantNotFound();
-      const { flagId, participantId, type, message, flaggedByName, noteType } = parsed.data;
-      if (state.active.some((f) => f.type === type)) return flagAlreadyActive(type);
+      const { flagId, participantId, type, message, flaggedByName, noteType, alongside } = parsed.data;
+      if (!alongside && state.active.some((f) => f.type === type)) return flagAlreadyActive(type);
       const data: MemberFlaggedData = { flagId, participantId, organizationId, type, message, flaggedBy: command.metadata.actorId, flaggedByName };
       if (noteType !== undefined) data.noteType = noteType;
       return [{ type: "MemberFlagged", data }];

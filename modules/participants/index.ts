@@ -42,6 +42,7 @@ export {
   memberIdStream,
   resolveMemberId,
 } from "./member-id";
+export { pickUpPeople, type PickUpPerson, type PickUpSource } from "./pick-up-people";
 export { WAIVER_VERSION, WAIVER_VERSIONS, WAIVER_TEXTS, waiverTextOf, type WaiverText } from "./waiver-text";
 export {
   PARTICIPANT_LABELS,
