@@ -7,7 +7,7 @@ import { CheckInBoard } from "~/components/check-in/check-in-board";
 import { CheckInDialog, KioskPanel } from "~/components/check-in/check-in-panel";
 import { OverlayProvider } from "~/components/check-in/overlays";
 import type { CheckInType } from "~/components/check-in/api";
-import { barcodeErrorText, KIOSK_STOP_TEXT, type CheckInViewer } from "~/components/check-in/rules";
+import { barcodeErrorText, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT, type CheckInViewer } from "~/components/check-in/rules";
 import { useOfflineQueue, type QueueOutcome } from "~/components/check-in/use-offline-queue";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
@@ -44,7 +44,8 @@ function CheckInScreen({ viewer, canExport }: { viewer: CheckInViewer; canExport
     useCallback(
       (outcome: QueueOutcome) => {
         if (outcome.ok) return showToast({ type: "success", title: outcome.answer.message });
-        const text = barcodeErrorText(outcome.error.message) ?? (viewer.isKiosk ? KIOSK_STOP_TEXT : outcome.error.message);
+        const text =
+          outcome.error.code === SEE_STAFF_CODE ? SEE_STAFF_TEXT : (barcodeErrorText(outcome.error.message) ?? (viewer.isKiosk ? KIOSK_STOP_TEXT : outcome.error.message));
         showToast({ type: "error", title: `Member ID ${outcome.scan.memberId}`, description: text });
       },
       [showToast, viewer.isKiosk],

@@ -5,6 +5,7 @@ import { participantById, participantByMemberId, participantReport, PARTICIPANT_
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { flagStateOf, participantExtras } from "./participant-extras.server";
+import { pickUpPeopleOf } from "./pick-up-people.server";
 import { registeredFileUrl } from "./uploads.server";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, EXPORT_PAGE_SIZE, PAGE_SIZES } from "./participant-list";
 
@@ -113,6 +114,8 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
     // users carry no phone yet: the parent is reached on the family's number of the participant record
     parent: parent ? { id: parent.id, full_name: `${parent.first_name} ${parent.last_name}`.trim(), photo_url: null, phone_number: row.phone_number } : null,
     pickup_contacts: row.pickup_contacts,
+    // who the child may be released to, each with the id a check-out names them by (decision 026)
+    pick_up_people: pickUpPeopleOf(row, parent),
     pick_up_permission: row.pick_up_permission,
     status: row.status,
     is_waiver_signed: row.is_waiver_signed,
@@ -129,6 +132,7 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
     ...contact,
     parent: null,
     pickup_contacts: [],
+    pick_up_people: [],
     flags: { count: full.flags.count, data: [] },
     notes: { count: 0, data: [] },
     is_reduced_view: true,

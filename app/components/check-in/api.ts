@@ -41,17 +41,24 @@ export type SingleCheckIn = {
   time?: string;
   start: string;
   end: string;
-  pick_up_name?: string;
-  pick_up_contact_number?: string;
-  pick_up_relationship?: string;
-};
+} & PickUp;
 
 /** POST /api/check-in with the scan's command id as the Idempotency-Key: a resend is applied once. */
 export const postCheckIn = (body: SingleCheckIn, commandId: string) =>
   apiSend<CheckInAnswer>("POST", "/api/check-in", { ...body, command_id: commandId }, { "Idempotency-Key": commandId });
 
-export type PickUp = { pick_up_name: string; pick_up_contact_number: string; pick_up_relationship: string };
+/**
+ * Who picks the member up (docs/decisions/026): an authorised person by id (`pick_up_people`), or, by
+ * staff only, someone else typed in with an override reason. Empty for a member who travels alone.
+ */
+export type PickUp = {
+  pick_up_person_id?: string;
+  pick_up_name?: string;
+  pick_up_contact_number?: string;
+  pick_up_relationship?: string;
+  override_reason?: string;
+};
 
 /** PUT /api/check-in/{id}: check a visit out (the board's rows know their visit id). */
-export const putCheckOut = (visitId: string, pickUp: Partial<PickUp>) =>
+export const putCheckOut = (visitId: string, pickUp: PickUp) =>
   apiSend<{ message: string }>("PUT", `/api/check-in/${visitId}`, { check_out_time: new Date().toISOString(), ...pickUp, command_id: newCommandId() });

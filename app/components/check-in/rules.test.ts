@@ -50,21 +50,15 @@ describe("isAllowed and check-out eligibility (spec-1 section 4)", () => {
 });
 
 describe("the Picked Up By choices", () => {
-  const contacts = [
-    { first_name: "Ana", last_name: "Lee", phone_number: "416-555-2000", relationship: "Aunt", can_pickup: true },
-    { first_name: "Bo", last_name: "Lee", phone_number: "416-555-2001", relationship: "Brother", can_pickup: false },
-  ];
-
-  it("offers the primary contact and the contacts who may pick up, with their relationships", () => {
-    expect(pickUpChoices(participant({ pickup_contacts: contacts })).map((c) => [c.name, c.relationship])).toEqual([
-      ["Sam Lee", "Primary Contact"],
-      ["Ana Lee", "Aunt"],
+  it("offers the people the server lists, keyed by the id a check-out names them by", () => {
+    const pick_up_people = [
+      { id: "contact:0123456789abcdef", name: "Sam Lee", phone_number: "416-555-1000", relationship: "Primary Contact" },
+      { id: "pickup:fedcba9876543210", name: "Ana Lee", phone_number: "416-555-2000", relationship: "Aunt" },
+    ];
+    expect(pickUpChoices({ pick_up_people }).map((c) => [c.key, c.name, c.relationship, c.phone])).toEqual([
+      ["contact:0123456789abcdef", "Sam Lee", "Primary Contact", "416-555-1000"],
+      ["pickup:fedcba9876543210", "Ana Lee", "Aunt", "416-555-2000"],
     ]);
-  });
-
-  it("offers the parent instead of the primary contact when there is one", () => {
-    const parent = { id: "u1", full_name: "Priya Northside", photo_url: null, phone_number: "416-555-3000" };
-    expect(pickUpChoices(participant({ parent })).map((c) => [c.name, c.relationship, c.phone])).toEqual([["Priya Northside", "Parent", "416-555-3000"]]);
   });
 });
 

@@ -46,18 +46,19 @@ export function mayCheckOut(p: ParticipantDetail, screeningRequired: boolean): b
 
 export type PickUpChoice = { key: string; name: string; phone: string; relationship: string };
 
-/** The Picked Up By choices: the parent or else the primary contact, then the contacts who may pick up. */
-export function pickUpChoices(p: ParticipantDetail): PickUpChoice[] {
-  const first: PickUpChoice[] = p.parent
-    ? [{ key: "parent", name: p.parent.full_name, phone: p.parent.phone_number ?? "", relationship: "Parent" }]
-    : p.contact_name
-      ? [{ key: "primary", name: p.contact_name, phone: p.phone_number ?? "", relationship: "Primary Contact" }]
-      : [];
-  const contacts = p.pickup_contacts
-    .filter((c) => c.can_pickup)
-    .map((c, i) => ({ key: `contact-${i}`, name: `${c.first_name} ${c.last_name}`.trim(), phone: c.phone_number, relationship: c.relationship }));
-  return [...first, ...contacts];
+/**
+ * The Picked Up By choices, as the server lists them (`pick_up_people`): the parent or else the primary
+ * contact, then the contacts who may pick up; each keyed by the id the check-out names them by.
+ */
+export function pickUpChoices(p: Pick<ParticipantDetail, "pick_up_people">): PickUpChoice[] {
+  return p.pick_up_people.map((x) => ({ key: x.id, name: x.name, phone: x.phone_number, relationship: x.relationship }));
 }
+
+/** The kiosk's answer for a child an adult picks up (docs/decisions/026): nothing is posted. */
+export const SEE_STAFF_TEXT = "Please see a staff member to check out";
+/** The refusal code the server gives the kiosk for such a child. */
+export const SEE_STAFF_CODE = "SEE_STAFF";
+export const OVERRIDE_REASON_MAX = 500;
 
 /**
  * What the barcode screen shows for a refusal (spec-1 section 8): the server message followed by

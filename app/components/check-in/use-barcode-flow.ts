@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { ApiError, apiSend, fetchParticipant, isRetryable, localDay, lookupMember, newCommandId, postCheckIn, type CheckInType, type MemberLookup } from "./api";
 import { browserOffline, enqueue } from "./offline-queue";
 import { useOverlay } from "./overlays";
-import { barcodeErrorText, isIndependent, KIOSK_STOP_TEXT } from "./rules";
+import { barcodeErrorText, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
 
 export type ScanStatus = { kind: "busy"; memberId: string } | { kind: "error" | "success"; text: string } | null;
 
@@ -12,7 +12,9 @@ type Scan = { memberId: string; type: CheckInType; commandId: string; time: stri
  * The barcode flows of spec-1 section 4. Check-in: fetch the member; a flagged member (or one without
  * a signed waiver) gets the participant dialog with the blockers and nothing is posted; anyone else is
  * checked in and confirmed for 4 s. Check-out: the eligibility call, the member, then at once for a
- * member who travels alone ('{first name} successfully checked out' for 4 s) or the Picked Up By dialog.
+ * member who travels alone ('{first name} successfully checked out' for 4 s); anyone else is picked up by
+ * an adult: at the kiosk 'Please see a staff member to check out' and nothing is posted (the server refuses
+ * it too, docs/decisions/026); for staff, the Picked Up By dialog.
  * A scan that gets no answer (offline) is queued with its command id and scan time.
  */
 export function useBarcodeFlow(type: CheckInType) {
@@ -67,6 +69,10 @@ export function useBarcodeFlow(type: CheckInType) {
         setStatus({ kind: "success", text: `${member.first_name} successfully checked out` });
         return;
       }
+      if (viewer.isKiosk) {
+        setStatus({ kind: "error", text: SEE_STAFF_TEXT });
+        return;
+      }
       const detail = await fetchParticipant(member.id);
       setStatus(null);
       overlay.show({
@@ -79,7 +85,7 @@ export function useBarcodeFlow(type: CheckInType) {
         },
       });
     },
-    [overlay],
+    [overlay, viewer.isKiosk],
   );
 
   const scan = useCallback(
@@ -96,6 +102,8 @@ export function useBarcodeFlow(type: CheckInType) {
         else await checkOut(s);
       } catch (error) {
         if (isRetryable(error)) return queue();
+        // a child an adult picks up, at the kiosk: the server's own words, without 'rescan'
+        if (error instanceof ApiError && error.code === SEE_STAFF_CODE) return setStatus({ kind: "error", text: SEE_STAFF_TEXT });
         const message = error instanceof ApiError ? error.message : "Please try again or contact support for help";
         const text = barcodeErrorText(message);
         if (text === null) return showBlocked(memberId);

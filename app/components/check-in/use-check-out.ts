@@ -4,11 +4,13 @@ import { localDay, newCommandId, postCheckIn, putCheckOut, type ParticipantDetai
 import { useOverlay } from "./overlays";
 import { CHECKED_OUT_TOAST_MS, isIndependent } from "./rules";
 
-const NA: PickUp = { pick_up_name: "NA", pick_up_contact_number: "NA", pick_up_relationship: "NA" };
+/** a member who travels alone: no pick-up person; the server records NA */
+const NONE: PickUp = {};
 
 /**
  * A staff check-out (spec-1 section 4, manual check-out): a member who travels alone is checked out
- * at once with the pick-up fields NA; anyone else needs the Picked Up By dialog first. Success shows
+ * at once (the server records NA); anyone else needs the Picked Up By dialog first: a person of their
+ * list, by id, or someone else with an override reason (docs/decisions/026). Success shows
  * 'User Checked Out' / '{full name} successfully checked out' for 2000 ms; a refusal, the server's message.
  * With the board's visit id it is PUT /api/check-in/{id}; without it, POST /api/check-in type out.
  */
@@ -24,7 +26,7 @@ export function useCheckOut() {
         showToast({ type: "success", title: "User Checked Out", description: `${p.full_name} successfully checked out`, durationMs: CHECKED_OUT_TOAST_MS });
       };
       if (isIndependent(p)) {
-        return send(NA).then(
+        return send(NONE).then(
           () => options.onDone?.(),
           (error: unknown) => {
             showToast({ type: "error", description: error instanceof Error ? error.message : undefined });
