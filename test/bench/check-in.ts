@@ -124,7 +124,8 @@ async function run(kiosks: number, perKiosk: number, paceMs = 0) {
     const response = await kiosksClient.post(
       "/api/check-in",
       { ...kioskHeaders[k]!, "idempotency-key": newId() },
-      JSON.stringify({ memberId, type, start, end, pick_up_name: "Bench Parent", pick_up_contact_number: "555-0100", pick_up_relationship: "Parent" }),
+      // every bench member travels alone: the kiosk sends the pick-up fields empty and the server records NA
+      JSON.stringify({ memberId, type, start, end, pick_up_name: "", pick_up_contact_number: "", pick_up_relationship: "" }),
     );
     const body = JSON.parse(response.text) as { data?: { id: string | null } };
     if (response.status !== 200) {
@@ -137,7 +138,7 @@ async function run(kiosks: number, perKiosk: number, paceMs = 0) {
   }, paceMs);
   // leave everyone checked out for the next round
   for (const memberId of inside) {
-    await fetch(`${app.baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[0]!, body: JSON.stringify({ memberId, type: "out", start, end, pick_up_name: "B", pick_up_contact_number: "1", pick_up_relationship: "P" }) });
+    await fetch(`${app.baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[0]!, body: JSON.stringify({ memberId, type: "out", start, end }) });
   }
   kiosksClient.close();
   return { stats, failures };

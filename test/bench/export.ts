@@ -19,6 +19,7 @@ import { SessionStore, type SessionTables } from "../../modules/identity";
 import { exportStreamId, requestExport, type ExportRequestedData } from "../../modules/exports";
 import { createDb, createPool, dropDatabase, newId, PostgresEventStore, systemClock } from "../../modules/kernel";
 import { participantReport } from "../../projections/participants";
+import { INDEPENDENT_TRAVEL } from "../../modules/participants";
 import type { ReadModels } from "../../projections/read-models";
 import { createExportQueue, cursorRows, enqueueExport, loadLookup, queuePrefixFor, rowQueryFor } from "../../workers/exports";
 import { demoOrganizations } from "../factories/demo-seed";
@@ -170,7 +171,10 @@ const sessions = new SessionStore(db as unknown as Kysely<SessionTables>);
 const kiosk = (await db.selectFrom("rm_users").select("id").where("username", "=", "kiosk@northside.demo").executeTakeFirstOrThrow()).id;
 const csrf = newId().replace(/-/g, "");
 const stopped = new Set((await db.selectFrom("rm_flags").select("participant_id").where("organization_id", "=", northside.id).where("type", "=", "stop").where("status", "=", "Active").execute()).map((f) => f.participant_id));
-const members = (await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] })).data.filter((p) => p.is_waiver_signed && !stopped.has(p.id)).map((p) => p.member_id);
+// members who travel alone: the kiosk refers a child an adult picks up to staff (docs/decisions/026)
+const members = (await participantReport(db, northside.id, { page: 0, size: 1000, statuses: ["Active"] })).data
+  .filter((p) => p.is_waiver_signed && p.pick_up_permission === INDEPENDENT_TRAVEL && !stopped.has(p.id))
+  .map((p) => p.member_id);
 const start = new Date(Date.now() - 12 * 3600e3).toISOString();
 const end = new Date(Date.now() + 12 * 3600e3).toISOString();
 const KIOSKS = Math.min(20, members.length);
@@ -186,7 +190,7 @@ async function load(perKiosk: number, stopWhen?: () => boolean) {
     const list = owned[k]!;
     const memberId = list[i % list.length]!;
     const type = inside.has(memberId) ? "out" : "in";
-    const response = await fetch(`${baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[k]!, body: JSON.stringify({ memberId, type, start, end, pick_up_name: "Bench Parent", pick_up_contact_number: "555-0100", pick_up_relationship: "Parent" }) });
+    const response = await fetch(`${baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[k]!, body: JSON.stringify({ memberId, type, start, end }) });
     await response.arrayBuffer();
     if (response.status !== 200) failures++;
     else if (type === "in") inside.add(memberId);

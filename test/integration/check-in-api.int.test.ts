@@ -16,7 +16,11 @@ describe("the check-in calls on real PostgreSQL", () => {
   let admin: HttpClient;
   let members: Member[];
   const day = { start: new Date(Date.now() - 12 * 3600e3).toISOString(), end: new Date(Date.now() + 12 * 3600e3).toISOString() };
-  const pickUp = { pick_up_name: "Priya Lee", pick_up_contact_number: "555-0100", pick_up_relationship: "Parent" };
+  /** the Picked Up By choice: the first person the participant detail lists, by id (docs/decisions/026) */
+  const pickUpOf = async (m: Member) => {
+    const detail = (await (await coach.request("GET", `/api/participant/${m.id}`)).json()) as { pick_up_people: { id: string }[] };
+    return { pick_up_person_id: detail.pick_up_people[0]!.id };
+  };
   let next = 0;
   /** a member not used by an earlier test */
   const fresh = (pred: (m: Member) => boolean) => {
@@ -102,8 +106,8 @@ describe("the check-in calls on real PostgreSQL", () => {
     expect((await post(coach, { memberId: adult.member_id, type: "in" })).status).toBe(200);
     const missing = await post(coach, { memberId: adult.member_id, type: "out" });
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ code: "PICK_UP_REQUIRED", message: "Pick Up Name is required" });
-    expect((await post(coach, { memberId: adult.member_id, type: "out", ...pickUp })).status).toBe(200);
+    expect(await missing.json()).toEqual({ code: "PICK_UP_REQUIRED", message: "Pick Up Person is required" });
+    expect((await post(coach, { memberId: adult.member_id, type: "out", ...(await pickUpOf(adult)) })).status).toBe(200);
 
     const solo = fresh((x) => x.is_waiver_signed && x.pick_up_permission === INDEPENDENT);
     expect((await post(coach, { memberId: solo.member_id, type: "in" })).status).toBe(200);
@@ -119,6 +123,7 @@ describe("the check-in calls on real PostgreSQL", () => {
   it("checks out through PUT /api/check-in/{id}", async () => {
     const m = fresh((x) => x.is_waiver_signed && x.pick_up_permission !== INDEPENDENT);
     const checkedIn = (await (await post(coach, { memberId: m.member_id, type: "in" })).json()) as { data: { id: string } };
+    const pickUp = await pickUpOf(m);
     const response = await coach.request("PUT", `/api/check-in/${checkedIn.data.id}`, { body: pickUp });
     expect(response.status).toBe(200);
     expect((await coach.request("PUT", `/api/check-in/${checkedIn.data.id}`, { body: pickUp })).status).toBe(409);

@@ -129,6 +129,8 @@ describe("participants over HTTP: report, member lookup, detail", () => {
       full_name: "Maya Northside",
       name: "child1@northside.demo",
       parent: { full_name: "Priya Northside", photo_url: null },
+      // who she may be released to, each with the id a check-out names them by (docs/decisions/026)
+      pick_up_people: [expect.objectContaining({ id: `parent:${detail.parent.id}`, name: "Priya Northside", relationship: "Parent" }), ...detail.pickup_contacts.filter((c: { can_pickup: boolean }) => c.can_pickup).map(() => expect.objectContaining({ id: expect.stringMatching(/^pickup:/) }))],
       pick_up_permission: "An adult will pick the child up from program each day",
       is_waiver_signed: true,
       is_flagged: false,
@@ -142,7 +144,7 @@ describe("participants over HTTP: report, member lookup, detail", () => {
     expect(Object.keys(detail)).toEqual(expect.arrayContaining(["dob", "gender", "medical_conditions", "has_epi_pen", "pickup_contacts", "hasfilled", "check_out_time"]));
 
     const kiosk = await (await as("kiosk@northside.demo").request("GET", `/api/participant/${maya.id}`)).json();
-    expect(kiosk).toMatchObject({ member_id: maya.member_id, name: null, dob: null, medical_conditions: [], parent: null, pickup_contacts: [], is_reduced_view: true });
+    expect(kiosk).toMatchObject({ member_id: maya.member_id, name: null, dob: null, medical_conditions: [], parent: null, pickup_contacts: [], pick_up_people: [], is_reduced_view: true });
 
     for (const path of [`/api/participant/${maya.id}`, `/api/participant/${newId()}`, "/api/participant/not-a-uuid"]) {
       const other = await as("admin@maple.demo").request("GET", path);
