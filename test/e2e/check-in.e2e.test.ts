@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../support/eventually";
 import { HttpClient } from "../support/http-client";
 import { checkInByApi, expectRefusedAtKiosk, INDEPENDENT, scan, snap, startCheckInSuite, visitsToday as visitsOf, type CheckInSuite } from "./check-in-helpers";
 
@@ -156,7 +157,7 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     await toast.waitFor({ state: "hidden", timeout: 3500 });
   });
 
-  it("checks out at the kiosk: a member who travels alone at once, anyone else after naming who picks them up", async () => {
+  it("checks out at the kiosk a member who travels alone at once; a child an adult picks up is referred to staff, and nothing is posted", async () => {
     const alone = member((x) => x.is_waiver_signed && x.pick_up_permission === INDEPENDENT);
     const fetched = member((x) => x.is_waiver_signed && x.pick_up_permission !== INDEPENDENT);
     for (const m of [alone, fetched]) await checkInByApi(admin, m.member_id);
@@ -169,23 +170,44 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     await boardRow(alone.member_id).getByText("Travels independently").waitFor();
     expect((await visitsToday(alone.member_id))[0]).toMatchObject({ pick_up_name: "NA" });
 
+    const posts: string[] = [];
+    const onRequest = (r: { url: () => string; method: () => string }) => r.url().endsWith("/api/check-in") && r.method() === "POST" && posts.push(r.url());
+    kiosk.on("request", onRequest);
     await scanAtKiosk(fetched.member_id);
-    const dialog = kiosk.getByRole("dialog", { name: "Picked Up By" });
-    await dialog.waitFor();
-    const proceed = dialog.getByRole("button", { name: "Continue" });
-    expect(await proceed.isDisabled()).toBe(true);
-    await dialog.getByLabel("Pick Up Name").fill("Jordan Adult");
-    await dialog.getByLabel("Pick Up Contact Number").fill("416-555-0199");
-    expect(await proceed.isDisabled()).toBe(true);
-    await dialog.getByLabel("Pick Up Relationship").fill("Aunt");
-    await snap(kiosk, "check-in-kiosk-picked-up-by", dialog);
-    await proceed.click();
-    await kiosk.getByText(`${fetched.first_name} successfully checked out`).waitFor();
-    await boardRow(fetched.member_id).getByText("Jordan Adult (Aunt)").waitFor();
-    expect((await visitsToday(fetched.member_id))[0]).toMatchObject({ pick_up_name: "Jordan Adult" });
+    await kiosk.getByText("Please see a staff member to check out", { exact: true }).waitFor();
+    expect(await kiosk.getByRole("dialog", { name: "Picked Up By" }).count()).toBe(0);
+    await snap(kiosk, "check-in-kiosk-see-staff");
+    kiosk.off("request", onRequest);
+    expect(posts).toEqual([]);
+    expect((await visitsToday(fetched.member_id))[0]!.check_out_time).toBeNull();
 
     await kiosk.getByRole("radio", { name: "Check In" }).click();
     await kiosk.getByRole("heading", { name: "Check In Users to Northside Youth Centre" }).waitFor();
+  });
+
+  it("lets staff release a child to someone not on the list only with a reason, and warns about it", async () => {
+    const m = member((x) => x.is_waiver_signed && x.pick_up_permission !== INDEPENDENT);
+    await checkInByApi(admin, m.member_id);
+    await boardRow(m.member_id).getByRole("button", { name: `Check Out ${m.full_name}` }).click();
+    const dialog = staff.getByRole("dialog", { name: "Picked Up By" });
+    await dialog.waitFor();
+    await dialog.getByRole("radio", { name: /Someone else/ }).click();
+    const proceed = dialog.getByRole("button", { name: "Override and Check Out" });
+    await dialog.getByLabel("Pick Up Name").fill("Jordan Adult");
+    await dialog.getByLabel("Pick Up Contact Number").fill("416-555-0199");
+    await dialog.getByLabel("Pick Up Relationship").fill("Aunt");
+    // no reason, no release
+    expect(await proceed.isDisabled()).toBe(true);
+    await dialog.getByLabel("Override Reason").fill("Her mother phoned the desk at 3 pm to say her aunt collects today");
+    await snap(staff, "check-in-picked-up-by-override", dialog);
+    await proceed.click();
+    await staff.getByRole("region", { name: "Notifications" }).getByText(`${m.full_name} successfully checked out`).waitFor();
+    await boardRow(m.member_id).getByText("Jordan Adult (Aunt)").waitFor();
+    const detail = await eventually(
+      async () => (await (await admin.request("GET", `/api/participant/${m.id}`)).json()) as { is_warned: boolean; notes: { data: { message: string }[] } },
+      (d) => d.is_warned,
+    );
+    expect(detail.notes.data[0]!.message).toContain("Picked up by Jordan Adult (Aunt, 416-555-0199), who is not on the pick-up list");
   });
 
   it("queues a scan made while offline and applies it once when the connection returns", async () => {
