@@ -1,12 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { dropDatabase } from "../../modules/kernel";
+import { ensureBuild as ensureAppBuild } from "../../runtime/app-build";
 import { testServices } from "../support/services";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,20 +23,14 @@ export type RunningApp = {
 
 let building: Promise<void> | null = null;
 
-/** Builds the Remix app once when build/index.js is missing. */
+/**
+ * Makes sure the build in BUILD_DIR is a production build of the current sources (the apps here run
+ * NODE_ENV=production, where a development build answers 500 on every page), building it once otherwise.
+ */
 export function ensureBuild(): Promise<void> {
-  building ??= (async () => {
-    if (existsSync(path.join(ROOT, "build/index.js"))) return;
-    // vitest sets NODE_ENV=test, which would build development JSX (jsxDEV) that the production server cannot run
-    const result = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (result.status !== 0) {
-      throw new Error(`remix build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
-    }
-  })();
+  building ??= Promise.resolve().then(() => {
+    ensureAppBuild("production", { quiet: true, log: () => undefined });
+  });
   return building;
 }
 

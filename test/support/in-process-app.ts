@@ -14,6 +14,7 @@ export type InProcessApp = { baseUrl: string; databaseUrl: string; app: Awaited<
  * with the demo data seeded; resolves once every projection has caught up.
  */
 export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
+  // the production build the browser tests use too (a build of another mode or of older sources is rebuilt)
   await ensureBuild();
   const services = await testServices();
   const url = new URL(services.databaseUrl);

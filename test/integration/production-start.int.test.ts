@@ -1,0 +1,85 @@
+/**
+ * `NODE_ENV=production npm start` after a development build: scripts/start.ts sees the build's mode
+ * differ, rebuilds it for production and serves pages (a development build renders with jsxDEV, which
+ * React's production runtime lacks: every page answered 500). The builds go into a directory of this
+ * test's own (BUILD_DIR), so the shared build/ of the other test files is never touched (decision 030).
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase } from "../../modules/kernel";
+import { builtMode } from "../../runtime/app-build";
+import { buildLayout } from "../../runtime/build-layout.js";
+import { freePort } from "../e2e/harness";
+import { killAll, spawnApp, type AppProcess } from "../support/app-process";
+import { clearSignInLimits, HttpClient } from "../support/http-client";
+import { waitForProjections } from "../support/in-process-app";
+import { testServices } from "../support/services";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+let buildDir = "";
+let databaseUrl = "";
+let redisUrl = "";
+let port = 0;
+let app: AppProcess | undefined;
+
+beforeAll(async () => {
+  const services = await testServices();
+  redisUrl = services.redisUrl;
+  const url = new URL(services.databaseUrl);
+  url.pathname = `/rollcall_prodstart_${randomBytes(4).toString("hex")}`;
+  databaseUrl = url.toString();
+  // inside the repo: the server build imports its packages from node_modules
+  await mkdir(path.join(ROOT, "var"), { recursive: true });
+  buildDir = await mkdtemp(path.join(ROOT, "var", "build-"));
+  port = await freePort();
+});
+
+afterAll(async () => {
+  killAll();
+  await app?.exitWithin(5_000);
+  if (databaseUrl) await dropDatabase(databaseUrl);
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+}, 60_000);
+
+describe("NODE_ENV=production npm start after a development build", () => {
+  it("rebuilds for production and serves /login and a signed-in page with real HTML", async () => {
+    const { serverBuildPath } = buildLayout({ BUILD_DIR: buildDir }, ROOT);
+    // a development build, newer than every source: only its mode can tell start.ts to rebuild
+    const dev = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: "development", BUILD_DIR: buildDir } });
+    expect(dev.status, `${dev.stdout}\n${dev.stderr}`).toBe(0);
+    expect(builtMode(serverBuildPath)).toBe("development");
+
+    // as `npm start` runs it (tsx scripts/start.ts), with a fresh database and the demo data
+    app = spawnApp({ BUILD_DIR: buildDir, NODE_ENV: "production", SEED_DEMO: "1", ROLE: "all", DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: String(port) }, "npm-start", "scripts/start.ts");
+    await app.waitForHealth(port, 120_000);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForProjections(baseUrl);
+
+    const login = await fetch(`${baseUrl}/login`);
+    const loginHtml = await login.text();
+    expect(login.status, loginHtml.slice(0, 500)).toBe(200);
+    expect(loginHtml).toMatch(/^<!DOCTYPE html>/i);
+    expect(loginHtml).toContain("<form");
+    expect(loginHtml).not.toContain("jsxDEV");
+    expect(app.output()).toContain("building the app (remix build, production mode): the build is a development build and production is wanted");
+    expect(builtMode(serverBuildPath)).toBe("production");
+
+    await clearSignInLimits(redisUrl);
+    const admin = new HttpClient(baseUrl);
+    await admin.signIn("admin@northside.demo");
+    const home = await admin.request("GET", "/");
+    const homeHtml = await home.text();
+    expect(home.status, homeHtml.slice(0, 500)).toBe(200);
+    expect(homeHtml).toContain("Welcome, ");
+    expect(homeHtml).not.toContain("jsxDEV");
+
+    // SIGTERM to the process group: drains and exits cleanly
+    process.kill(-app.child.pid!, "SIGTERM");
+    expect(await app.exitWithin(30_000), app.output()).toEqual({ code: 0, signal: null });
+  }, 240_000);
+});
