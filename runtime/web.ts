@@ -16,6 +16,7 @@ import { buildLayout } from "./build-layout.js";
 import { csrfGuard } from "./csrf-guard";
 import { sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
+import { cspNonceOf, securityHeaders } from "./security-headers";
 import type { CoreServices } from "./services";
 
 /** Express + the Remix request handler + socket.io on one HTTP server. */
@@ -38,15 +39,10 @@ export async function startWeb(core: CoreServices) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    next();
-  });
+  app.use(securityHeaders({ production: services.production }));
   app.use(apiRoutesGuard);
   app.use(csrfGuard);
-  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res) });
   app.use(apiDispatch(build, getLoadContext));
   app.use(layout.publicPath.replace(/\/$/, ""), express.static(layout.assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));

@@ -2,7 +2,8 @@
  * `NODE_ENV=production npm start` after a development build: scripts/start.ts sees the build's mode
  * differ, rebuilds it for production and serves pages (a development build renders with jsxDEV, which
  * React's production runtime lacks: every page answered 500). The builds go into a directory of this
- * test's own (BUILD_DIR), so the shared build/ of the other test files is never touched (decision 030).
+ * test's own (BUILD_DIR), so the shared build/ of the other test files is never touched. Production also
+ * means HSTS and the nonce'd Content-Security-Policy on pages (decision 030).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,6 +16,7 @@ import { builtMode } from "../../runtime/app-build";
 import { buildLayout } from "../../runtime/build-layout.js";
 import { freePort } from "../e2e/harness";
 import { killAll, spawnApp, type AppProcess } from "../support/app-process";
+import { expectNoncedPage } from "../support/csp";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { waitForProjections } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -68,6 +70,9 @@ describe("NODE_ENV=production npm start after a development build", () => {
     expect(loginHtml).not.toContain("jsxDEV");
     expect(app.output()).toContain("building the app (remix build, production mode): the build is a development build and production is wanted");
     expect(builtMode(serverBuildPath)).toBe("production");
+    // production: HSTS, and the page's inline scripts carry the nonce of its policy
+    expect(login.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expectNoncedPage(login, loginHtml);
 
     await clearSignInLimits(redisUrl);
     const admin = new HttpClient(baseUrl);
@@ -77,6 +82,7 @@ describe("NODE_ENV=production npm start after a development build", () => {
     expect(home.status, homeHtml.slice(0, 500)).toBe(200);
     expect(homeHtml).toContain("Welcome, ");
     expect(homeHtml).not.toContain("jsxDEV");
+    expectNoncedPage(home, homeHtml);
 
     // SIGTERM to the process group: drains and exits cleanly
     process.kill(-app.child.pid!, "SIGTERM");
