@@ -1,9 +1,10 @@
 /**
  * `NODE_ENV=production npm start` after a development build: scripts/start.ts sees the build's mode
  * differ, rebuilds it for production and serves pages (a development build renders with jsxDEV, which
- * React's production runtime lacks: every page answered 500). The builds go into a directory of this
- * test's own (BUILD_DIR), so the shared build/ of the other test files is never touched. Production also
- * means HSTS and the nonce'd Content-Security-Policy on pages (decision 030).
+ * React's production runtime lacks: every page answered 500). And the other way round, development
+ * after a production build. The builds go into a directory of this test's own (BUILD_DIR), so the
+ * shared build/ of the other test files is never touched. Production also means HSTS; both modes send
+ * the nonce'd Content-Security-Policy on pages (decision 030).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,10 +13,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase } from "../../modules/kernel";
-import { builtMode } from "../../runtime/app-build";
+import { builtMode, type BuildMode } from "../../runtime/app-build";
 import { buildLayout } from "../../runtime/build-layout.js";
 import { freePort } from "../e2e/harness";
-import { killAll, spawnApp, type AppProcess } from "../support/app-process";
+import { killAll, spawnApp } from "../support/app-process";
 import { expectNoncedPage } from "../support/csp";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { waitForProjections } from "../support/in-process-app";
@@ -24,40 +25,45 @@ import { testServices } from "../support/services";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 let buildDir = "";
-let databaseUrl = "";
 let redisUrl = "";
-let port = 0;
-let app: AppProcess | undefined;
+const databases: string[] = [];
 
 beforeAll(async () => {
-  const services = await testServices();
-  redisUrl = services.redisUrl;
-  const url = new URL(services.databaseUrl);
-  url.pathname = `/rollcall_prodstart_${randomBytes(4).toString("hex")}`;
-  databaseUrl = url.toString();
+  redisUrl = (await testServices()).redisUrl;
   // inside the repo: the server build imports its packages from node_modules
   await mkdir(path.join(ROOT, "var"), { recursive: true });
   buildDir = await mkdtemp(path.join(ROOT, "var", "build-"));
-  port = await freePort();
 });
 
 afterAll(async () => {
   killAll();
-  await app?.exitWithin(5_000);
-  if (databaseUrl) await dropDatabase(databaseUrl);
+  for (const databaseUrl of databases) await dropDatabase(databaseUrl);
   if (buildDir) await rm(buildDir, { recursive: true, force: true });
 }, 60_000);
 
-describe("NODE_ENV=production npm start after a development build", () => {
-  it("rebuilds for production and serves /login and a signed-in page with real HTML", async () => {
+/** A fresh database's url (dropped after the file). */
+async function freshDatabase(): Promise<string> {
+  const url = new URL((await testServices()).databaseUrl);
+  url.pathname = `/rollcall_start_${randomBytes(4).toString("hex")}`;
+  databases.push(url.toString());
+  return url.toString();
+}
+
+describe("npm start after a build of the other mode", () => {
+  it.each([
+    ["development", "production"],
+    ["production", "development"],
+  ] as [BuildMode, BuildMode][])("after a %s build, NODE_ENV=%s rebuilds and serves /login and a signed-in page with real HTML", async (before, mode) => {
     const { serverBuildPath } = buildLayout({ BUILD_DIR: buildDir }, ROOT);
-    // a development build, newer than every source: only its mode can tell start.ts to rebuild
-    const dev = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: "development", BUILD_DIR: buildDir } });
-    expect(dev.status, `${dev.stdout}\n${dev.stderr}`).toBe(0);
-    expect(builtMode(serverBuildPath)).toBe("development");
+    // a build of the other mode, newer than every source: only its mode can tell start.ts to rebuild
+    const built = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: before, BUILD_DIR: buildDir } });
+    expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
+    expect(builtMode(serverBuildPath)).toBe(before);
 
     // as `npm start` runs it (tsx scripts/start.ts), with a fresh database and the demo data
-    app = spawnApp({ BUILD_DIR: buildDir, NODE_ENV: "production", SEED_DEMO: "1", ROLE: "all", DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: String(port) }, "npm-start", "scripts/start.ts");
+    const port = await freePort();
+    const env = { BUILD_DIR: buildDir, NODE_ENV: mode, SEED_DEMO: "1", ROLE: "all", DATABASE_URL: await freshDatabase(), REDIS_URL: redisUrl, PORT: String(port) };
+    const app = spawnApp(env, `npm-start-${mode}`, "scripts/start.ts");
     await app.waitForHealth(port, 120_000);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForProjections(baseUrl);
@@ -68,10 +74,10 @@ describe("NODE_ENV=production npm start after a development build", () => {
     expect(loginHtml).toMatch(/^<!DOCTYPE html>/i);
     expect(loginHtml).toContain("<form");
     expect(loginHtml).not.toContain("jsxDEV");
-    expect(app.output()).toContain("building the app (remix build, production mode): the build is a development build and production is wanted");
-    expect(builtMode(serverBuildPath)).toBe("production");
-    // production: HSTS, and the page's inline scripts carry the nonce of its policy
-    expect(login.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(app.output()).toContain(`building the app (remix build, ${mode} mode): the build is a ${before} build and ${mode} is wanted`);
+    expect(builtMode(serverBuildPath)).toBe(mode);
+    // HSTS in production only; the page's inline scripts carry the nonce of its policy
+    expect(login.headers.get("strict-transport-security")).toBe(mode === "production" ? "max-age=31536000; includeSubDomains" : null);
     expectNoncedPage(login, loginHtml);
 
     await clearSignInLimits(redisUrl);
