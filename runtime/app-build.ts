@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SOURCES = ["app", "modules", "projections", "workers", "remix.config.js", "runtime/build-layout.js", "package-lock.json"];
 
 /** The mode `remix build` makes in this environment: NODE_ENV, production when unset. */
-export function wantedMode(nodeEnv: string | undefined = process.env.NODE_ENV): BuildMode {
+export function wantedMode(nodeEnv: string | undefined): BuildMode {
   return nodeEnv === "development" || nodeEnv === "test" ? nodeEnv : "production";
 }
 
