@@ -61,7 +61,10 @@ export function ensureBuild(
   const problem = buildProblem(mode, env);
   if (!problem) return null;
   log(`[rollcall] building the app (remix build, ${mode} mode): ${problem}`);
-  const result = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], {
+  const remix = path.join(ROOT, "node_modules/.bin/remix");
+  // NODE_ENV=production npm install leaves out devDependencies, the Remix compiler among them
+  if (!existsSync(remix)) throw new Error("the Remix compiler (@remix-run/dev) is not installed: run `npm install --include=dev`, or ship a build made beforehand");
+  const result = spawnSync(remix, ["build"], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: mode },
     stdio: quiet ? "pipe" : "inherit",
