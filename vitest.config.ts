@@ -32,6 +32,8 @@ export default defineConfig({
           name: "e2e",
           sequence: { groupOrder: 2 },
           include: ["test/e2e/**/*.e2e.test.ts"],
+          // every browser test fails on a Content-Security-Policy violation (decision 030)
+          setupFiles: ["test/e2e/csp-guard.ts"],
           // one file at a time, like the integration files: apps of files running side by side share the
           // server's oldest running transaction (decision 002) and the two cores, and timed checks (a live
           // update within a second, a progress bar seen moving) then depend on the neighbour's load

@@ -4,6 +4,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/shell/app-shell";
 import shellStyles from "~/components/shell/shell.css";
 import { ScreeningPrompt } from "~/components/screening/screening-prompt";
@@ -53,6 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // undefined when the root loader itself failed: the error page then renders without the shell
   const data = useRouteLoaderData<typeof loader>("root");
   const shell = data?.shell && data.page?.showNavigation ? data.shell : null;
+  // the Content-Security-Policy admits an inline script only with this response's nonce (decision 030)
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -70,8 +73,8 @@ export function Layout({ children }: { children: ReactNode }) {
             {data?.screening ? <ScreeningPrompt self={data.screening.self} session={data.screening.session} /> : null}
           </ToastProvider>
         </Theme>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

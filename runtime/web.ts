@@ -1,5 +1,4 @@
 import http from "node:http";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
@@ -13,16 +12,18 @@ import type { ReadModels } from "../projections/read-models";
 import { queuePrefixFor } from "../workers/exports/queue";
 import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
+import { buildLayout } from "./build-layout.js";
 import { csrfGuard } from "./csrf-guard";
 import { sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
+import { cspNonceOf, securityHeaders } from "./security-headers";
 import type { CoreServices } from "./services";
-
-export const BUILD_PATH = path.resolve("build/index.js");
 
 /** Express + the Remix request handler + socket.io on one HTTP server. */
 export async function startWeb(core: CoreServices) {
-  const build = (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
+  // the build in BUILD_DIR (runtime/build-layout.js): server build and browser files of one build
+  const layout = buildLayout();
+  const build = (await import(pathToFileURL(layout.serverBuildPath).href)) as ServerBuild;
   const services: AppServices = {
     health: () => collectHealth(core),
     db: core.db as Kysely<ReadModels>,
@@ -38,17 +39,12 @@ export async function startWeb(core: CoreServices) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    next();
-  });
+  app.use(securityHeaders({ production: services.production }));
   app.use(apiRoutesGuard);
   app.use(csrfGuard);
-  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
+  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res) });
   app.use(apiDispatch(build, getLoadContext));
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(layout.publicPath.replace(/\/$/, ""), express.static(layout.assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 

@@ -28,5 +28,7 @@ declare module "@remix-run/node" {
     services: AppServices;
     /** the client's address as Express sees it (trust proxy decides) */
     clientIp: string;
+    /** this response's Content-Security-Policy nonce, for inline scripts (runtime/security-headers.ts) */
+    cspNonce: string;
   }
 }

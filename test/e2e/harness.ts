@@ -1,12 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { dropDatabase } from "../../modules/kernel";
+import { ensureBuild as ensureAppBuild } from "../../runtime/app-build";
 import { testServices } from "../support/services";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,20 +23,14 @@ export type RunningApp = {
 
 let building: Promise<void> | null = null;
 
-/** Builds the Remix app once when build/index.js is missing. */
+/**
+ * Makes sure the build in BUILD_DIR is a production build of the current sources (the apps here run
+ * NODE_ENV=production, where a development build answers 500 on every page), building it once otherwise.
+ */
 export function ensureBuild(): Promise<void> {
-  building ??= (async () => {
-    if (existsSync(path.join(ROOT, "build/index.js"))) return;
-    // vitest sets NODE_ENV=test, which would build development JSX (jsxDEV) that the production server cannot run
-    const result = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (result.status !== 0) {
-      throw new Error(`remix build failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
-    }
-  })();
+  building ??= Promise.resolve().then(() => {
+    ensureAppBuild("production", { quiet: true, log: () => undefined });
+  });
   return building;
 }
 
@@ -142,8 +136,25 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Content-Security-Policy violations any page of a launchBrowser() browser reported on its console
+ * ("Refused to … because it violates the following Content Security Policy directive"), not yet
+ * claimed: test/e2e/csp-guard.ts (a setup file of the e2e project) fails the test they happened in.
+ */
+export const cspViolations: string[] = [];
+
+function watchCsp(context: BrowserContext, watched: WeakSet<BrowserContext>): BrowserContext {
+  if (watched.has(context)) return context;
+  watched.add(context);
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
+  });
+  return context;
+}
+
+/** Debian's Chromium, headless; every page it opens reports CSP violations to cspViolations. */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
       "--headless",
@@ -156,6 +167,16 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  const watched = new WeakSet<BrowserContext>();
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => watchCsp(await newContext(options), watched);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    watchCsp(page.context(), watched);
+    return page;
+  };
+  return browser;
 }
 
 /**

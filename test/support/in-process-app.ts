@@ -13,7 +13,8 @@ export type InProcessApp = { baseUrl: string; databaseUrl: string; app: Awaited<
  * The whole app (web + projector + workers) in this process, on a free port and a database of its own,
  * with the demo data seeded; resolves once every projection has caught up.
  */
-export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
+export async function startInProcessApp(label = "app", { nodeEnv = "test" }: { nodeEnv?: "development" | "production" | "test" } = {}): Promise<InProcessApp> {
+  // the production build the browser tests use too (a build of another mode or of older sources is rebuilt)
   await ensureBuild();
   const services = await testServices();
   const url = new URL(services.databaseUrl);
@@ -28,7 +29,7 @@ export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
     HOST: "127.0.0.1",
     ROLE: "all",
     SEED_DEMO: "1",
-    NODE_ENV: "test",
+    NODE_ENV: nodeEnv,
     LOG_LEVEL: "warn",
     PROJECTION_POLL_MS: "50",
     STORAGE_DIR: storageDir,
