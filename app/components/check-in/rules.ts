@@ -53,7 +53,7 @@ export function pickUpChoices(p: ParticipantDetail): PickUpChoice[] {
     : p.contact_name
       ? [{ key: "primary", name: p.contact_name, phone: p.phone_number ?? "", relationship: "Primary Contact" }]
       : [];
-  const contacts = p.pickup_contacts
+  const contacts = (p.pickup_contacts ?? [])
     .filter((c) => c.can_pickup)
     .map((c, i) => ({ key: `contact-${i}`, name: `${c.first_name} ${c.last_name}`.trim(), phone: c.phone_number, relationship: c.relationship }));
   return [...first, ...contacts];
