@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { eventually } from "../support/eventually";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
@@ -93,6 +94,7 @@ const SCREENING_USER = ["user_id", "name", "showScreening", "isFlagged", "hasfil
 const NOT_SCREENED_USER = ["user_id", "name", "member_id", "showScreening", "hasfilled", "status"];
 const USER_DAILY_USER = ["user_id", "name", "showScreening", "isFlagged"];
 const AUDIT_PARTICIPANT = ["id", "full_name", "member_id"];
+const PAGE_ROW = ["id", "member_id", "full_name", "first_name", "last_name", "status", "is_waiver_signed", "age", "photo_url"];
 // one's own account: every role sees all of it
 const SESSION_USER = ["id", "username", "email", "first_name", "last_name", "photo_url", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "parent", "is_enrollment_allowed"];
 const USER_SESSION = ["user_id", "organization_id", "role_level", "expires_at"];
@@ -317,6 +319,15 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     }
   });
 
+  it.each(ROLES)("the /participants page's data as %s: the same policy as the /api calls", async (role) => {
+    const response = await own.get(role)!.request("GET", "/participants?search=northside&_data=routes%2Fparticipants");
+    expect(response.status, role).toBe(STAFF_AND_KIOSK.includes(role) ? 200 : 403);
+    if (response.status !== 200) return;
+    const rows = ((await response.json()) as { rows: Person[] }).rows;
+    expect(rows.map((r) => r.id)).toContain(maya.id);
+    expectPeople(role, rows, PAGE_ROW, "participants page");
+  });
+
   it.each(ROLES)("GET /api/auth/session and /api/user-session as %s: one's own account, all of it", async (role) => {
     const session = await call(own.get(role)!, "GET", "/api/auth/session");
     expect(session.status).toBe(200);
@@ -327,5 +338,43 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     expect(record.status).toBe(200);
     expect(keysOf(record.body)).toEqual([...USER_SESSION].sort());
     expect(record.body.user_id).toBe(user.id);
+  });
+
+  // last: it widens the coach group's permissions
+  it("builds a participants export with the requester's role's columns: a coach's group given the export permission gets a coach's", async () => {
+    const admin = own.get("admin")!;
+    const coach = own.get("coach")!;
+    const exportAs = async (client: HttpClient) => {
+      const asked = await call(client, "POST", "/api/export", { kind: "participants", filters: { statuses: ["Active"] } });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+      const id = (asked.body.data as { id: string }).id;
+      const done = await eventually(
+        async () => ((await call(client, "GET", "/api/export")).body.data as { id: string; status: string; download_url: string | null }[]).find((e) => e.id === id),
+        (e) => e?.status === "Completed",
+      );
+      const file = await client.request("GET", done!.download_url!);
+      expect(file.status).toBe(200);
+      return parseExportCsv(await file.text());
+    };
+    expect((await call(coach, "POST", "/api/export", { kind: "participants", filters: {} })).status).toBe(403);
+    const groups = (await call(admin, "GET", "/api/user/role")).body.data as { id: string; name: string; icon: string; level: number; permission_ids: string[] }[];
+    const group = groups.find((g) => g.name === "COACH")!;
+    const granted = await call(admin, "PUT", `/api/role/${group.id}`, { name: group.name, icon: group.icon, level: group.level, permission_ids: [...group.permission_ids, "CAN_EXPORT_PARTICIPANT_PROFILE"] });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+
+    const column = (name: (typeof PARTICIPANT_HEADER)[number]) => PARTICIPANT_HEADER.indexOf(name);
+    const [adminRows, coachRows] = [await exportAs(admin), await exportAs(coach)];
+    expect(coachRows[0]).toEqual([...PARTICIPANT_HEADER]);
+    expect(coachRows.length).toBe(adminRows.length);
+    const filled = (rows: string[][], name: (typeof PARTICIPANT_HEADER)[number]) => rows.slice(1).filter((r) => r[column(name)] !== "").length;
+    // what a coach may not see (the home, the record's history) is blank in every row; the admin's file has it
+    for (const name of ["Email", "Preferred contact", "Address", "Created date"] as const) {
+      expect(filled(coachRows, name), name).toBe(0);
+      expect(filled(adminRows, name), name).toBeGreaterThan(0);
+    }
+    // what a coach may see is there
+    for (const name of ["Member ID", "First name", "Date of birth", "Phone number", "Contact name", "Medical conditions", "Pick-up permission"] as const) {
+      expect(filled(coachRows, name), name).toBe(filled(adminRows, name));
+    }
   });
 });
