@@ -1,4 +1,7 @@
+import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../../app/utils/cookies.server";
+import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { eventually } from "../support/eventually";
@@ -338,6 +341,48 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     expect(record.status).toBe(200);
     expect(keysOf(record.body)).toEqual([...USER_SESSION].sort());
     expect(record.body.user_id).toBe(user.id);
+  });
+
+  it("sends the live board's rows to the kiosk without pick-up details, on a topic of its own", async () => {
+    const socketOf = async (client: HttpClient) => {
+      const socket = connect(app.baseUrl, { transports: ["websocket"], forceNew: true, reconnection: false, extraHeaders: { cookie: `${SESSION_COOKIE}=${client.cookie(SESSION_COOKIE)}` } });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", resolve);
+        socket.once("connect_error", reject);
+      });
+      return socket;
+    };
+    const organizationId = (await call(own.get("admin")!, "GET", "/api/user-session")).body.organization_id as string;
+    const sockets: Socket[] = [];
+    try {
+      const [kiosk, coach] = await Promise.all([socketOf(own.get("kiosk")!), socketOf(own.get("coach")!)]);
+      sockets.push(kiosk, coach);
+      expect(await kiosk.emitWithAck("subscribe", { organizationId, topic: "check-in" })).toMatchObject({ ok: false });
+      expect(await kiosk.emitWithAck("subscribe", { organizationId, topic: "check-in-kiosk" })).toMatchObject({ ok: true });
+      expect(await coach.emitWithAck("subscribe", { organizationId, topic: "check-in-kiosk" })).toMatchObject({ ok: false });
+      expect(await coach.emitWithAck("subscribe", { organizationId, topic: "check-in" })).toMatchObject({ ok: true });
+      const seen = { kiosk: [] as Person[], coach: [] as Person[] };
+      kiosk.on("check-in:changed", (row: Person) => seen.kiosk.push(row));
+      coach.on("check-in:changed", (row: Person) => seen.coach.push(row));
+
+      const admin = own.get("admin")!;
+      const member = ((await call(admin, "GET", "/api/participant_report?page=0&size=80&statuses=Active")).body.data as Person[]).find(
+        (p) => p.is_waiver_signed === true && p.id !== maya.id && !DEMO_FLAGGED_PARTICIPANT_IDS.has(p.id),
+      )!;
+      const checkIn = await call(admin, "POST", "/api/check-in", { ...day, memberId: member.member_id, type: "in" });
+      expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
+      const visit = (checkIn.body.data as { id: string }).id;
+      await eventually(async () => seen.kiosk.some((r) => r.id === visit), Boolean);
+      const out = await call(admin, "PUT", `/api/check-in/${visit}`, { check_out_time: new Date().toISOString(), pick_up_name: "Anita Northside", pick_up_contact_number: "416-555-0199", pick_up_relationship: "Aunt" });
+      expect(out.status).toBe(200);
+      const isOut = (rows: Person[]) => rows.find((r) => r.id === visit && r.check_out_time);
+      await eventually(async () => Boolean(isOut(seen.kiosk) && isOut(seen.coach)), Boolean);
+      expect(isOut(seen.coach)).toMatchObject({ pick_up_name: "Anita Northside", pick_up_relationship: "Aunt" });
+      for (const row of seen.kiosk) expect(keysOf(row)).toEqual(expected("kiosk", BOARD_ROW));
+      for (const row of seen.coach) expect(keysOf(row)).toEqual(expected("coach", BOARD_ROW));
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 
   // last: it widens the coach group's permissions
