@@ -319,6 +319,9 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
       if (await expectStatus(role, STAFF, answer, path)) noSensitiveKeys(role, answer.body, path);
       const elsewhere = await call(foreign.get(role)!, "GET", path);
       expect(elsewhere.status, path).toBe(STAFF.includes(role) ? 404 : 403);
+      // an id that is no id finds nobody: 404, never a database error
+      const malformed = await call(own.get(role)!, "GET", path.replace(maya.id, "not-an-id"));
+      expect(malformed.status, `${path} not-an-id`).toBe(STAFF.includes(role) ? 404 : 403);
     }
   });
 
