@@ -9,7 +9,7 @@ import type { ReadModels } from "../../projections/read-models";
  * permissions are held by admin and above, who see every group: their files are unchanged; a coach's
  * group given an export permission gets a coach's columns.
  */
-const COLUMN_GROUPS: Partial<Record<ExportKind, readonly FieldGroup[]>> = {
+export const COLUMN_GROUPS: Partial<Record<ExportKind, readonly FieldGroup[]>> = {
   // Member ID, Name, Contact email, Contact number, Check-in time, Check-out time, Date, Program Registered
   "check-ins": ["identity", "identity", "home", "contact", "status", "status", "status", "status"],
   // Member ID, First name, Last name, Status, Date of birth, Age, Gender, Email, Phone number, Contact name,
