@@ -14,8 +14,16 @@ const SESSION_COOKIE = "rollcall_session";
 /** Topics that need a permission beyond belonging to the organization: any one of the listed. */
 export const TOPIC_PERMISSIONS: Record<string, readonly string[]> = {
   "check-in": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
+  "check-in-kiosk": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
   // who has not screened today (the check-in board)
   screening: ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
+};
+
+const KIOSK_LEVEL = 7;
+/** Topics for one audience by level: the staff board's rows carry pick-up details, the kiosk's do not. */
+const TOPIC_AUDIENCE: Record<string, (level: number | null) => boolean> = {
+  "check-in": (level) => level !== KIOSK_LEVEL,
+  "check-in-kiosk": (level) => level === KIOSK_LEVEL,
 };
 
 type Identity = { token: string; userId: string; organizationId: string };
@@ -46,7 +54,11 @@ export function sessionLiveAuth(sessions: SessionStore, clock: Clock, db: Kysely
       const needed = TOPIC_PERMISSIONS[topic];
       if (!needed) return true;
       const user = await findUserById(db, identity.userId);
-      return !!user && (user.permission_ids ?? []).some((p) => needed.includes(p));
+      if (!user) return false;
+      // the board's rows as each audience may see them (decision 027): the kiosk follows its own topic only
+      const audience = TOPIC_AUDIENCE[topic];
+      if (audience && !audience(user.role_level)) return false;
+      return (user.permission_ids ?? []).some((p) => needed.includes(p));
     },
   };
 }

@@ -7,6 +7,8 @@ import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { commandMetadata, participantIdFor, pickUpOf, runCheckIn, singleSchema, sourceOf } from "~/utils/check-in.server";
 import { DomainError } from "../../modules/kernel";
+import { applyFieldPolicy } from "../../modules/identity";
+import { fieldRoleOfAuth } from "~/utils/field-policy.server";
 
 const listQuery = z.discriminatedUnion("type", [
   z.object({
@@ -36,7 +38,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       if (!auth.user.permissionIds.includes("CAN_EXPORT_CHECK_IN_MEMBERS")) {
         throw new DomainError("FORBIDDEN", "You do not have permission to export check-ins.", 403);
       }
-      return checkInExportPage(ctx.services.db, auth.organization.id, q.page, q.size);
+      const page = await checkInExportPage(ctx.services.db, auth.organization.id, q.page, q.size);
+      return { ...page, data: page.data.map((row) => applyFieldPolicy(fieldRoleOfAuth(auth), row)) };
     }
     // the day's programs, each with its registered members: the board's Programs column, also for live rows
     const middle = new Date((Date.parse(q.start) + Date.parse(q.end)) / 2);
@@ -46,7 +49,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       programsWithParticipantsOn(ctx.services.db, auth.organization.id, todayIn(DEFAULT_TIME_ZONE, middle)),
       activeFlagsOf(ctx.services.db, auth.organization.id),
     ]);
-    return { data, count: data.length, additional_info: { programs, flags } };
+    // each row with the fields the caller's role may see (decision 027: the kiosk gets no pick-up details)
+    const role = fieldRoleOfAuth(auth);
+    return { data: data.map((row) => applyFieldPolicy(role, row)), count: data.length, additional_info: { programs, flags } };
   });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flagMember, flagTypeSchema, unflagMember, type FlagResult } from "../../modules/flags";
-import { DomainError, newId } from "../../modules/kernel";
+import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { participantFlags } from "../../projections/flags";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
@@ -49,6 +49,8 @@ export async function postFlag(services: AppServices, auth: Auth, request: Reque
 /** GET /api/note/flag/user?participant_id&type: the participant's flags (active and resolved), newest first. */
 export async function userFlags(services: AppServices, auth: Auth, url: URL) {
   const query = flagQuerySchema.parse({ participant_id: url.searchParams.get("participant_id") ?? undefined, type: url.searchParams.get("type") || undefined });
+  // an id that is no id finds nobody (the column is a uuid): 404, never a database error
+  if (!isUuid(query.participant_id)) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
   const participant = await services.db
     .selectFrom("rm_participants")
     .select("id")

@@ -28,7 +28,8 @@ export type ParticipantListItem = {
   last_name: string;
   status: string;
   is_waiver_signed: boolean;
-  age: number | null;
+  /** absent for a role that may not see it (the kiosk: decision 027) */
+  age?: number | null;
   photo_url: string | null;
 };
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { applyFieldPolicy } from "../../modules/identity";
 import { DomainError, isUuid } from "../../modules/kernel";
 import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } from "../../modules/participants";
 import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "../../projections/participants";
 import type { Auth } from "./auth.server";
+import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";
 import { flagStateOf, participantExtras } from "./participant-extras.server";
 import { pickUpPeopleOf } from "./pick-up-people.server";
@@ -49,16 +51,19 @@ export const reportRow = (row: ParticipantReportRow, now: Date) => ({
   age: ageOn(row.dob, now),
 });
 
-/** GET /api/participant_report: `{ data, count, additional_info }`. Bad input throws the ZodError (400). */
+/**
+ * GET /api/participant_report: `{ data, count, additional_info }`, each row with the fields the caller's
+ * role may see (decision 027: a kiosk gets identity, photo and status). Bad input throws the ZodError (400).
+ */
 export async function participantReportOf(services: AppServices, auth: Auth, searchParams: URLSearchParams) {
   const q = participantReportQuery.parse(reportParamsOf(searchParams));
   const report = await participantReport(services.db, auth.organization.id, q);
   const now = services.clock.now();
-  return { ...report, data: report.data.map((row) => reportRow(row, now)) };
+  const role = fieldRoleOfAuth(auth);
+  return { ...report, data: report.data.map((row) => applyFieldPolicy(role, reportRow(row, now))) };
 }
 
 const notFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
-const isKiosk = (auth: Auth) => auth.user.roleLevel === 7;
 
 /** One user's name parts, for the parent and the participant's own login (username). */
 async function userOf(services: AppServices, organizationId: string, id: string | null) {
@@ -72,9 +77,10 @@ async function userOf(services: AppServices, organizationId: string, id: string 
 }
 
 /**
- * GET /api/participant/{id}: the participant check-in view of spec-1 section 3, in snake_case. Another
- * organization's participant is 404. A kiosk gets the reduced view of spec-1 section 6: no username,
- * personal info, contact or pick-up details and no notes (`is_reduced_view: true`).
+ * GET /api/participant/{id}: the participant check-in view of spec-1 section 3, in snake_case, with the
+ * fields the caller's role may see (decision 027). Another organization's participant is 404. A kiosk
+ * gets the reduced view of spec-1 section 6: no username, personal info, contact or pick-up details, no
+ * notes or flag texts (`is_reduced_view: true`); the fields it may not see are absent.
  */
 export async function participantDetailOf(services: AppServices, auth: Auth, id: string | undefined) {
   if (!id || !isUuid(id)) throw notFound();
@@ -82,6 +88,7 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
   const row = await participantById(services.db, organizationId, id);
   if (!row) throw notFound();
   const now = services.clock.now();
+  const role = fieldRoleOfAuth(auth);
   const [extras, parent, own, photoUrl] = await Promise.all([
     participantExtras({ services, organizationId, participantId: row.id, now, viewer: { organizationId, userId: auth.user.id, level: auth.user.roleLevel } }),
     userOf(services, organizationId, row.parent_id),
@@ -121,22 +128,9 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
     is_waiver_signed: row.is_waiver_signed,
     waiver_signed_at: row.waiver_signed_at,
     ...extras,
-    is_reduced_view: false,
+    is_reduced_view: role === "kiosk",
   };
-  if (!isKiosk(auth)) return full;
-  const hidden = { name: null, dob: null, age: null, gender: null, medical_conditions: [], has_epi_pen: null, has_medications: null };
-  const contact = { school_not_applicable: null, school_name: null, contact_name: null, phone_number: null, email: null, preferred_contact: null, address: null };
-  return {
-    ...full,
-    ...hidden,
-    ...contact,
-    parent: null,
-    pickup_contacts: [],
-    pick_up_people: [],
-    flags: { count: full.flags.count, data: [] },
-    notes: { count: 0, data: [] },
-    is_reduced_view: true,
-  };
+  return applyFieldPolicy(role, full);
 }
 
 export const memberLookupBody = z.object({
@@ -156,7 +150,7 @@ export async function memberLookupOf(services: AppServices, auth: Auth, body: un
   const row = await participantByMemberId(services.db, auth.organization.id, member_id);
   if (!row) throw new DomainError("MEMBER_NOT_FOUND", `No member with ID ${member_id}`, 404);
   const flags = await flagStateOf({ services, organizationId: auth.organization.id, participantId: row.id, now: services.clock.now() });
-  return {
+  return applyFieldPolicy(fieldRoleOfAuth(auth), {
     id: row.id,
     participant_id: row.id,
     member_id: row.member_id,
@@ -168,5 +162,5 @@ export async function memberLookupOf(services: AppServices, auth: Auth, body: un
     pick_up_permission: row.pick_up_permission,
     is_waiver_signed: row.is_waiver_signed,
     ...flags,
-  };
+  });
 }

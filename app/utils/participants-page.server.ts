@@ -1,7 +1,8 @@
 import { ageOn } from "../../modules/participants";
-import type { PageRoute } from "../../modules/identity";
+import { applyFieldPolicy, type PageRoute } from "../../modules/identity";
 import { participantReport } from "../../projections/participants";
 import type { Auth } from "./auth.server";
+import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES, SORT_OPTIONS, type ParticipantListData, type ParticipantListState, type SortValue } from "./participant-list";
 
@@ -32,21 +33,25 @@ export async function participantListOf(services: AppServices, auth: Auth, route
     report = await participantReport(services.db, organizationId, state);
   }
   const now = services.clock.now();
+  // the page's data reaches the browser as the /api calls' does: the same field policy (decision 027)
+  const role = fieldRoleOfAuth(auth);
   return {
     title: route.title,
     state,
     count: report.count,
     totalPages,
-    rows: report.data.map((row) => ({
-      id: row.id,
-      member_id: row.member_id,
-      full_name: row.full_name,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      status: row.status,
-      is_waiver_signed: row.is_waiver_signed,
-      age: ageOn(row.dob, now),
-      photo_url: row.photo_url,
-    })),
+    rows: report.data.map((row) =>
+      applyFieldPolicy(role, {
+        id: row.id,
+        member_id: row.member_id,
+        full_name: row.full_name,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        status: row.status,
+        is_waiver_signed: row.is_waiver_signed,
+        age: ageOn(row.dob, now),
+        photo_url: row.photo_url,
+      }),
+    ),
   };
 }

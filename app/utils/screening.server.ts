@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { matchPage } from "../../modules/identity";
+import { applyFieldPolicy, matchPage } from "../../modules/identity";
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { DomainError, isUuid, newId, type CommandMetadata } from "../../modules/kernel";
@@ -15,6 +15,7 @@ import {
 import { activeFlags } from "../../projections/flags";
 import { dailyScreenings, screeningQuestions } from "../../projections/screening";
 import type { Auth } from "./auth.server";
+import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
 
@@ -70,18 +71,20 @@ async function statesOf(services: AppServices, auth: Auth, people: readonly Pers
   const on = auth.organization.settings.is_daily_screening_form === true;
   const day = screeningDay(services.clock.now());
   const screenings = await dailyScreenings(services.db, auth.organization.id, people.map((p) => p.id), day);
+  const role = fieldRoleOfAuth(auth);
   const users = await Promise.all(
     people.map(async (p) => {
       const row = screenings.get(p.id);
       const flags = await activeFlags(services.db, auth.organization.id, p.id);
-      return {
+      // each person with the fields the caller's role may see (decision 027)
+      return applyFieldPolicy(role, {
         user_id: p.id,
         name: p.name,
         showScreening: on && !row,
         isFlagged: flags.some((f) => f.type === "stop"),
         hasfilled: row?.status === "Filled",
         status: row?.status ?? null,
-      };
+      });
     }),
   );
   return { day, on, users };
@@ -221,6 +224,8 @@ export async function notScreenedToday(services: AppServices, auth: Auth) {
   return {
     date: day,
     is_daily_screening_form: on,
-    users: rows.map((r) => ({ user_id: r.id, name: r.full_name, member_id: r.member_id, showScreening: on && r.status === null, hasfilled: false, status: r.status ?? null })),
+    users: rows.map((r) =>
+      applyFieldPolicy(fieldRoleOfAuth(auth), { user_id: r.id, name: r.full_name, member_id: r.member_id, showScreening: on && r.status === null, hasfilled: false, status: r.status ?? null }),
+    ),
   };
 }

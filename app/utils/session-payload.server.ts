@@ -1,8 +1,9 @@
+import { applySelfPolicy } from "../../modules/identity";
 import type { Auth } from "./auth.server";
 
-/** The authenticated user as the spec's client reads it (spec-1 section 3). */
+/** The authenticated user as the spec's client reads it (spec-1 section 3): their own account (decision 027's self view). */
 export const sessionPayload = (auth: Auth) => ({
-  user: {
+  user: applySelfPolicy({
     id: auth.user.id,
     username: auth.user.username,
     email: auth.user.email,
@@ -16,6 +17,6 @@ export const sessionPayload = (auth: Auth) => ({
     permission_ids: auth.user.permissionIds,
     parent: auth.user.parentId,
     is_enrollment_allowed: auth.user.parentId === null,
-  },
+  }),
   organization: { id: auth.organization.id, name: auth.organization.name, type: auth.organization.type, main_color: auth.organization.mainColor },
 });

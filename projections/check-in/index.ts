@@ -1,4 +1,4 @@
-export { checkInProjection, toBoardRow, CHECK_IN_TOPIC, CHECK_IN_CHANGED, type BoardRow } from "./projection";
+export { checkInProjection, toBoardRow, CHECK_IN_TOPIC, CHECK_IN_KIOSK_TOPIC, CHECK_IN_CHANGED, type BoardRow } from "./projection";
 export { boardForDay, checkInExportPage, visitById, latestVisit, type DayQuery } from "./queries";
 export type { CheckInTables } from "./tables";
 export * as checkInMigration from "./migration";

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { applyFieldPolicy } from "../../modules/identity/access";
 import type { RecordedEvent } from "../../modules/kernel";
 import type { CheckInEvent } from "../../modules/check-in/events";
 import type { AssetRegistered } from "../../modules/uploads";
@@ -8,8 +9,19 @@ import { photoChangedRows } from "./photo-changes";
 import { checkOutVisits, insertVisits } from "./board-writes";
 import type { CheckInTables } from "./tables";
 
+/** The board's live topic for staff: rows as staff see them. */
 export const CHECK_IN_TOPIC = "check-in";
+/** The kiosk's: rows as the kiosk sees them, without the pick-up details (decision 027); flag states as on CHECK_IN_TOPIC. */
+export const CHECK_IN_KIOSK_TOPIC = "check-in-kiosk";
 export const CHECK_IN_CHANGED = "check-in:changed";
+
+/** A board row's live messages: the whole row to staff, the kiosk's view of it to the kiosk. */
+function rowMessages(organizationId: string, row: BoardRow): LiveMessageLike[] {
+  return [
+    { organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: row },
+    { organizationId, topic: CHECK_IN_KIOSK_TOPIC, event: CHECK_IN_CHANGED, payload: applyFieldPolicy("kiosk", row) },
+  ];
+}
 
 /** A board row as /api/check-in and the live event carry it. */
 export type BoardRow = {
@@ -50,7 +62,7 @@ export const checkInProjection = defineProjection<Tables>({
       if (event.type === "AssetRegistered") {
         const { organizationId } = (event as RecordedEvent<AssetRegistered>).data;
         for (const row of await photoChangedRows(db, event as RecordedEvent<AssetRegistered>)) {
-          messages.push({ organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, event.metadata.occurredAt) });
+          messages.push(...rowMessages(organizationId, toBoardRow(row, event.metadata.occurredAt)));
         }
         i++;
         continue;
@@ -64,7 +76,7 @@ export const checkInProjection = defineProjection<Tables>({
           : await checkOutVisits(db, run as Parameters<typeof checkOutVisits>[1]);
       for (const e of run) {
         const row = written.get(e.data.checkInId);
-        if (row) messages.push({ organizationId: e.data.organizationId, topic: CHECK_IN_TOPIC, event: CHECK_IN_CHANGED, payload: toBoardRow(row, row.photo_registered_at) });
+        if (row) messages.push(...rowMessages(e.data.organizationId, toBoardRow(row, row.photo_registered_at)));
       }
       i = end;
     }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { FLAG_EVENT_TYPES, isFlagEvent, type FlagEvent } from "../../modules/flags";
 import type { RecordedEvent } from "../../modules/kernel";
-import { CHECK_IN_TOPIC } from "../check-in/projection";
+import { CHECK_IN_KIOSK_TOPIC, CHECK_IN_TOPIC } from "../check-in/projection";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import type { FlagTables } from "./tables";
 
@@ -71,7 +71,8 @@ export const flagsProjection = defineProjection<FlagTables>({
       const flags = await db.selectFrom("rm_flags").select(["type", "status", "organization_id"]).where("participant_id", "=", participantId).execute();
       const active = flags.filter((f) => f.status === "Active");
       const payload: FlagChange = { participant_id: participantId, stop: active.some((f) => f.type === "stop"), warn: active.some((f) => f.type === "warn") };
-      if (flags[0]) messages.push({ organizationId: flags[0].organization_id, topic: CHECK_IN_TOPIC, event: FLAG_CHANGED, payload });
+      // the flag state (never its text) to both of the board's audiences
+      if (flags[0]) for (const topic of [CHECK_IN_TOPIC, CHECK_IN_KIOSK_TOPIC]) messages.push({ organizationId: flags[0].organization_id, topic, event: FLAG_CHANGED, payload });
     }
     return messages;
   },

@@ -143,8 +143,12 @@ describe("participants over HTTP: report, member lookup, detail", () => {
     });
     expect(Object.keys(detail)).toEqual(expect.arrayContaining(["dob", "gender", "medical_conditions", "has_epi_pen", "pickup_contacts", "hasfilled", "check_out_time"]));
 
+    // the kiosk's reduced view: the fields it may not see are absent, not blanked (decision 027)
     const kiosk = await (await as("kiosk@northside.demo").request("GET", `/api/participant/${maya.id}`)).json();
-    expect(kiosk).toMatchObject({ member_id: maya.member_id, name: null, dob: null, medical_conditions: [], parent: null, pickup_contacts: [], pick_up_people: [], is_reduced_view: true });
+    expect(kiosk).toMatchObject({ member_id: maya.member_id, full_name: "Maya Northside", is_waiver_signed: true, is_flagged: false, is_reduced_view: true });
+    for (const hidden of ["name", "dob", "age", "medical_conditions", "has_epi_pen", "contact_name", "phone_number", "address", "parent", "pickup_contacts", "pick_up_people", "notes", "flags"]) {
+      expect(kiosk, hidden).not.toHaveProperty(hidden);
+    }
 
     for (const path of [`/api/participant/${maya.id}`, `/api/participant/${newId()}`, "/api/participant/not-a-uuid"]) {
       const other = await as("admin@maple.demo").request("GET", path);
@@ -153,6 +157,20 @@ describe("participants over HTTP: report, member lookup, detail", () => {
     }
     expect((await as("participant@northside.demo").request("GET", `/api/participant/${maya.id}`)).status).toBe(403);
     expect((await as("participant@northside.demo").request("GET", "/api/participant_report")).status).toBe(403);
+  });
+
+  it("gives the kiosk no personal data in the participant list (decision 027)", async () => {
+    // the issue: the detail gave the kiosk its reduced view, the list gave it everyone's personal data
+    const rows = (await report("?page=0&size=80", "kiosk@northside.demo")).body.data as unknown as Record<string, unknown>[];
+    expect(rows).toHaveLength(80);
+    const personal = ["dob", "age", "gender", "address", "phone_number", "email", "contact_name", "school_name", "medical_conditions", "has_epi_pen", "has_medications", "parent_id", "pickup_contacts"];
+    for (const row of rows) {
+      for (const field of personal) expect(row, `${String(row.full_name)}: ${field}`).not.toHaveProperty(field);
+      expect(row).toMatchObject({ id: expect.any(String), member_id: expect.any(String), full_name: expect.any(String), status: expect.any(String) });
+    }
+    // staff of the organization still get them
+    const admin = (await report("?page=0&size=10")).body.data as unknown as Record<string, unknown>[];
+    for (const row of admin) expect(Object.keys(row)).toEqual(expect.arrayContaining(personal));
   });
 
   it("serves the list page as /students in a school organization, and refuses /students elsewhere", async () => {

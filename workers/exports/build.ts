@@ -9,6 +9,7 @@ import { csvFormatter, exportFileKey, neutralizeCell, type BundleFilters, type E
 import type { EventStore } from "../../modules/kernel";
 import type { BlobStorage, WriteResult } from "../../modules/storage";
 import type { ReadModels } from "../../projections/read-models";
+import { hiddenColumns, requesterRole } from "./field-policy";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 
 /**
@@ -54,9 +55,23 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
     return { header: AUDIT_CSV_HEADER, total: rows.length, batches: inBatches(rows) };
   }
   const query = rowQueryFor(requested);
-  const [total, lookup] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query)]);
+  const [total, lookup, role] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query), requesterRole(deps.db, requested.organizationId, requested.requestedBy)]);
   const join = query.lookup;
-  return { header: query.header, total, batches: cursorRows(deps.pool, query), join: join ? (row) => join.apply(row, lookup.get(row[join.keyColumn]!)) : undefined };
+  // the columns the requester's role may not see are blanked (decision 027)
+  const hidden = hiddenColumns(requested.kind, role);
+  const blank = (row: string[]) => {
+    for (const i of hidden) row[i] = "";
+  };
+  if (!join && hidden.length === 0) return { header: query.header, total, batches: cursorRows(deps.pool, query) };
+  return {
+    header: query.header,
+    total,
+    batches: cursorRows(deps.pool, query),
+    join: (row) => {
+      join?.apply(row, lookup.get(row[join.keyColumn]!));
+      blank(row);
+    },
+  };
 }
 
 export type BuildDeps = { pool: pg.Pool; storage: BlobStorage; store: EventStore; db: Kysely<ReadModels> };

@@ -1,8 +1,10 @@
-import type { BoardRow } from "../../../projections/check-in/projection";
+import type { Visible } from "../../../modules/identity/access/field-policy";
+import type { BoardRow as FullBoardRow } from "../../../projections/check-in/projection";
 import type { memberLookupOf, participantDetailOf } from "~/utils/participants-api.server";
 
 /** Type-only: the shapes the check-in screens read, as the server answers them. */
-export type { BoardRow };
+/** A board row as the caller's role sees it (decision 027: the kiosk gets no pick-up details). */
+export type BoardRow = Visible<FullBoardRow>;
 /** A program meeting on the board's day, with its registered members (GET /api/check-in's additional_info). */
 export type { ProgramWithParticipants as BoardProgram } from "../../../projections/programs/queries";
 /** A member's active flags, as the board call lists them and `flag:changed` updates them. */

@@ -17,9 +17,9 @@ type Props = {
   pending: string | null;
 };
 
-/** 'NA' is what a member who travels alone is checked out with: said plainly on the board. */
+/** 'NA' is what a member who travels alone is checked out with: said plainly on the board. A kiosk is not told (decision 027). */
 function pickedUpBy(row: BoardRow) {
-  if (!row.check_out_time) return "";
+  if (!row.check_out_time || !("pick_up_name" in row)) return "";
   if (!row.pick_up_name || row.pick_up_name === "NA") return "Travels independently";
   return row.pick_up_relationship && row.pick_up_relationship !== "NA" ? `${row.pick_up_name} (${row.pick_up_relationship})` : row.pick_up_name;
 }

@@ -40,7 +40,7 @@ export function CheckInBoard({ onStart, actions }: { onStart: (type: CheckInType
   const [text, setText] = useState("");
   const [search, setSearch] = useState("");
   const [pending, setPending] = useState<string | null>(null);
-  const board = useLiveBoard(viewer.organizationId, search);
+  const board = useLiveBoard(viewer.organizationId, search, viewer.isKiosk);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);

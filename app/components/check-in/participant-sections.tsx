@@ -32,7 +32,7 @@ export function PersonalInfo({ p }: { p: ParticipantDetail }) {
         </Text>
         <Text size="2">
           <Text color="gray">Medical Considerations </Text>
-          {p.medical_conditions.length ? p.medical_conditions.join(", ") : "None"}
+          {p.medical_conditions?.length ? p.medical_conditions.join(", ") : "None"}
         </Text>
         {epiPen || medication ? (
           <Card size="1" className="rc-ci-take-note" aria-label="Take Note">
@@ -111,7 +111,7 @@ function Person({ name, phone, relationship, photo }: { name: string; phone: str
 /** Pick Up Permission (not for a kiosk, nor for a member who travels alone). */
 export function PickUpSection({ p }: { p: ParticipantDetail }) {
   if (isIndependent(p)) return null;
-  const contacts = p.pickup_contacts.filter((c) => c.can_pickup);
+  const contacts = (p.pickup_contacts ?? []).filter((c) => c.can_pickup);
   return (
     <Section title="Pick Up Permission" testId="pick-up-permission">
       <Text as="p" size="2" mb="3">
@@ -121,7 +121,7 @@ export function PickUpSection({ p }: { p: ParticipantDetail }) {
         {p.parent ? (
           <Person name={p.parent.full_name} phone={p.parent.phone_number} relationship="Parent" photo={p.parent.photo_url} />
         ) : p.contact_name ? (
-          <Person name={p.contact_name} phone={p.phone_number} relationship="Primary Contact" />
+          <Person name={p.contact_name} phone={p.phone_number ?? null} relationship="Primary Contact" />
         ) : null}
         {contacts.map((c, i) => (
           <Person key={i} name={`${c.first_name} ${c.last_name}`.trim()} phone={c.phone_number} relationship={c.relationship} />
@@ -131,8 +131,11 @@ export function PickUpSection({ p }: { p: ParticipantDetail }) {
   );
 }
 
+const NO_NOTES = { count: 0, data: [] };
+
 /** Notes: the latest ones and 'Load More...', or 'No notes for this participant.' (app/components/notes). */
-export function NotesSection({ notes, participantId }: { notes: ParticipantDetail["notes"]; participantId: string }) {
+export function NotesSection({ notes: given, participantId }: { notes: ParticipantDetail["notes"]; participantId: string }) {
+  const notes = given ?? NO_NOTES;
   return (
     <Section title="Notes" testId="participant-notes">
       <LatestNotes key={`${participantId}-${notes.count}`} participantId={participantId} notes={notes} />

@@ -51,7 +51,7 @@ export type PickUpChoice = { key: string; name: string; phone: string; relations
  * contact, then the contacts who may pick up; each keyed by the id the check-out names them by.
  */
 export function pickUpChoices(p: Pick<ParticipantDetail, "pick_up_people">): PickUpChoice[] {
-  return p.pick_up_people.map((x) => ({ key: x.id, name: x.name, phone: x.phone_number, relationship: x.relationship }));
+  return (p.pick_up_people ?? []).map((x) => ({ key: x.id, name: x.name, phone: x.phone_number, relationship: x.relationship }));
 }
 
 /** The kiosk's answer for a child an adult picks up (docs/decisions/026): nothing is posted. */

@@ -3,7 +3,8 @@ import { io } from "socket.io-client";
 import { apiGet, localDay, type BoardFlag, type BoardRow, type BoardProgram } from "./api";
 import { mergeRow, rowMatches } from "./rules";
 
-const TOPIC = "check-in";
+/** The board's rows as each audience may see them (decision 027): staff, or the kiosk without pick-up details. */
+const topicFor = (kiosk: boolean) => (kiosk ? "check-in-kiosk" : "check-in");
 const CHANGED = "check-in:changed";
 const FLAG_CHANGED = "flag:changed";
 /** Dispatched on window for each live flag change, so an open participant dialog can reload its member. */
@@ -23,7 +24,7 @@ const untilMidnight = () => {
  * `check-in:changed` row of the organization's live topic merged in (insert or replace by id): no
  * reload, no polling. After a dropped connection it resubscribes and fetches the day once to fill the gap.
  */
-export function useLiveBoard(organizationId: string, search: string) {
+export function useLiveBoard(organizationId: string, search: string, kiosk = false) {
   const [day, setDay] = useState(() => localDay());
   const [rows, setRows] = useState<BoardRow[]>([]);
   const [programs, setPrograms] = useState<BoardProgram[]>([]);
@@ -74,7 +75,7 @@ export function useLiveBoard(organizationId: string, search: string) {
     socket.on("connect", () => {
       socket
         .timeout(5000)
-        .emitWithAck("subscribe", { organizationId, topic: TOPIC })
+        .emitWithAck("subscribe", { organizationId, topic: topicFor(kiosk) })
         .then((ack: { ok: boolean }) => {
           setLive(ack.ok ? "live" : "refused");
           if (ack.ok && connectedBefore) void load("merge");
@@ -115,7 +116,7 @@ export function useLiveBoard(organizationId: string, search: string) {
       socket.removeAllListeners();
       socket.disconnect();
     };
-  }, [organizationId, load]);
+  }, [organizationId, kiosk, load]);
 
   return { rows, programs, flags, loading, error, live, day };
 }

@@ -52,3 +52,20 @@ export {
   type SidebarEntry,
   type SidebarModel,
 } from "./menu";
+export {
+  FIELD_GROUPS,
+  FIELD_POLICY,
+  FIELD_ROLES,
+  ALL_FIELD_GROUPS,
+  SELF_GROUPS,
+  fieldRoleOf,
+  fieldGroupOf,
+  visibleFields,
+  seesGroup,
+  applyFieldPolicy,
+  applySelfPolicy,
+  type FieldGroup,
+  type FieldRole,
+  type PersonField,
+  type Visible,
+} from "./field-policy";
