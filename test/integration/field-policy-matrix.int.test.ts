@@ -183,7 +183,7 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     leo = all.find((p) => p.full_name === "Leo Northside")!;
     stranger = all.find((p) => p.parent_id === null && p.is_waiver_signed === true)!;
     expect([maya, leo, stranger].every(Boolean)).toBe(true);
-    // a visit with pick-up details: Maya in and out today, collected by her aunt
+    // a visit with pick-up details: Maya in and out today, collected by her aunt on a staff override
     const checkIn = await call(admin, "POST", "/api/check-in", { ...day, memberId: maya.member_id, type: "in" });
     expect(checkIn.status).toBe(200);
     visitId = (checkIn.body.data as { id: string }).id;
@@ -196,6 +196,8 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
       pick_up_name: "Anita Northside",
       pick_up_contact_number: "416-555-0199",
       pick_up_relationship: "Aunt",
+      // not on her list: a staff override with its reason (decision 026)
+      override_reason: "Her aunt; her mother confirmed by phone",
     });
     expect(out.status).toBe(200);
     await eventually(
@@ -377,7 +379,7 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
       expect(checkIn.status, JSON.stringify(checkIn.body)).toBe(200);
       const visit = (checkIn.body.data as { id: string }).id;
       await eventually(async () => seen.kiosk.some((r) => r.id === visit), Boolean);
-      const out = await call(admin, "PUT", `/api/check-in/${visit}`, { check_out_time: new Date().toISOString(), pick_up_name: "Anita Northside", pick_up_contact_number: "416-555-0199", pick_up_relationship: "Aunt" });
+      const out = await call(admin, "PUT", `/api/check-in/${visit}`, { check_out_time: new Date().toISOString(), pick_up_name: "Anita Northside", pick_up_contact_number: "416-555-0199", pick_up_relationship: "Aunt", override_reason: "Her aunt; the parent confirmed by phone" });
       expect(out.status).toBe(200);
       const isOut = (rows: Person[]) => rows.find((r) => r.id === visit && r.check_out_time);
       await eventually(async () => Boolean(isOut(seen.kiosk) && isOut(seen.coach)), Boolean);
