@@ -14,7 +14,7 @@ import { queuePrefixFor } from "../workers/exports/queue";
 import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { csrfGuard } from "./csrf-guard";
-import { sessionLiveAuth } from "./live-auth";
+import { endLiveSessions, sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
 import type { CoreServices } from "./services";
 
@@ -53,7 +53,8 @@ export async function startWeb(core: CoreServices) {
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
   const server = http.createServer(app);
-  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, key: liveKeyFor(core.env.DATABASE_URL), logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db) });
+  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, key: liveKeyFor(core.env.DATABASE_URL), logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db, { recheckEveryMs: core.env.LIVE_RECHECK_MS }) });
+  endLiveSessions(services.sessions, live);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(core.env.PORT, core.env.HOST, () => resolve());
