@@ -6,7 +6,11 @@ export class HttpClient {
   private readonly cookies = new Map<string, string>();
   csrf: string | null = null;
 
-  constructor(readonly baseUrl: string) {}
+  /** `fetchImpl`: e.g. fetchFrom("127.0.0.2") (./http-from) to come from another address */
+  constructor(
+    readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
 
   cookie(name: string) {
     return this.cookies.get(name);
@@ -27,7 +31,7 @@ export class HttpClient {
     if (csrf && method !== "GET" && !this.csrf) await this.fetchCsrf();
     // FormData, bytes and Blobs go as they are (multipart uploads, file bodies); anything else as JSON
     const raw = body instanceof FormData || body instanceof Uint8Array || body instanceof Blob;
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
       method,
       redirect: "manual",
       headers: {

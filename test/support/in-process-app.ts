@@ -11,9 +11,10 @@ export type InProcessApp = { baseUrl: string; databaseUrl: string; app: Awaited<
 
 /**
  * The whole app (web + projector + workers) in this process, on a free port and a database of its own,
- * with the demo data seeded; resolves once every projection has caught up.
+ * with the demo data seeded; resolves once every projection has caught up. `options.env` overrides variables
+ * (REDIS_URL for a Redis of the test's own, LIVE_RECHECK_MS, ...).
  */
-export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
+export async function startInProcessApp(label = "app", options: { env?: Record<string, string> } = {}): Promise<InProcessApp> {
   await ensureBuild();
   const services = await testServices();
   const url = new URL(services.databaseUrl);
@@ -32,6 +33,7 @@ export async function startInProcessApp(label = "app"): Promise<InProcessApp> {
     LOG_LEVEL: "warn",
     PROJECTION_POLL_MS: "50",
     STORAGE_DIR: storageDir,
+    ...options.env,
   });
   const app = await startRollcall(env);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -21,10 +21,15 @@ export async function hit(redis: Redis, key: string, limit: number, windowSecond
  * `pair.forgetSeconds` forgets it. There is no lock on the account itself: someone hammering it from elsewhere
  * does not slow its owner down.
  */
-export const SIGN_IN_LIMIT = {
+export type SignInLimits = {
+  ip: { attempts: number; windowSeconds: number };
+  pair: { freeAttempts: number; firstDelaySeconds: number; maxDelaySeconds: number; forgetSeconds: number };
+};
+
+export const SIGN_IN_LIMIT: SignInLimits = {
   ip: { attempts: 150, windowSeconds: 5 * 60 },
   pair: { freeAttempts: 5, firstDelaySeconds: 1, maxDelaySeconds: 60, forgetSeconds: 60 * 60 },
-} as const;
+};
 
 // KEYS: ip window, account+ip pair. ARGV: now ms, ip limit, ip window s, free, first delay s, max delay s, forget s.
 // Atomic, so attempts sent side by side cannot slip past the delay: each one that is let through reserves its
@@ -57,7 +62,7 @@ const ipKey = (ip: string) => `rollcall:ratelimit:signin:ip:${ip}`;
 const pairKey = (ip: string, login: string) => `rollcall:ratelimit:signin:pair:${login.trim().toLowerCase()}|${ip}`;
 
 /** May this address try this account now? Counts the attempt (see SIGN_IN_LIMIT). */
-export async function signInAllowed(redis: Redis, ip: string, login: string, now: Date, limit = SIGN_IN_LIMIT): Promise<SignInLimit> {
+export async function signInAllowed(redis: Redis, ip: string, login: string, now: Date, limit: SignInLimits = SIGN_IN_LIMIT): Promise<SignInLimit> {
   const reply = (await redis.eval(
     SIGN_IN_SCRIPT,
     2,
