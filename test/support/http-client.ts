@@ -16,6 +16,11 @@ export class HttpClient {
     return this.cookies.get(name);
   }
 
+  /** e.g. the same session used on another web process */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   private store(response: Response) {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
