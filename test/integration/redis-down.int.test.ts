@@ -66,7 +66,7 @@ describe("while Redis is down, requests that need it answer 503 at once, and wor
     expect(value.body.ok).toBe(false);
     expect(value.body.components.find((c) => c.name === "Redis")).toMatchObject({ ok: false });
     expect(value.body.components.find((c) => c.name === "PostgreSQL")).toMatchObject({ ok: true });
-    expect(ms).toBeLessThan(QUICK_MS + 1000);
+    expect(ms).toBeLessThan(QUICK_MS);
   }, 30_000);
 
   it("answers an export request (a BullMQ job) with a clear 503 before recording anything, never a hang", async () => {

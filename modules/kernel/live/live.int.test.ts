@@ -58,6 +58,8 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 3000): Pr
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const within = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
 const has = (received: Received, event: string, id?: string) =>
   received.some((r) => r.event === event && (id === undefined || (r.payload as { id?: string })?.id === id));
 
@@ -184,7 +186,7 @@ describe("live channel across two processes", () => {
     await subscribe(other.client, { organizationId: "o7", topic: "board" });
     const gone = new Promise<string>((resolve) => ended.client.once("disconnect", resolve));
     b.live.disconnectRooms(["session:ended"]);
-    expect(await gone).toBe("io server disconnect");
+    expect(await within(gone, 2000, "the disconnect")).toBe("io server disconnect");
     await publisher.publish([{ organizationId: "o7", topic: "board", event: "board:changed", payload: { id: "after" } }]);
     await waitFor(() => has(other.received, "board:changed", "after"), "the other socket's message");
     expect(other.client.connected).toBe(true);
@@ -202,7 +204,7 @@ describe("live channel across two processes", () => {
     const gone = new Promise<string>((resolve) => dropped.client.once("disconnect", resolve));
     revoked.add("session:dropped");
     const started = Date.now();
-    expect(await gone).toBe("io server disconnect");
+    expect(await within(gone, 2000, "the recheck")).toBe("io server disconnect");
     expect(Date.now() - started).toBeLessThan(1000);
     await sleep(300);
     expect(kept.client.connected).toBe(true);
