@@ -42,7 +42,16 @@ export async function openCoreServices(env: Env): Promise<CoreServices> {
 
   const store = await createEventStore({ databaseUrl: env.DATABASE_URL, pool, eventStoreUrl: env.EVENTSTORE_URL });
   const redis = createRequestRedis(env.REDIS_URL);
-  redis.on("error", (error) => logger.warn("redis error", { error: error.message }));
+  // once per outage, not at every reconnection attempt
+  let redisDown = false;
+  redis.on("error", (error) => {
+    if (!redisDown) logger.warn("redis error", { error: error.message });
+    redisDown = true;
+  });
+  redis.on("ready", () => {
+    if (redisDown) logger.info("redis is back");
+    redisDown = false;
+  });
   const eviction = await checkEvictionPolicy(redis);
   if (!eviction.ok) {
     logger.warn(
