@@ -105,7 +105,8 @@ export async function exportsFor(services: AppServices, auth: Auth): Promise<Exp
       const index = running.indexOf(row);
       const raw = index >= 0 ? progress[index] : null;
       const canDownload = row.status === "Completed" && canSee(auth, await permissionsFor(services, auth.organization.id, row));
-      return { ...row, download_url: canDownload ? await downloadUrl(services, row.id) : null, progress: raw ? (JSON.parse(raw) as ExportListItem["progress"]) : null };
+      // without Redis (no link secret yet) the list still shows, without links
+      return { ...row, download_url: canDownload ? await downloadUrl(services, row.id).catch(() => null) : null, progress: raw ? (JSON.parse(raw) as ExportListItem["progress"]) : null };
     }),
   );
 }
