@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { SIGN_IN_UNAVAILABLE } from "../../app/utils/sign-in.server";
+import { parseEnv } from "../../modules/kernel";
+import { startRollcall } from "../../runtime/start";
+import { freePort } from "../e2e/harness";
 import { HttpClient } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { privateRedis, type PrivateRedis } from "../support/private-redis";
@@ -79,6 +82,10 @@ describe("while Redis is down, requests that need it answer 503 at once, and wor
     expect(value.body).toEqual({ code: "SERVICE_UNAVAILABLE", message: "Exports is unavailable right now. Please try again in a minute." });
     expect(ms).toBeLessThan(QUICK_MS);
     expect(await app.app.core.store.headPosition()).toBe(head);
+    // the Downloads list still answers (without progress, and without links until the secret was read)
+    const list = await timed(async () => (await admin.request("GET", "/api/export")).status);
+    expect(list.value).toBe(200);
+    expect(list.ms).toBeLessThan(QUICK_MS);
   }, 30_000);
 
   it("closes the forgot-password form with 503 rather than hang (its counter is in Redis)", async () => {
@@ -114,6 +121,22 @@ describe("while Redis is down, requests that need it answer 503 at once, and wor
       expect((await signIn()).value.status).toBe(200);
     } finally {
       stall.disconnect();
+    }
+  }, 30_000);
+
+  it("starts a web process whose REDIS_URL has nothing listening, and its sign-in answers 503 at once", async () => {
+    const [webPort, deadPort] = [await freePort(), await freePort()];
+    const env = Object.fromEntries(Object.entries(app.app.core.env).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+    const web = await startRollcall(parseEnv({ ...env, ROLE: "web", PORT: String(webPort), SEED_DEMO: "0", REDIS_URL: `redis://127.0.0.1:${deadPort}` }));
+    try {
+      const { value, ms } = await timed(async () => {
+        const response = await new HttpClient(`http://127.0.0.1:${webPort}`).request("POST", "/api/auth/login", { body: { username: "coach@maple.demo", password: "rollcall-demo" } });
+        return { status: response.status, body: await response.json() };
+      });
+      expect(value).toEqual({ status: 503, body: { code: "SIGN_IN_UNAVAILABLE", message: SIGN_IN_UNAVAILABLE } });
+      expect(ms).toBeLessThan(QUICK_MS);
+    } finally {
+      await web.stop();
     }
   }, 30_000);
 });
