@@ -139,11 +139,12 @@ export function attachLiveServer(httpServer: http.Server, options: LiveServerOpt
 
   // every socket's identity again, one pass at a time: a session ended where no event reached us still ends here
   let checking = false;
-  const recheckTimer = options.recheck
+  const recheck = options.recheck;
+  const recheckTimer = recheck
     ? setInterval(() => {
         if (checking || closed) return;
         checking = true;
-        void recheckAll(options.recheck!).finally(() => (checking = false));
+        void recheckAll(recheck).finally(() => (checking = false));
       }, options.recheckEveryMs ?? DEFAULT_RECHECK_MS)
     : undefined;
   recheckTimer?.unref();
