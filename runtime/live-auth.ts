@@ -1,9 +1,9 @@
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
-import type { SessionStore } from "../modules/identity";
+import { tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
 import type { Clock } from "../modules/kernel";
-import type { LiveServerOptions } from "../modules/kernel/live";
+import { DEFAULT_RECHECK_MS, type LiveRefusal, type LiveServer, type LiveServerOptions } from "../modules/kernel/live";
 import { findUserById } from "../projections/identity";
 import { isNotesTopic, mayFollowNotesTopic } from "../projections/notes";
 import { EXPORT_TOPIC_PREFIX, exportTopicFor } from "../projections/exports";
@@ -11,12 +11,18 @@ import type { ReadModels } from "../projections/read-models";
 
 const SESSION_COOKIE = "rollcall_session";
 
-/** Topics that need a permission beyond belonging to the organization: any one of the listed. */
-export const TOPIC_PERMISSIONS: Record<string, readonly string[]> = {
+/**
+ * Every topic a socket may follow, with its rule (decision 029: a topic without a rule is refused).
+ * "members": any member of the organization; a list: any one of those permissions. The requester's export topic
+ * (`exp-{userId}`) and the notes topics have rules of their own below.
+ */
+export const TOPIC_RULES: Record<string, "members" | readonly string[]> = {
   "check-in": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
   "check-in-kiosk": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
   // who has not screened today (the check-in board)
   screening: ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
+  // counts of projected events, no names (the live channel's own tests and the processes' smoke check)
+  activity: "members",
 };
 
 const KIOSK_LEVEL = 7;
@@ -28,37 +34,65 @@ const TOPIC_AUDIENCE: Record<string, (level: number | null) => boolean> = {
 
 type Identity = { token: string; userId: string; organizationId: string };
 
+/** The live rooms of one session (by its token's hash, never the token) and of one user: what sign-outs end. */
+export const sessionRoom = (idHash: string) => `session:${idHash}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+
+const unknownTopic = (topic: string): LiveRefusal => ({ code: "BAD_SUBSCRIPTION", message: `There is no live topic "${topic}".` });
+
 /**
  * The live channel's handshake uses the session cookie: no session, no socket. A socket may follow only
- * its own organization's topics, with the topic's permission, and the session is checked again at every
- * subscription (a signed-out socket is refused from then on).
+ * its own organization's topics that have a rule, with the topic's permission; the session is checked again at
+ * every subscription and every `recheckEveryMs` (at most a minute), and a sign-out or a password reset
+ * disconnects its sockets at once (see `endLiveSessions`).
  */
-export function sessionLiveAuth(sessions: SessionStore, clock: Clock, db: Kysely<ReadModels>): Pick<LiveServerOptions, "authenticate" | "authorize"> {
+export function sessionLiveAuth(
+  sessions: SessionStore,
+  clock: Clock,
+  db: Kysely<ReadModels>,
+  options: { recheckEveryMs?: number } = {},
+): Pick<LiveServerOptions, "authenticate" | "authorize" | "identityRooms" | "recheck" | "recheckEveryMs"> {
   const load = async (token: string | undefined): Promise<Identity | null> => {
     const session = await sessions.load(token, clock.now());
     return session && token ? { token, userId: session.userId, organizationId: session.organizationId } : null;
   };
+  const identityOf = (socket: Socket) => socket.data.identity as Identity | undefined;
   return {
     authenticate: (socket: Socket) => load(parse(socket.handshake.headers.cookie ?? "")[SESSION_COOKIE]),
+    identityRooms: (socket: Socket) => {
+      const identity = identityOf(socket);
+      return identity ? [sessionRoom(tokenHash(identity.token)), userRoom(identity.userId)] : [];
+    },
+    recheck: async (socket: Socket) => {
+      const identity = identityOf(socket);
+      return !!identity && !!(await load(identity.token));
+    },
+    recheckEveryMs: Math.min(options.recheckEveryMs ?? DEFAULT_RECHECK_MS, DEFAULT_RECHECK_MS),
     authorize: async (socket: Socket, organizationId: string, topic: string) => {
-      const identity = socket.data.identity as Identity | undefined;
+      const rule = TOPIC_RULES[topic];
+      const known = rule !== undefined || topic.startsWith(EXPORT_TOPIC_PREFIX) || isNotesTopic(topic);
+      if (!known) return unknownTopic(topic);
+      const identity = identityOf(socket);
       if (!identity || identity.organizationId !== organizationId) return false;
       if (!(await load(identity.token))) return false;
       // a requester's export topic (progress, finished exports) is theirs alone
       if (topic.startsWith(EXPORT_TOPIC_PREFIX)) return topic === exportTopicFor(identity.userId);
-      // notes topics follow the notes' visibility (projections/notes): staff, admins, a group, the author
-      if (isNotesTopic(topic)) {
-        const user = await findUserById(db, identity.userId);
-        return !!user && mayFollowNotesTopic(topic, { userId: identity.userId, groupId: user.user_group_id, level: user.role_level });
-      }
-      const needed = TOPIC_PERMISSIONS[topic];
-      if (!needed) return true;
+      if (rule === "members") return true;
       const user = await findUserById(db, identity.userId);
       if (!user) return false;
+      // notes topics follow the notes' visibility (projections/notes): staff, admins, a group, the author
+      if (rule === undefined) return mayFollowNotesTopic(topic, { userId: identity.userId, groupId: user.user_group_id, level: user.role_level });
       // the board's rows as each audience may see them (decision 027): the kiosk follows its own topic only
       const audience = TOPIC_AUDIENCE[topic];
       if (audience && !audience(user.role_level)) return false;
-      return (user.permission_ids ?? []).some((p) => needed.includes(p));
+      return (user.permission_ids ?? []).some((p) => rule.includes(p));
     },
   };
+}
+
+/** Ending a session (sign-out) or every session of a user (password reset) disconnects their sockets in every web process. */
+export function endLiveSessions(sessions: SessionStore, live: Pick<LiveServer, "disconnectRooms">): () => void {
+  return sessions.onEnded((ended: SessionsEnded) =>
+    live.disconnectRooms(["tokenHash" in ended ? sessionRoom(ended.tokenHash) : userRoom(ended.userId)]),
+  );
 }

@@ -7,7 +7,7 @@ import {
   createEventStore,
   createLogger,
   createPool,
-  createRedis,
+  createRequestRedis,
   ensureDatabase,
   migrateToLatest,
   type Env,
@@ -24,6 +24,7 @@ export type CoreServices = {
   pool: pg.Pool;
   db: Kysely<unknown>;
   store: EventStore;
+  /** the request path's Redis (rate limits, link secrets, health): fails within about a second, never hangs */
   redis: Redis;
   /** stored files (exports; uploads later), under STORAGE_DIR */
   storage: BlobStorage;
@@ -40,8 +41,17 @@ export async function openCoreServices(env: Env): Promise<CoreServices> {
   if (applied.length) logger.info("migrated", { applied });
 
   const store = await createEventStore({ databaseUrl: env.DATABASE_URL, pool, eventStoreUrl: env.EVENTSTORE_URL });
-  const redis = createRedis(env.REDIS_URL);
-  redis.on("error", (error) => logger.warn("redis error", { error: error.message }));
+  const redis = createRequestRedis(env.REDIS_URL);
+  // once per outage, not at every reconnection attempt
+  let redisDown = false;
+  redis.on("error", (error) => {
+    if (!redisDown) logger.warn("redis error", { error: error.message });
+    redisDown = true;
+  });
+  redis.on("ready", () => {
+    if (redisDown) logger.info("redis is back");
+    redisDown = false;
+  });
   const eviction = await checkEvictionPolicy(redis);
   if (!eviction.ok) {
     logger.warn(

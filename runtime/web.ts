@@ -14,7 +14,7 @@ import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { buildLayout } from "./build-layout.js";
 import { csrfGuard } from "./csrf-guard";
-import { sessionLiveAuth } from "./live-auth";
+import { endLiveSessions, sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 import type { CoreServices } from "./services";
@@ -49,7 +49,8 @@ export async function startWeb(core: CoreServices) {
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));
 
   const server = http.createServer(app);
-  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, key: liveKeyFor(core.env.DATABASE_URL), logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db) });
+  const live = attachLiveServer(server, { redisUrl: core.env.REDIS_URL, key: liveKeyFor(core.env.DATABASE_URL), logger: core.logger, ...sessionLiveAuth(services.sessions, services.clock, services.db, { recheckEveryMs: core.env.LIVE_RECHECK_MS }) });
+  endLiveSessions(services.sessions, live);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(core.env.PORT, core.env.HOST, () => resolve());

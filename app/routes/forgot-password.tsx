@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!limit.allowed) {
     return json(
       { result: submission.reply({ formErrors: [limit.message] }), sent: null },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: limit.status, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
   await requestPasswordReset(context.services, submission.value.login);

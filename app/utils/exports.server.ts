@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { EXPORT_PERMISSION, requestExport, type ExportKind } from "../../modules/exports";
-import { DomainError, newId } from "../../modules/kernel";
+import { DomainError, newId, withinRedisDeadline } from "../../modules/kernel";
 import { StorageNotFoundError } from "../../modules/storage";
 import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "../../projections/exports";
 import { createExportQueue, enqueueExport, progressKey, type ExportJobData } from "../../workers/exports";
@@ -12,6 +12,7 @@ import type { RollcallQueue } from "../../modules/kernel/queues";
 import { apiError } from "./api.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { needRedis } from "./redis-down.server";
 
 /** A download link lives this long (decision 014). */
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;
@@ -37,7 +38,7 @@ function linkSecret(redis: Redis): Promise<Buffer> {
     secret = null;
     throw error;
   });
-  return secret;
+  return needRedis(secret, "Downloads");
 }
 
 const sign = (key: Buffer, exportId: string, expires: number) => createHmac("sha256", key).update(`${exportId}.${expires}`).digest("base64url");
@@ -77,6 +78,8 @@ export const requestBodySchema = z.object({ kind: z.unknown().optional(), filter
 /** POST /api/export: appends ExportRequested (idempotent by command id) and queues the job keyed by the export id. */
 export async function requestExportFor(services: AppServices, auth: Auth, request: Request, body: unknown) {
   const input = requestBodySchema.parse(body);
+  // the job queue is in Redis: when it is down, say so before anything is recorded (a clear 503, never a hang)
+  await needRedis(services.redis.ping(), "Exports");
   const commandId = request.headers.get("idempotency-key") ?? input.command_id ?? newId();
   const result = await requestExport(
     { store: services.store, clock: services.clock },
@@ -84,7 +87,8 @@ export async function requestExportFor(services: AppServices, auth: Auth, reques
     { commandId, organizationId: auth.organization.id, actorId: auth.user.id },
   );
   if (!result.ok) throw result.error;
-  if (result.state.status === "requested") await enqueueExport(exportQueue(services), result.exportId);
+  // a retry with the same command id queues it again (the job id is the export id: never twice)
+  if (result.state.status === "requested") await needRedis(enqueueExport(exportQueue(services), result.exportId), "Exports");
   return { message: "Export requested", data: { id: result.exportId, status: result.state.status, file_name: result.state.requested?.fileName ?? null, replayed: result.replayed } };
 }
 
@@ -94,13 +98,15 @@ export type ExportListItem = ExportRow & { download_url: string | null; progress
 export async function exportsFor(services: AppServices, auth: Auth): Promise<ExportListItem[]> {
   const rows = await exportsOfRequester(services.db, auth.organization.id, auth.user.id);
   const running = rows.filter((r) => r.status === "Requested");
-  const progress = running.length ? await services.redis.mget(...running.map((r) => progressKey(r.id))) : [];
+  // progress is a nicety: without Redis the list shows the exports without it
+  const progress = running.length ? await withinRedisDeadline(services.redis.mget(...running.map((r) => progressKey(r.id)))).catch(() => []) : [];
   return Promise.all(
     rows.map(async (row): Promise<ExportListItem> => {
       const index = running.indexOf(row);
       const raw = index >= 0 ? progress[index] : null;
       const canDownload = row.status === "Completed" && canSee(auth, await permissionsFor(services, auth.organization.id, row));
-      return { ...row, download_url: canDownload ? await downloadUrl(services, row.id) : null, progress: raw ? (JSON.parse(raw) as ExportListItem["progress"]) : null };
+      // without Redis (no link secret yet) the list still shows, without links
+      return { ...row, download_url: canDownload ? await downloadUrl(services, row.id).catch(() => null) : null, progress: raw ? (JSON.parse(raw) as ExportListItem["progress"]) : null };
     }),
   );
 }

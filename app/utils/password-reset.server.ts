@@ -1,7 +1,8 @@
 import { hashPassword, hit, MIN_PASSWORD_LENGTH, newToken, RESET_TOKEN_INVALID, tokenHash, userDecider, userStream } from "../../modules/identity";
-import { handleCommand, newId } from "../../modules/kernel";
+import { handleCommand, newId, withinRedisDeadline } from "../../modules/kernel";
 import { findUserById, findUserByLogin } from "../../projections/identity";
 import type { AppServices } from "./load-context";
+import { REDIS_DOWN_RETRY_AFTER_SECONDS } from "./redis-down.server";
 
 export { MIN_PASSWORD_LENGTH };
 
@@ -18,11 +19,16 @@ export const FORGOT_PASSWORD_LIMIT = { requests: 10, windowSeconds: 15 * 60 } as
 export async function forgotPasswordAllowed(
   services: AppServices,
   ip: string,
-): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }> {
+): Promise<{ allowed: true } | { allowed: false; status: 429 | 503; retryAfterSeconds: number; message: string }> {
   const { requests, windowSeconds } = FORGOT_PASSWORD_LIMIT;
-  const result = await hit(services.redis, `rollcall:ratelimit:forgot-password:ip:${ip}`, requests, windowSeconds);
-  if (result.allowed) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: result.retryAfterSeconds, message: "Too many reset requests. Please wait a while and try again." };
+  try {
+    const result = await withinRedisDeadline(hit(services.redis, `rollcall:ratelimit:forgot-password:ip:${ip}`, requests, windowSeconds));
+    if (result.allowed) return { allowed: true };
+    return { allowed: false, status: 429, retryAfterSeconds: result.retryAfterSeconds, message: "Too many reset requests. Please wait a while and try again." };
+  } catch {
+    // the counter is in Redis: without it the form is closed (each request writes an event and a mail), never hung
+    return { allowed: false, status: 503, retryAfterSeconds: REDIS_DOWN_RETRY_AFTER_SECONDS, message: "Password reset is unavailable right now. Please try again in a minute." };
+  }
 }
 
 /** The path of a reset link (relative: no mail server or public URL is configured yet; see decision 006). */

@@ -1,6 +1,8 @@
-import { dummyHash, signInAllowed, verifyPassword } from "../../modules/identity";
+import { dummyHash, signInAllowed, signInSucceeded, verifyPassword } from "../../modules/identity";
+import { withinRedisDeadline } from "../../modules/kernel";
 import { findUserByLogin } from "../../projections/identity";
 import { getAuth } from "./auth.server";
+import { REDIS_DOWN_RETRY_AFTER_SECONDS } from "./redis-down.server";
 import { readCookie, SESSION_COOKIE } from "./cookies.server";
 import type { AppServices } from "./load-context";
 import { sessionPayload } from "./session-payload.server";
@@ -9,32 +11,47 @@ import { sessionPayload } from "./session-payload.server";
 export { loginSchema } from "./auth-schemas";
 
 export const INVALID_CREDENTIALS = "Incorrect username or password.";
+/** Redis (the attempt counters) is down: refuse at once rather than sign in unlimited or hang (decision 029). */
+export const SIGN_IN_UNAVAILABLE = "Sign-in is unavailable right now. Please try again in a minute.";
 
 type SignInResult =
   | { ok: true; token: string; payload: ReturnType<typeof sessionPayload> }
   | { ok: false; status: number; code: string; message: string; headers?: HeadersInit };
 
 /**
- * Checks the rate limit (per IP and per account, in Redis), the password (argon2id; the same work is
- * done for unknown accounts), then ends the visitor's old session and opens a new one: a new id.
+ * Checks the limits (per IP, and a growing wait per account from one IP: decision 029, in Redis; 503 at once when
+ * Redis does not answer), the password (argon2id; the same work is done for unknown accounts), then ends the
+ * visitor's old session and opens a new one: a new id.
  */
 export async function signIn(
   services: AppServices,
   input: { username: string; password: string; ip: string; request: Request },
 ): Promise<SignInResult> {
-  const limit = await signInAllowed(services.redis, input.ip, input.username);
+  let limit: Awaited<ReturnType<typeof signInAllowed>>;
+  try {
+    limit = await withinRedisDeadline(signInAllowed(services.redis, input.ip, input.username, services.clock.now()));
+  } catch (error) {
+    services.logger.warn("sign-in refused: Redis is unavailable", { error: String(error) });
+    return { ok: false, status: 503, code: "SIGN_IN_UNAVAILABLE", message: SIGN_IN_UNAVAILABLE, headers: { "Retry-After": String(REDIS_DOWN_RETRY_AFTER_SECONDS) } };
+  }
   if (!limit.allowed) {
+    const wait = limit.retryAfterSeconds;
     return {
       ok: false,
       status: 429,
       code: "TOO_MANY_ATTEMPTS",
-      message: "Too many sign-in attempts. Please wait a minute and try again.",
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+      message:
+        limit.by === "ip"
+          ? "Too many sign-in attempts from this network. Please wait a few minutes and try again."
+          : `Too many sign-in attempts for this account. Please wait ${wait} ${wait === 1 ? "second" : "seconds"} and try again.`,
+      headers: { "Retry-After": String(wait) },
     };
   }
   const row = await findUserByLogin(services.db, input.username);
   const valid = await verifyPassword(row?.password_hash ?? (await dummyHash()), input.password);
   if (!row || !valid || row.status !== "Active") return { ok: false, status: 400, code: "INVALID_CREDENTIALS", message: INVALID_CREDENTIALS };
+  // the owner is in: this address starts afresh on the account (a failure here only leaves the wait in place)
+  await withinRedisDeadline(signInSucceeded(services.redis, input.ip, input.username)).catch(() => undefined);
 
   const now = services.clock.now();
   await services.sessions.revoke(readCookie(input.request, SESSION_COOKIE), now);

@@ -23,6 +23,7 @@ import { readJson } from "./api.server";
 import type { Auth } from "./auth.server";
 import { fileUrl } from "./file-serving.server";
 import type { AppServices } from "./load-context";
+import { needRedis } from "./redis-down.server";
 import { drain, DRAIN_LIMIT, record } from "./upload-links.server";
 
 let queue: RollcallQueue<UnpackJobData, unknown> | null = null;
@@ -200,6 +201,6 @@ export async function uploadZipForm(services: AppServices, auth: Auth, request: 
     metadata: metadataOf(auth, `package-${uploadId}`),
   });
   if (!result.ok) throw result.error;
-  await enqueueUnpack(uploadQueue(services), { uploadId, organizationId });
+  await needRedis(enqueueUnpack(uploadQueue(services), { uploadId, organizationId }), "Unpacking packages");
   return { message: "File uploaded", file_path: paths.value, upload_id: uploadId, status: "Processing", files: directory.files.length };
 }

@@ -18,6 +18,7 @@ import {
 } from "../../modules/uploads";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { needRedis } from "./redis-down.server";
 
 const SECRET_KEY = "rollcall:uploads:link-secret";
 let secret: Promise<Buffer> | null = null;
@@ -36,7 +37,8 @@ export function uploadLinkSecret(redis: Redis): Promise<Buffer> {
     secret = null;
     throw error;
   });
-  return secret;
+  // made once per process; until then Redis must answer within the request deadline (503 otherwise)
+  return needRedis(secret, "Files");
 }
 
 // ---- step 1: GET /api/asset/upload/:path ---------------------------------------------------------
@@ -84,7 +86,7 @@ export async function putToLink(services: AppServices, token: string, request: R
     const declared = Number(request.headers.get("content-length") ?? "0");
     if (Number.isFinite(declared) && declared > UPLOAD_LIMITS.fileBytes) throw transferRefused("FILE_TOO_LARGE", `The file is larger than ${MiB(UPLOAD_LIMITS.fileBytes)}.`);
     const ttl = Math.max(1000, claims.e - services.clock.now().getTime() + 60_000);
-    const claimed = await services.redis.set(`${USED_PREFIX}${token.slice(token.indexOf(".") + 1)}`, "1", "PX", ttl, "NX");
+    const claimed = await needRedis(services.redis.set(`${USED_PREFIX}${token.slice(token.indexOf(".") + 1)}`, "1", "PX", ttl, "NX"), "Uploads");
     if (claimed !== "OK") throw transferRefused("UPLOAD_LINK_USED", "The upload link has been used already. Ask for a new one.");
     const uploadId = claims.k.split("/").at(-2) ?? newId();
     const stored = await storeUpload(services.storage, storageKeyOf(claims.o, claims.k), chunksOf(reader), {

@@ -8,7 +8,7 @@ export { userDecider, RESET_TOKEN_INVALID, type UserCommand, type UserState } fr
 export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed } from "./users/events";
 export { registerUser, type RegisterUserInput } from "./users/handlers";
 export { hashPassword, verifyPassword, dummyHash, MIN_PASSWORD_LENGTH } from "./users/passwords";
-export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables } from "./sessions/session-store";
+export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables, type SessionsEnded } from "./sessions/session-store";
 export { newToken, tokenHash, sameToken } from "./sessions/tokens";
-export { hit, signInAllowed, SIGN_IN_LIMIT, type LimitResult } from "./sessions/rate-limit";
+export { hit, signInAllowed, signInSucceeded, SIGN_IN_LIMIT, type LimitResult, type SignInLimit, type SignInLimits } from "./sessions/rate-limit";
 export { checkCsrf, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, type CsrfRequest } from "./sessions/csrf";

@@ -7,6 +7,10 @@ import { testMetadata } from "../support/events";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
+import { findUserById } from "../../projections/identity";
+import { exportTopicFor } from "../../projections/exports";
+import type { ReadModels } from "../../projections/read-models";
+import type { Kysely } from "kysely";
 
 const [maple, northside] = demoOrganizations;
 type Projected = { count: number; position: number };
@@ -29,13 +33,15 @@ describe("the live channel's handshake uses the session", () => {
   let app: InProcessApp;
   const sockets: Socket[] = [];
   const tokens: Record<string, string> = {};
+  const userIds: Record<string, string> = {};
   beforeAll(async () => {
     app = await startInProcessApp("live");
     await clearSignInLimits((await testServices()).redisUrl);
     for (const [key, username] of [["north", "admin@northside.demo"], ["maple", "admin@maple.demo"]] as const) {
       const client = new HttpClient(app.baseUrl);
-      await client.signIn(username);
+      const payload = (await (await client.signIn(username)).json()) as { user: { id: string } };
       tokens[key] = client.cookie(SESSION_COOKIE)!;
+      userIds[key] = payload.user.id;
     }
   }, 120_000);
   afterAll(async () => {
@@ -53,6 +59,24 @@ describe("the live channel's handshake uses the session", () => {
     sockets.push(socket);
     expect(await socket.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
     expect(await socket.emitWithAck("subscribe", { organizationId: maple.id, topic: "activity" })).toMatchObject({ ok: true });
+  });
+
+  it("refuses a topic without a rule (BAD_SUBSCRIPTION), and allows every topic the browser follows", async () => {
+    const socket = await socketFor(app.baseUrl, tokens.maple);
+    sockets.push(socket);
+    // published by projections, but no rule says who may follow them: refused, even within the organization
+    for (const topic of ["participants", "organization", "no-such-topic"]) {
+      expect(await socket.emitWithAck("subscribe", { organizationId: maple.id, topic })).toEqual({ ok: false, code: "BAD_SUBSCRIPTION", message: `There is no live topic "${topic}".` });
+    }
+    // what app/components subscribe to: the board, the screening card, the Downloads page, the notes tab
+    const user = await findUserById(app.app.core.db as Kysely<ReadModels>, userIds.maple!);
+    const compact = (id: string) => id.toLowerCase().replace(/-/g, "");
+    const used = ["check-in", "screening", exportTopicFor(userIds.maple!), "notes", "notes-admin", `notes-g-${compact(user!.user_group_id!)}`, `notes-u-${compact(userIds.maple!)}`];
+    for (const topic of used) {
+      expect({ topic, ack: await socket.emitWithAck("subscribe", { organizationId: maple.id, topic }) }).toMatchObject({ topic, ack: { ok: true } });
+    }
+    // someone else's export topic stays refused
+    expect(await socket.emitWithAck("subscribe", { organizationId: maple.id, topic: exportTopicFor(userIds.north!) })).toMatchObject({ ok: false, code: "FORBIDDEN" });
   });
 
   it("never delivers organization B's events to a socket of organization A (1,000 events)", async () => {

@@ -6,10 +6,19 @@ export class HttpClient {
   private readonly cookies = new Map<string, string>();
   csrf: string | null = null;
 
-  constructor(readonly baseUrl: string) {}
+  /** `fetchImpl`: e.g. fetchFrom("127.0.0.2") (./http-from) to come from another address */
+  constructor(
+    readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
 
   cookie(name: string) {
     return this.cookies.get(name);
+  }
+
+  /** e.g. the same session used on another web process */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
   }
 
   private store(response: Response) {
@@ -27,7 +36,7 @@ export class HttpClient {
     if (csrf && method !== "GET" && !this.csrf) await this.fetchCsrf();
     // FormData, bytes and Blobs go as they are (multipart uploads, file bodies); anything else as JSON
     const raw = body instanceof FormData || body instanceof Uint8Array || body instanceof Blob;
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
       method,
       redirect: "manual",
       headers: {

@@ -11,9 +11,13 @@ export type InProcessApp = { baseUrl: string; databaseUrl: string; app: Awaited<
 
 /**
  * The whole app (web + projector + workers) in this process, on a free port and a database of its own,
- * with the demo data seeded; resolves once every projection has caught up.
+ * with the demo data seeded; resolves once every projection has caught up. `env` overrides variables
+ * (REDIS_URL for a Redis of the test's own, LIVE_RECHECK_MS, ...).
  */
-export async function startInProcessApp(label = "app", { nodeEnv = "test" }: { nodeEnv?: "development" | "production" | "test" } = {}): Promise<InProcessApp> {
+export async function startInProcessApp(
+  label = "app",
+  { nodeEnv = "test", env: overrides = {} }: { nodeEnv?: "development" | "production" | "test"; env?: Record<string, string> } = {},
+): Promise<InProcessApp> {
   // the production build the browser tests use too (a build of another mode or of older sources is rebuilt)
   await ensureBuild();
   const services = await testServices();
@@ -33,6 +37,7 @@ export async function startInProcessApp(label = "app", { nodeEnv = "test" }: { n
     LOG_LEVEL: "warn",
     PROJECTION_POLL_MS: "50",
     STORAGE_DIR: storageDir,
+    ...overrides,
   });
   const app = await startRollcall(env);
   const baseUrl = `http://127.0.0.1:${port}`;

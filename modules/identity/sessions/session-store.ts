@@ -18,7 +18,12 @@ export type Session = { userId: string; organizationId: string; expiresAt: Date 
 
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
+/** A session ended (by its token's hash), or every session of a user: what the live channel disconnects. */
+export type SessionsEnded = { tokenHash: string } | { userId: string };
+
 export class SessionStore {
+  private readonly endedListeners = new Set<(ended: SessionsEnded) => void>();
+
   constructor(
     private readonly db: Kysely<SessionTables>,
     private readonly ttlMs = SESSION_TTL_MS,
@@ -48,13 +53,32 @@ export class SessionStore {
     return row ? { userId: row.user_id, organizationId: row.organization_id, expiresAt: new Date(row.expires_at) } : null;
   }
 
+  /** Called after each revoke / revokeAllForUser (this process's; the listener spreads it). Returns an unsubscribe. */
+  onEnded(listener: (ended: SessionsEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private ended(ended: SessionsEnded) {
+    for (const listener of this.endedListeners) {
+      try {
+        listener(ended);
+      } catch {
+        // a listener's fault must not undo the sign-out; the live channel's periodic check still ends its sockets
+      }
+    }
+  }
+
   async revoke(token: string | null | undefined, now: Date): Promise<void> {
     if (!token) return;
-    await this.db.updateTable("sessions").set({ revoked_at: now }).where("id_hash", "=", tokenHash(token)).where("revoked_at", "is", null).execute();
+    const idHash = tokenHash(token);
+    await this.db.updateTable("sessions").set({ revoked_at: now }).where("id_hash", "=", idHash).where("revoked_at", "is", null).execute();
+    this.ended({ tokenHash: idHash });
   }
 
   async revokeAllForUser(userId: string, now: Date): Promise<void> {
     await this.db.updateTable("sessions").set({ revoked_at: now }).where("user_id", "=", userId).where("revoked_at", "is", null).execute();
+    this.ended({ userId });
   }
 
   /** Drops sessions that ended more than a day ago. */

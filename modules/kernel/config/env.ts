@@ -53,6 +53,8 @@ export const envSchema = z.object({
   STORAGE_DIR: z.string().trim().min(1).default("./data/storage"),
   // how long an export job's lock lasts without renewal (ms); a worker that died mid-export is noticed after about twice this
   EXPORT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // how often each live socket's session is checked again (ms); at most a minute (decision 029), shorter in tests
+  LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connectClient, type Socket as ClientSocket } from "socket.io-client";
 import { Redis } from "ioredis";
-import { attachLiveServer, createLivePublisher, roomFor, type LiveAuthorize, type LivePublisher, type LiveServer } from "./index";
+import { attachLiveServer, createLivePublisher, roomFor, type LiveAuthorize, type LivePublisher, type LiveServer, type LiveServerOptions } from "./index";
 
 const REDIS_URL = process.env.REDIS_URL || "redis://127.0.0.1:6379";
 // a prefix of our own, so parallel runs (and the app) never see these rooms
@@ -20,17 +20,21 @@ let a: Running;
 let b: Running;
 let publisher: LivePublisher;
 
-async function startServer(authorize?: LiveAuthorize): Promise<Running> {
+// the test's identity: the rooms a client names in its handshake (the app uses its session's and user's)
+const roomsFromHandshake = (socket: { handshake: { auth: Record<string, unknown> } }) =>
+  Array.isArray(socket.handshake.auth.rooms) ? socket.handshake.auth.rooms.map(String) : [];
+
+async function startServer(authorize?: LiveAuthorize, extra: Partial<LiveServerOptions> = {}): Promise<Running> {
   const server = http.createServer();
-  const live = attachLiveServer(server, { redisUrl: REDIS_URL, key: KEY, authorize });
+  const live = attachLiveServer(server, { redisUrl: REDIS_URL, key: KEY, authorize, identityRooms: roomsFromHandshake, ...extra });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const running = { server, live, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   servers.push(running);
   return running;
 }
 
-async function connect(url: string): Promise<{ client: ClientSocket; received: Received }> {
-  const client = connectClient(url, { transports: ["websocket"], forceNew: true, reconnection: false });
+async function connect(url: string, rooms: string[] = []): Promise<{ client: ClientSocket; received: Received }> {
+  const client = connectClient(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth: { rooms } });
   clients.push(client);
   const received: Received = [];
   client.onAny((event: string, payload: unknown) => received.push({ event, payload }));
@@ -54,11 +58,13 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 3000): Pr
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const within = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
 const has = (received: Received, event: string, id?: string) =>
   received.some((r) => r.event === event && (id === undefined || (r.payload as { id?: string })?.id === id));
 
 beforeAll(async () => {
-  a = await startServer();
+  a = await startServer(() => true);
   b = await startServer((_socket, organizationId) => organizationId !== "o-denied");
   publisher = createLivePublisher(REDIS_URL, { key: KEY });
   // both adapters have subscribed once their request channel counts two subscribers (psubscribe went first)
@@ -157,5 +163,50 @@ describe("live channel across two processes", () => {
     await waitFor(() => has(received, "control", "c5"), "the control message");
     await sleep(SETTLE_MS);
     expect(has(received, "board:changed", "gone")).toBe(false);
+  });
+
+  it("refuses every subscription when no authorizer is given (fails closed)", async () => {
+    const bare = await startServer(undefined);
+    const { client } = await connect(bare.url);
+    expect(await subscribe(client, { organizationId: "o1", topic: "board" })).toEqual({ ok: false, code: "FORBIDDEN", message: expect.any(String) });
+    expect((await bare.live.io.local.in(roomFor("o1", "board")).fetchSockets()).map((s) => s.id)).not.toContain(client.id);
+  });
+
+  it("passes an authorizer's BAD_SUBSCRIPTION on to the client", async () => {
+    const strict = await startServer((_socket, _organizationId, topic) => (topic === "board" ? true : { code: "BAD_SUBSCRIPTION", message: `There is no live topic "${topic}".` }));
+    const { client } = await connect(strict.url);
+    expect(await subscribe(client, { organizationId: "o1", topic: "other" })).toEqual({ ok: false, code: "BAD_SUBSCRIPTION", message: 'There is no live topic "other".' });
+    expect(await subscribe(client, { organizationId: "o1", topic: "board" })).toMatchObject({ ok: true });
+  });
+
+  it("disconnectRooms on one server disconnects those rooms' sockets on the other, through Redis", async () => {
+    const ended = await connect(a.url, ["session:ended"]);
+    const other = await connect(a.url, ["session:other"]);
+    await subscribe(ended.client, { organizationId: "o7", topic: "board" });
+    await subscribe(other.client, { organizationId: "o7", topic: "board" });
+    const gone = new Promise<string>((resolve) => ended.client.once("disconnect", resolve));
+    b.live.disconnectRooms(["session:ended"]);
+    expect(await within(gone, 2000, "the disconnect")).toBe("io server disconnect");
+    await publisher.publish([{ organizationId: "o7", topic: "board", event: "board:changed", payload: { id: "after" } }]);
+    await waitFor(() => has(other.received, "board:changed", "after"), "the other socket's message");
+    expect(other.client.connected).toBe(true);
+    expect(has(ended.received, "board:changed", "after")).toBe(false);
+  });
+
+  it("checks every socket again each recheckEveryMs and drops those that fail", async () => {
+    const revoked = new Set<string>();
+    const checked = await startServer(() => true, {
+      recheck: async (socket) => !roomsFromHandshake(socket).some((room) => revoked.has(room)),
+      recheckEveryMs: 100,
+    });
+    const kept = await connect(checked.url, ["session:kept"]);
+    const dropped = await connect(checked.url, ["session:dropped"]);
+    const gone = new Promise<string>((resolve) => dropped.client.once("disconnect", resolve));
+    revoked.add("session:dropped");
+    const started = Date.now();
+    expect(await within(gone, 2000, "the recheck")).toBe("io server disconnect");
+    expect(Date.now() - started).toBeLessThan(1000);
+    await sleep(300);
+    expect(kept.client.connected).toBe(true);
   });
 });

@@ -32,6 +32,13 @@ export const nullPublisher: LivePublisher = {
 export function createLivePublisher(redisUrl: string, options: LivePublisherOptions = {}): LivePublisher {
   const logger = options.logger ?? createLogger("live");
   const redis: Redis = createRedis(redisUrl);
+  // without a listener a lost Redis prints "Unhandled error event" at every reconnection attempt; publishes fail on their own
+  let down = false;
+  redis.on("error", (error: Error) => {
+    if (!down) logger.warn("live publisher: Redis error", { error: error.message });
+    down = true;
+  });
+  redis.on("ready", () => (down = false));
   let pending: Promise<unknown>[] = [];
   // the emitter drops the promise of each PUBLISH; this client keeps them so none rejects unhandled
   const client = {
