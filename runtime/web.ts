@@ -14,6 +14,7 @@ import { queuePrefixFor } from "../workers/exports/queue";
 import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { csrfGuard } from "./csrf-guard";
+import { inputGuard } from "./input-guard";
 import { sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
 import type { CoreServices } from "./services";
@@ -45,6 +46,7 @@ export async function startWeb(core: CoreServices) {
     next();
   });
   app.use(apiRoutesGuard);
+  app.use(inputGuard);
   app.use(csrfGuard);
   const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" });
   app.use(apiDispatch(build, getLoadContext));
