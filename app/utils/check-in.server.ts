@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest, type FactSources } from "../../modules/check-in";
 import { loadActiveFlags } from "../../modules/flags";
-import { DomainError, newId, type CommandMetadata } from "../../modules/kernel";
+import { DomainError, type CommandMetadata } from "../../modules/kernel";
 import { loadParticipant, normalizeMemberId, resolveMemberId } from "../../modules/participants";
 import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandMetadataOf } from "./idempotency.server";
 
 /**
  * The facts a check-in decision reads from other streams: the participant, its active stop flag, and
@@ -85,11 +86,7 @@ export const checkOutSchema = z.object({
 
 /** The command id: the kiosk's own (header or body) so a resend is recognised, else a new one. */
 export function commandMetadata(auth: Auth, request: Request, bodyId?: string): CommandMetadata & { organizationId: string } {
-  return {
-    commandId: request.headers.get("idempotency-key") ?? bodyId ?? newId(),
-    organizationId: auth.organization.id,
-    actorId: auth.user.id,
-  };
+  return commandMetadataOf(auth, request, bodyId);
 }
 
 /** A Member ID to its participant, or the spec-style 404. */

@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { EXPORT_PERMISSION, requestExport, type ExportKind } from "../../modules/exports";
-import { DomainError, newId } from "../../modules/kernel";
+import { DomainError } from "../../modules/kernel";
 import { StorageNotFoundError } from "../../modules/storage";
 import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "../../projections/exports";
 import { createExportQueue, enqueueExport, progressKey, type ExportJobData } from "../../workers/exports";
@@ -12,6 +12,7 @@ import type { RollcallQueue } from "../../modules/kernel/queues";
 import { apiError } from "./api.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandIdOf } from "./idempotency.server";
 
 /** A download link lives this long (decision 014). */
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;
@@ -77,7 +78,7 @@ export const requestBodySchema = z.object({ kind: z.unknown().optional(), filter
 /** POST /api/export: appends ExportRequested (idempotent by command id) and queues the job keyed by the export id. */
 export async function requestExportFor(services: AppServices, auth: Auth, request: Request, body: unknown) {
   const input = requestBodySchema.parse(body);
-  const commandId = request.headers.get("idempotency-key") ?? input.command_id ?? newId();
+  const commandId = commandIdOf(auth, request, input.command_id);
   const result = await requestExport(
     { store: services.store, clock: services.clock },
     { request: { kind: input.kind, filters: input.filters }, permissionIds: auth.user.permissionIds },

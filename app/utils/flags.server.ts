@@ -4,6 +4,7 @@ import { DomainError, newId } from "../../modules/kernel";
 import { participantFlags } from "../../projections/flags";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandMetadataOf } from "./idempotency.server";
 
 export const FLAG_TOASTS = { Flag: "Participant flagged successfully", Unflag: "Participant successfully unflagged" } as const;
 
@@ -31,7 +32,7 @@ const unwrap = (result: FlagResult) => {
 export async function postFlag(services: AppServices, auth: Auth, request: Request, body: unknown) {
   const input = flagRequestSchema.parse(body);
   const deps = { store: services.store, clock: services.clock };
-  const metadata = { commandId: request.headers.get("idempotency-key") ?? newId(), organizationId: auth.organization.id, actorId: auth.user.id };
+  const metadata = commandMetadataOf(auth, request);
   const message = input.message as string;
   const position =
     input.action === "Flag"

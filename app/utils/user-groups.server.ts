@@ -3,6 +3,7 @@ import { DomainError, newId } from "../../modules/kernel";
 import { countGroupMembers, findUserGroup } from "../../projections/identity";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandMetadataOf } from "./idempotency.server";
 
 const actorOf = (auth: Auth): Actor => ({ level: auth.user.roleLevel, organizationId: auth.organization.id });
 
@@ -18,11 +19,7 @@ const fieldsOf = (input: unknown): UserGroupFields => {
   };
 };
 
-const metadata = (auth: Auth, request: Request) => ({
-  commandId: request.headers.get("idempotency-key") ?? newId(),
-  organizationId: auth.organization.id,
-  actorId: auth.user.id,
-});
+const metadata = (auth: Auth, request: Request) => commandMetadataOf(auth, request);
 
 /** Another organization's group is "not found", never "forbidden". */
 async function ownGroup(services: AppServices, auth: Auth, id: string | undefined) {
