@@ -61,7 +61,8 @@ async function readBounded(request: Request, limit: number): Promise<Uint8Array>
  */
 export async function readJson(request: Request): Promise<unknown> {
   if (!hasBody(request)) return {};
-  if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) throw unsupportedMediaType();
+  // a Content-Type sent twice arrives joined by a comma: the first one counts
+  if (!JSON_TYPE.test((request.headers.get("content-type") ?? "").split(",", 1)[0]!)) throw unsupportedMediaType();
   const text = new TextDecoder().decode(await readBounded(request, bodyLimits.get(request) ?? REQUEST_LIMITS.jsonBodyBytes));
   if (!text.trim()) return {};
   let value: unknown;

@@ -169,7 +169,8 @@ describe("the request edge over HTTP", () => {
     it("does not end the session for a /logout form without the token, from this origin or none", async () => {
       const client = new HttpClient(app.baseUrl);
       await client.signIn("coach@northside.demo");
-      for (const headers of [{ cookie: sessionCookie(client) }, { cookie: sessionCookie(client), origin: app.baseUrl }]) {
+      const attempts: Record<string, string>[] = [{ cookie: sessionCookie(client) }, { cookie: sessionCookie(client), origin: app.baseUrl }];
+      for (const headers of attempts) {
         const response = await raw("POST", "/logout", { body: new URLSearchParams(), headers });
         expect(response.status).toBe(403);
       }

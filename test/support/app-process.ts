@@ -39,12 +39,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Starts `node --import tsx server.ts` in the repo root, in a process group of its own (one node process,
  * so SIGTERM reaches the app itself). env is laid over a production-like base: NODE_ENV=production,
- * HOST=127.0.0.1, LOG_LEVEL=info, no EventStoreDB, no demo seed.
+ * HOST=127.0.0.1, LOG_LEVEL=info, no EventStoreDB, no demo seed. nodeArgs go before the script (e.g.
+ * --expose-gc).
  */
-export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app"): AppProcess {
+export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app", nodeArgs: string[] = []): AppProcess {
   // CPU_PROFILE_DIR=/some/dir writes a V8 CPU profile of each spawned app process there on exit (for benchmarks)
   const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", ...nodeArgs, "server.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
