@@ -21,9 +21,18 @@ const shape = (path: string) => path.replace(/:[^/]+/g, "{}").replace(/\{[^}]+\}
  */
 export function apiDispatch(build: ServerBuild, context: (req: ExpressRequest) => AppLoadContext): RequestHandler {
   const modules = new Map<string, ApiModule>();
+  // a route's path is relative to its parent's ('api.check-in.participant' sits under 'api.check-in'): the
+  // whole path is the parents' joined, so nested calls take this path too, body limits and all
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return "";
+    const parent = fullPath(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
   for (const route of Object.values(build.routes)) {
-    if (!route.id.startsWith("routes/api.") || !route.path || route.path.includes("*")) continue;
-    modules.set(shape(`/${route.path}`), route.module as ApiModule);
+    const path = fullPath(route.id);
+    if (!route.id.startsWith("routes/api.") || !path || path.includes("*")) continue;
+    modules.set(shape(path), route.module as ApiModule);
   }
   const shapes = new Map<string, string>(API_ROUTES.map((r) => [r.path, shape(r.path)]));
   return (req, res, next) => {
@@ -90,10 +99,16 @@ const DISCARD_BYTES = 16 * 1024 * 1024;
 
 /**
  * After the answer: the rest of a body the handler did not read (a refusal, or a call that takes none) is
- * read and dropped, so the client gets the answer rather than a stalled upload; never held.
+ * read and dropped, so the client gets the answer rather than a stalled upload and a reset connection;
+ * never held. Past DISCARD_BYTES the connection is cut.
  */
-function discardRest(req: ExpressRequest, counter: Transform | null) {
+function discardRest(req: ExpressRequest, counter: Transform | null, web: ReadableStream<Uint8Array> | null) {
   if (req.complete || req.destroyed) return;
+  if (!counter && web) {
+    // an upload's stream listens on the request itself: it is read through (unless its handler still holds it)
+    if (!web.locked) void dropAll(web.getReader(), req);
+    return;
+  }
   if (counter) req.unpipe(counter);
   let dropped = 0;
   req.on("data", (chunk: Buffer) => {
@@ -101,6 +116,18 @@ function discardRest(req: ExpressRequest, counter: Transform | null) {
     if (dropped > DISCARD_BYTES) req.destroy();
   });
   req.resume();
+}
+
+async function dropAll(reader: ReadableStreamDefaultReader<Uint8Array>, req: ExpressRequest) {
+  let dropped = 0;
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      dropped += next.value.length;
+      if (dropped > DISCARD_BYTES) return void req.destroy();
+    }
+  } catch {
+    // the client went away
+  }
 }
 
 async function run(
@@ -119,6 +146,7 @@ async function run(
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   let counter: Transform | null = null;
+  let web: ReadableStream<Uint8Array> | null = null;
   if (req.method !== "GET") {
     if (isSmallJson(req)) {
       // a small JSON body is read whole: a web stream over the request costs more than the body itself
@@ -127,12 +155,13 @@ async function run(
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         res.status(error.status).json(error.toJSON());
-        return discardRest(req, null);
+        return discardRest(req, null, null);
       }
     } else {
       // an upload (limit null) streams as it is and limits itself (modules/uploads); anything else is counted
       counter = limit === null ? null : limited(req, limit);
-      init.body = Readable.toWeb(counter ?? req) as ReadableStream<Uint8Array>;
+      web = Readable.toWeb(counter ?? req) as ReadableStream<Uint8Array>;
+      init.body = web;
       init.duplex = "half";
     }
   }
@@ -144,7 +173,7 @@ async function run(
     response = isResponse(thrown) ? thrown : Response.json({ code: "INTERNAL", message: "Something Went Wrong" }, { status: 500 });
   }
   await send(isResponse(response) ? response : Response.json(response ?? null), res);
-  discardRest(req, counter);
+  discardRest(req, counter, web);
 }
 
 async function send(response: Response, res: ExpressResponse) {

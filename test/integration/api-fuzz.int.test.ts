@@ -25,7 +25,7 @@ import { testServices } from "../support/services";
  * run, and a failure names its route and case.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-const CASES_PER_CALL = 200;
+const CASES_PER_CALL = Number(process.env.FUZZ_CASES ?? 200);
 const CONCURRENCY = 4;
 const MEMORY_BUDGET_BYTES = 50 * 1024 * 1024;
 const GC_PRELOAD = fileURLToPath(new URL("../support/gc-on-signal.ts", import.meta.url));
@@ -153,8 +153,10 @@ describe("every /api call under 200 malformed requests", () => {
       const failures: Failure[] = [];
       let peak = before;
       let sent = 0;
+      const slowest: [string, number][] = [];
       for (const [i, route] of routes.entries()) {
         const queue = casesOf(route, i);
+        const routeStarted = Date.now();
         await Promise.all(
           Array.from({ length: CONCURRENCY }, async () => {
             for (let next = queue.shift(); next; next = queue.shift()) {
@@ -165,11 +167,21 @@ describe("every /api call under 200 malformed requests", () => {
           }),
         );
         peak = Math.max(peak, rssOf(server.child.pid!));
+        slowest.push([`${route.method} ${route.path}`, Date.now() - routeStarted]);
       }
       const after = await settledRss();
       const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
       console.info(`fuzz: ${sent} requests to ${routes.length} calls in ${Math.round((Date.now() - started) / 1000)} s (seed ${SEED}); server RSS ${mb(before)} before, ${mb(after)} after (GC), ${mb(peak)} peak`);
-      expect(failures.slice(0, 20), `${failures.length} failures\n${server.output().slice(-3000)}`).toEqual([]);
+      console.info(`slowest calls: ${slowest.sort((a, b) => b[1] - a[1]).slice(0, 8).map(([r, ms]) => `${r} ${ms} ms`).join(", ")}`);
+      // one example per call and status, and how many there were
+      const byCall = new Map<string, Failure & { count: number }>();
+      for (const f of failures) {
+        const key = `${f.what.slice(0, f.what.indexOf(" case "))} -> ${f.status}`;
+        const seen = byCall.get(key);
+        if (seen) seen.count++;
+        else byCall.set(key, { ...f, count: 1 });
+      }
+      expect([...byCall.values()], `${failures.length} failures\n${server.stderr().slice(-4000)}`).toEqual([]);
       expect(sent).toBe(routes.length * CASES_PER_CALL);
       expect(after - before, `server RSS ${mb(before)} -> ${mb(after)}`).toBeLessThan(MEMORY_BUDGET_BYTES);
     },
