@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { flagMember, flagTypeSchema, unflagMember, type FlagResult } from "../../modules/flags";
-import { DomainError, newId } from "../../modules/kernel";
+import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { participantFlags } from "../../projections/flags";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
@@ -50,12 +50,10 @@ export async function postFlag(services: AppServices, auth: Auth, request: Reque
 /** GET /api/note/flag/user?participant_id&type: the participant's flags (active and resolved), newest first. */
 export async function userFlags(services: AppServices, auth: Auth, url: URL) {
   const query = flagQuerySchema.parse({ participant_id: url.searchParams.get("participant_id") ?? undefined, type: url.searchParams.get("type") || undefined });
-  const participant = await services.db
-    .selectFrom("rm_participants")
-    .select("id")
-    .where("id", "=", query.participant_id)
-    .where("organization_id", "=", auth.organization.id)
-    .executeTakeFirst();
+  // a participant id is a uuid: anything else names no one (and would make PostgreSQL refuse the query)
+  const participant = isUuid(query.participant_id)
+    ? await services.db.selectFrom("rm_participants").select("id").where("id", "=", query.participant_id).where("organization_id", "=", auth.organization.id).executeTakeFirst()
+    : undefined;
   if (!participant) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
   const data = await participantFlags(services.db, auth.organization.id, participant.id, query.type);
   return { data, count: data.length };

@@ -51,12 +51,15 @@ export function matchApi(method: string, pathname: string): RouteMatch<ApiRoute>
   if (apiMatches.has(key)) return apiMatches.get(key);
   const found = bestMatch(compiledApiByMethod.get(upper) ?? [], pathname);
   const match = found && { route: found.entry, params: found.params };
+  // a long path (a bogus id of thousands of characters) is not kept: 5 000 of them would hold megabytes
+  if (key.length > MAX_CACHED_KEY) return match;
   if (apiMatches.size >= MAX_CACHED_MATCHES) apiMatches.clear();
   apiMatches.set(key, match);
   return match;
 }
 
 const MAX_CACHED_MATCHES = 5_000;
+const MAX_CACHED_KEY = 256;
 const apiMatches = new Map<string, RouteMatch<ApiRoute> | undefined>();
 const compiledApiByMethod = new Map<HttpMethod, typeof compiledApi>();
 for (const c of compiledApi) compiledApiByMethod.set(c.entry.method, [...(compiledApiByMethod.get(c.entry.method) ?? []), c]);
