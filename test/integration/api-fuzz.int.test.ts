@@ -188,7 +188,41 @@ describe("every /api call under 200 malformed requests", () => {
     },
     240_000,
   );
+
+  it("answers a 200 MB unauthenticated sign-in (declared or chunked) with 413, the server's memory within 50 MB", async () => {
+    const before = await settledRss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.child.pid!))), 20);
+    try {
+      for (const declared of [true, false]) {
+        const response = await fetch(`${baseUrl}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: cookies.anonymous, ...(declared ? { "content-length": String(200 * 1024 * 1024) } : {}) },
+          body: repeated(200 * 1024 * 1024),
+          duplex: "half",
+        } as RequestInit).catch((error: Error) => error);
+        expect(response instanceof Response ? response.status : String(response.cause ?? response), declared ? "declared" : "chunked").toBe(413);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - before, `server RSS ${Math.round(before / 1048576)} MB, peak ${Math.round(peak / 1048576)} MB`).toBeLessThan(MEMORY_BUDGET_BYTES);
+  });
 });
+
+/** `total` bytes of body, streamed in 1 MB chunks (never held whole here either). */
+function repeated(total: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode("a".repeat(1024 * 1024));
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const part = chunk.subarray(0, Math.min(chunk.length, total - sent));
+      sent += part.length;
+      controller.enqueue(part);
+    },
+  });
+}
 
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

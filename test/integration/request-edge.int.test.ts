@@ -59,6 +59,17 @@ describe("the request edge over HTTP", () => {
       expect(await stillSignedIn(admin)).toBe(true);
     });
 
+    it("answers at once when a body is refused unread, and the connection goes on (no stall until a reset)", async () => {
+      const started = Date.now();
+      const upload = await raw("PUT", "/api/asset/put/not-a-link", { body: "x".repeat(500_000), headers: { "content-type": "text/plain" } });
+      expect(await body(upload)).toMatchObject({ status: 400, code: "UPLOAD_LINK_INVALID" });
+      // a call that reads no body (logout without a session), past the 64 KB read whole before the handler
+      const csrf = await admin.fetchCsrf();
+      const logout = await raw("POST", "/api/auth/logout", { body: JSON.stringify({ pad: "x".repeat(500_000) }), headers: { "content-type": "application/json", "x-csrf-token": csrf, cookie: `rollcall_csrf=${admin.cookie("rollcall_csrf")}` } });
+      expect(logout.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
     it("refuses JSON sent as another content type with 415, and still takes JSON and empty bodies", async () => {
       const before = await head();
       const text = await admin.request("POST", "/api/role", { body: JSON.stringify({ name: "Plain", icon: "Volunteers", level: 2, permission_ids: [] }), headers: { "content-type": "text/plain" } });
