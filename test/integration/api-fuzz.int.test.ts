@@ -193,6 +193,7 @@ describe("every /api call under 200 malformed requests", () => {
     const before = await settledRss();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.child.pid!))), 20);
+    const answers: Record<string, number | string> = {};
     try {
       for (const declared of [true, false]) {
         const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -201,12 +202,17 @@ describe("every /api call under 200 malformed requests", () => {
           body: repeated(200 * 1024 * 1024),
           duplex: "half",
         } as RequestInit).catch((error: Error) => error);
-        expect(response instanceof Response ? response.status : String(response.cause ?? response), declared ? "declared" : "chunked").toBe(413);
+        // a chunked body past the limit is read and dropped for 16 MB after the 413, then the connection is cut:
+        // a client still sending may see that reset before it reads the answer
+        const cut = !(response instanceof Response) && /ECONNRESET|EPIPE|other side closed/.test(String(response.cause ?? response));
+        answers[declared ? "declared" : "chunked"] = response instanceof Response ? response.status : cut ? "connection cut" : String(response.cause ?? response);
       }
     } finally {
       clearInterval(sampler);
     }
     expect(peak - before, `server RSS ${Math.round(before / 1048576)} MB, peak ${Math.round(peak / 1048576)} MB`).toBeLessThan(MEMORY_BUDGET_BYTES);
+    expect(answers.declared).toBe(413);
+    expect([413, "connection cut"]).toContain(answers.chunked);
   });
 });
 
