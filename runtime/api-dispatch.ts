@@ -1,8 +1,9 @@
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
-import { API_ROUTES, matchApi } from "../modules/identity";
+import { API_ROUTES, bodyLimitOf, isApiPath, matchApi } from "../modules/identity";
+import { DomainError, payloadTooLarge } from "../modules/kernel";
 
 type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string | undefined> }) => unknown;
 type ApiModule = { loader?: Handler; action?: Handler };
@@ -20,18 +21,28 @@ const shape = (path: string) => path.replace(/:[^/]+/g, "{}").replace(/\{[^}]+\}
  */
 export function apiDispatch(build: ServerBuild, context: (req: ExpressRequest) => AppLoadContext): RequestHandler {
   const modules = new Map<string, ApiModule>();
+  // a route's path is relative to its parent's ('api.check-in.participant' sits under 'api.check-in'): the
+  // whole path is the parents' joined, so nested calls take this path too, body limits and all
+  const fullPath = (id: string | undefined): string => {
+    const route = id ? build.routes[id] : undefined;
+    if (!route) return "";
+    const parent = fullPath(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
   for (const route of Object.values(build.routes)) {
-    if (!route.id.startsWith("routes/api.") || !route.path || route.path.includes("*")) continue;
-    modules.set(shape(`/${route.path}`), route.module as ApiModule);
+    const path = fullPath(route.id);
+    if (!route.id.startsWith("routes/api.") || !path || path.includes("*")) continue;
+    modules.set(shape(path), route.module as ApiModule);
   }
   const shapes = new Map<string, string>(API_ROUTES.map((r) => [r.path, shape(r.path)]));
   return (req, res, next) => {
-    if (!req.path.startsWith("/api/") || req.method === "HEAD") return next();
+    // '/API/…' is an /api call too (matchApi ignores case, as Remix does)
+    if (req.method === "HEAD" || !isApiPath(req.path)) return next();
     const match = matchApi(req.method, req.path);
     const module = match && modules.get(shapes.get(match.route.path) ?? shape(match.route.path));
     const handler = req.method === "GET" ? module?.loader : module?.action;
     if (!match || !handler) return next();
-    void run(handler, req, res, context(req), match.params).catch(next);
+    void run(handler, req, res, context(req), match.params, bodyLimitOf(match.route)).catch(next);
   };
 }
 
@@ -43,10 +54,19 @@ const isSmallJson = (req: ExpressRequest) => {
   return Number.isSafeInteger(length) && length <= SMALL_JSON_BYTES && (req.headers["content-type"] ?? "").startsWith("application/json");
 };
 
-function readWhole(req: ExpressRequest): Promise<Buffer> {
+/** The whole body of a small JSON call (its Content-Length is at most SMALL_JSON_BYTES; counted anyway). */
+function readWhole(req: ExpressRequest, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let bytes = 0;
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= limit) return void chunks.push(chunk);
+      req.off("data", onData);
+      req.pause();
+      reject(payloadTooLarge(limit));
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     req.on("error", reject);
     // a client gone before its body ended: settled (after "end" this does nothing)
@@ -58,7 +78,66 @@ function readWhole(req: ExpressRequest): Promise<Buffer> {
 const isResponse = (value: unknown): value is Response =>
   typeof value === "object" && value !== null && typeof (value as Response).status === "number" && (value as Response).headers instanceof Headers && "body" in value;
 
-async function run(handler: Handler, req: ExpressRequest, res: ExpressResponse, context: AppLoadContext, params: Record<string, string | undefined>) {
+/**
+ * A body past the call's limit errors the stream the handler reads with a 413 (PAYLOAD_TOO_LARGE) as soon
+ * as the limit is passed, whatever the Content-Length said (a chunked body has none): nothing reads more.
+ */
+function limited(req: ExpressRequest, limit: number): Transform {
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > limit) return done(payloadTooLarge(limit));
+      done(null, chunk);
+    },
+  });
+  return req.pipe(counter);
+}
+
+/** At most this much of a body nobody read is read and dropped after the answer; past it the connection is cut. */
+const DISCARD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * After the answer: the rest of a body the handler did not read (a refusal, or a call that takes none) is
+ * read and dropped, so the client gets the answer rather than a stalled upload and a reset connection;
+ * never held. Past DISCARD_BYTES the connection is cut.
+ */
+function discardRest(req: ExpressRequest, counter: Transform | null, web: ReadableStream<Uint8Array> | null) {
+  if (req.complete || req.destroyed) return;
+  if (!counter && web) {
+    // an upload's stream listens on the request itself: it is read through (unless its handler still holds it)
+    if (!web.locked) void dropAll(web.getReader(), req);
+    return;
+  }
+  if (counter) req.unpipe(counter);
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DISCARD_BYTES) req.destroy();
+  });
+  req.resume();
+}
+
+async function dropAll(reader: ReadableStreamDefaultReader<Uint8Array>, req: ExpressRequest) {
+  let dropped = 0;
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      dropped += next.value.length;
+      if (dropped > DISCARD_BYTES) return void req.destroy();
+    }
+  } catch {
+    // the client went away
+  }
+}
+
+async function run(
+  handler: Handler,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  context: AppLoadContext,
+  params: Record<string, string | undefined>,
+  limit: number | null,
+) {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -66,12 +145,23 @@ async function run(handler: Handler, req: ExpressRequest, res: ExpressResponse, 
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  let counter: Transform | null = null;
+  let web: ReadableStream<Uint8Array> | null = null;
   if (req.method !== "GET") {
     if (isSmallJson(req)) {
       // a small JSON body is read whole: a web stream over the request costs more than the body itself
-      init.body = (await readWhole(req)) as unknown as BodyInit;
+      try {
+        init.body = (await readWhole(req, Math.min(SMALL_JSON_BYTES, limit ?? SMALL_JSON_BYTES))) as unknown as BodyInit;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        res.status(error.status).json(error.toJSON());
+        return discardRest(req, null, null);
+      }
     } else {
-      init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      // an upload (limit null) streams as it is and limits itself (modules/uploads); anything else is counted
+      counter = limit === null ? null : limited(req, limit);
+      web = Readable.toWeb(counter ?? req) as ReadableStream<Uint8Array>;
+      init.body = web;
       init.duplex = "half";
     }
   }
@@ -83,6 +173,7 @@ async function run(handler: Handler, req: ExpressRequest, res: ExpressResponse, 
     response = isResponse(thrown) ? thrown : Response.json({ code: "INTERNAL", message: "Something Went Wrong" }, { status: 500 });
   }
   await send(isResponse(response) ? response : Response.json(response ?? null), res);
+  discardRest(req, counter, web);
 }
 
 async function send(response: Response, res: ExpressResponse) {

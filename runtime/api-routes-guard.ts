@@ -1,11 +1,15 @@
 import type { RequestHandler } from "express";
-import { matchApi } from "../modules/identity";
+import { isApiPath, matchApi } from "../modules/identity";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** /api paths and methods outside the call table get a JSON 404 or 405 before Remix sees them. */
+/**
+ * /api paths and methods outside the call table get a JSON 404 or 405 before Remix sees them. '/API/…'
+ * and other spellings Remix would route to /api count as /api (isApiPath): a spelling the table does not
+ * match ('/%61pi/role') is a 404 here, never a route Remix finds by itself.
+ */
 export const apiRoutesGuard: RequestHandler = (req, res, next) => {
-  if (!(req.path === "/api" || req.path.startsWith("/api/"))) return next();
+  if (!isApiPath(req.path)) return next();
   if (matchApi(req.method === "HEAD" ? "GET" : req.method, req.path)) return next();
   const allowed = METHODS.filter((method) => matchApi(method, req.path));
   if (allowed.length) {

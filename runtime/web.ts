@@ -14,6 +14,7 @@ import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
 import { buildLayout } from "./build-layout.js";
 import { csrfGuard } from "./csrf-guard";
+import { inputGuard } from "./input-guard";
 import { endLiveSessions, sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
 import { cspNonceOf, securityHeaders } from "./security-headers";
@@ -41,6 +42,7 @@ export async function startWeb(core: CoreServices) {
   app.disable("x-powered-by");
   app.use(securityHeaders({ production: services.production }));
   app.use(apiRoutesGuard);
+  app.use(inputGuard);
   app.use(csrfGuard);
   const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res) });
   app.use(apiDispatch(build, getLoadContext));

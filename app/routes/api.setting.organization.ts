@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ADMIN_ONLY, isAllowed } from "../../modules/identity";
-import { DomainError, newId } from "../../modules/kernel";
+import { DomainError } from "../../modules/kernel";
 import { updateOrganizationSettings, withoutSecrets, type OrganizationSettingsInput } from "../../modules/organizations";
 import { getOrganization } from "../../projections/organizations";
 import { api, readJson, signedIn } from "~/utils/api.server";
+import { commandIdOf } from "~/utils/idempotency.server";
 
 /**
  * GET /api/setting/organization: the signed-in user's own organization (spec-1 section 3, snake_case):
@@ -32,7 +33,7 @@ export const action = (args: ActionFunctionArgs) =>
       type: "UpdateOrganizationSettings",
       data: { organizationId: auth.organization.id, settings: (await readJson(ctx.request)) as OrganizationSettingsInput },
       metadata: {
-        commandId: ctx.request.headers.get("idempotency-key") ?? newId(),
+        commandId: commandIdOf(auth, ctx.request),
         organizationId: auth.organization.id,
         actorId: auth.user.id,
       },

@@ -9,6 +9,7 @@ import { ThemePicker } from "~/components/customize/theme-picker";
 import type { Notice } from "~/components/user-groups/types";
 import { customizeData, handleCustomizeForm } from "~/utils/customize-page.server";
 import { guardPage } from "~/utils/page-guard.server";
+import { readForm } from "~/utils/page-form.server";
 
 /** /customize, Customize Scoreboard: the organization's settings and its theme colour. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const { data, status } = await handleCustomizeForm(context.services, auth, await request.formData());
+  const { data, status } = await handleCustomizeForm(context.services, auth, await readForm(request));
   return json(data, { status });
 }
 

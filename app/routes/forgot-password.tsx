@@ -10,6 +10,7 @@ import { CheckCircleIcon } from "~/components/icons";
 import { forgotPasswordSchema } from "~/utils/auth-schemas";
 import { guardPage } from "~/utils/page-guard.server";
 import { forgotPasswordAllowed, requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/utils/password-reset.server";
+import { readForm } from "~/utils/page-form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage(request, context.services);
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Always the same answer, so the form does not tell who has an account; the link goes to the mail outbox. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPage(request, context.services);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), sent: null }, { status: 400 });
   const limit = await forgotPasswordAllowed(context.services, context.clientIp);
   if (!limit.allowed) {

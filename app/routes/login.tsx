@@ -10,6 +10,7 @@ import { loginSchema } from "~/utils/auth-schemas";
 import { sessionCookie } from "~/utils/cookies.server";
 import { guardPage } from "~/utils/page-guard.server";
 import { signIn } from "~/utils/sign-in.server";
+import { readForm } from "~/utils/page-form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guardPage(request, context.services);
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Sign-in: 400 'Incorrect username or password.', 429 after too many attempts; success opens a new session. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await guardPage(request, context.services);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -13,6 +13,7 @@ import { clearSessionCookie } from "~/utils/cookies.server";
 import { guardPage } from "~/utils/page-guard.server";
 import { MIN_PASSWORD_LENGTH, PASSWORD_RESET_DONE, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/page-form.server";
 
 const HIDDEN = ["password", "confirmPassword"];
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
   await guardPage(request, services);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema(MIN_PASSWORD_LENGTH) });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema(MIN_PASSWORD_LENGTH) });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
   const { user, token, password } = submission.value;
   const result = await resetPassword(services, { userId: user, token, password });

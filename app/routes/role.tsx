@@ -11,6 +11,7 @@ import { UserGroupDialog } from "~/components/user-groups/user-group-dialog";
 import { UserGroupTable } from "~/components/user-groups/user-group-table";
 import { guardPage } from "~/utils/page-guard.server";
 import { handleUserGroupForm, userGroupsOf } from "~/utils/role-page.server";
+import { readForm } from "~/utils/page-form.server";
 
 /** /role, User Groups (spec-2 sections 2, 3 and 5 "Role"): the table, and create / edit / delete in dialogs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const { data, status } = await handleUserGroupForm(context.services, auth, request, await request.formData());
+  const { data, status } = await handleUserGroupForm(context.services, auth, request, await readForm(request));
   return json(data, { status });
 }
 

@@ -11,6 +11,7 @@ import { TokenExpired, WaiverLayout, WaiverTextBlock } from "~/components/waiver
 import { guardPage } from "~/utils/page-guard.server";
 import { CONSENT_LABEL, signWaiverFormSchema, type SignWaiverForm, TOKEN_EXPIRED, TOKEN_EXPIRED_HINT, WAIVER_SIGNED_THANKS } from "~/utils/waiver-form";
 import { NO_STORE, openWaiverLink, signWithLink } from "~/utils/waivers.server";
+import { readForm } from "~/utils/page-form.server";
 
 /**
  * /sign-waiver/{id}?token=... (public, auth optional): the participant's name and the waiver while the
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** SignWaiver with the token's hash, the typed name, the time and the client's address. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
-  const submission = parseWithZod(await request.formData(), { schema: signWaiverFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: signWaiverFormSchema });
   if (submission.status !== "success") return json({ kind: "invalid" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { token, fullName } = submission.value;
   const outcome = await signWithLink(context.services, auth, { participantId: params.id, token, fullName, ip: context.clientIp });

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { checkInOrOut, eligibility, OVERRIDE_REASON_MAX, type CheckInDeps, type CheckInRequest, type FactSources, type PickUpRequest } from "../../modules/check-in";
 import { loadActiveFlags } from "../../modules/flags";
 import { userDecider, userStream, type UserEvent, type UserState } from "../../modules/identity";
-import { DomainError, newId, type CommandMetadata, type EventStore } from "../../modules/kernel";
+import { DomainError, type CommandMetadata, type EventStore } from "../../modules/kernel";
 import { loadParticipant, normalizeMemberId, pickUpPeople, resolveMemberId } from "../../modules/participants";
 import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandMetadataOf } from "./idempotency.server";
 
 /** A linked parent's full name, from their user's stream (null: no such user). */
 async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {
@@ -126,11 +127,7 @@ export const sourceOf = (auth: Auth) => (auth.user.roleLevel === 7 ? ("kiosk" as
 
 /** The command id: the kiosk's own (header or body) so a resend is recognised, else a new one. */
 export function commandMetadata(auth: Auth, request: Request, bodyId?: string): CommandMetadata & { organizationId: string } {
-  return {
-    commandId: request.headers.get("idempotency-key") ?? bodyId ?? newId(),
-    organizationId: auth.organization.id,
-    actorId: auth.user.id,
-  };
+  return commandMetadataOf(auth, request, bodyId);
 }
 
 /** A Member ID to its participant, or the spec-style 404. */

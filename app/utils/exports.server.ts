@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { EXPORT_PERMISSION, requestExport, type ExportKind } from "../../modules/exports";
-import { DomainError, newId, withinRedisDeadline } from "../../modules/kernel";
+import { DomainError, withinRedisDeadline } from "../../modules/kernel";
 import { StorageNotFoundError } from "../../modules/storage";
 import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "../../projections/exports";
 import { createExportQueue, enqueueExport, progressKey, type ExportJobData } from "../../workers/exports";
@@ -12,6 +12,7 @@ import type { RollcallQueue } from "../../modules/kernel/queues";
 import { apiError } from "./api.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandIdOf } from "./idempotency.server";
 import { needRedis } from "./redis-down.server";
 
 /** A download link lives this long (decision 014). */
@@ -80,7 +81,7 @@ export async function requestExportFor(services: AppServices, auth: Auth, reques
   const input = requestBodySchema.parse(body);
   // the job queue is in Redis: when it is down, say so before anything is recorded (a clear 503, never a hang)
   await needRedis(services.redis.ping(), "Exports");
-  const commandId = request.headers.get("idempotency-key") ?? input.command_id ?? newId();
+  const commandId = commandIdOf(auth, request, input.command_id);
   const result = await requestExport(
     { store: services.store, clock: services.clock },
     { request: { kind: input.kind, filters: input.filters }, permissionIds: auth.user.permissionIds },

@@ -4,6 +4,7 @@ import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { participantFlags } from "../../projections/flags";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandMetadataOf } from "./idempotency.server";
 
 export const FLAG_TOASTS = { Flag: "Participant flagged successfully", Unflag: "Participant successfully unflagged" } as const;
 
@@ -31,7 +32,7 @@ const unwrap = (result: FlagResult) => {
 export async function postFlag(services: AppServices, auth: Auth, request: Request, body: unknown) {
   const input = flagRequestSchema.parse(body);
   const deps = { store: services.store, clock: services.clock };
-  const metadata = { commandId: request.headers.get("idempotency-key") ?? newId(), organizationId: auth.organization.id, actorId: auth.user.id };
+  const metadata = commandMetadataOf(auth, request);
   const message = input.message as string;
   const position =
     input.action === "Flag"
@@ -49,14 +50,10 @@ export async function postFlag(services: AppServices, auth: Auth, request: Reque
 /** GET /api/note/flag/user?participant_id&type: the participant's flags (active and resolved), newest first. */
 export async function userFlags(services: AppServices, auth: Auth, url: URL) {
   const query = flagQuerySchema.parse({ participant_id: url.searchParams.get("participant_id") ?? undefined, type: url.searchParams.get("type") || undefined });
-  // an id that is no id finds nobody (the column is a uuid): 404, never a database error
-  if (!isUuid(query.participant_id)) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
-  const participant = await services.db
-    .selectFrom("rm_participants")
-    .select("id")
-    .where("id", "=", query.participant_id)
-    .where("organization_id", "=", auth.organization.id)
-    .executeTakeFirst();
+  // a participant id is a uuid: anything else names no one (and would make PostgreSQL refuse the query)
+  const participant = isUuid(query.participant_id)
+    ? await services.db.selectFrom("rm_participants").select("id").where("id", "=", query.participant_id).where("organization_id", "=", auth.organization.id).executeTakeFirst()
+    : undefined;
   if (!participant) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
   const data = await participantFlags(services.db, auth.organization.id, participant.id, query.type);
   return { data, count: data.length };

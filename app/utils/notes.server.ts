@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError, idFrom, isUuid, newId } from "../../modules/kernel";
+import { DomainError, idFrom, isUuid } from "../../modules/kernel";
 import {
   handleNoteCommand,
   noteIdSchema,
@@ -24,6 +24,7 @@ import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
 import { storedFileUrl } from "./uploads.server";
+import { commandIdOf } from "./idempotency.server";
 
 /** The success messages of spec-2 section 8 (and section 7's generic '{Entity} successfully ...'). */
 export const NOTE_TOASTS = {
@@ -63,7 +64,6 @@ const depsOf = (services: AppServices, auth: Auth): NoteDeps => ({
   flagOwner: (noteId) => flagNoteOwner(services.db, auth.organization.id, noteId),
 });
 
-const commandIdOf = (request: Request) => request.headers.get("idempotency-key")?.trim() || newId();
 
 /** Handle, refuse as a DomainError, and wait until the notes read model shows the change (read your writes). */
 async function run(services: AppServices, auth: Auth, command: NoteCommand): Promise<NoteResult & { ok: true }> {
@@ -179,7 +179,7 @@ const noteAfter = async (services: AppServices, auth: Auth, noteId: string) => {
  */
 export async function postNote(services: AppServices, auth: Auth, request: Request, input: unknown) {
   const b = createNoteBody.parse(input);
-  const commandId = commandIdOf(request);
+  const commandId = commandIdOf(auth, request);
   const noteId = idFrom("note", auth.organization.id, commandId);
   await run(services, auth, {
     type: "CreateNote",
@@ -222,7 +222,7 @@ const attachmentEdit = (b: z.infer<typeof putNoteBody>): string | null | undefin
  */
 export async function putNote(services: AppServices, auth: Auth, request: Request, input: unknown) {
   const b = putNoteBody.parse(input);
-  const commandId = commandIdOf(request);
+  const commandId = commandIdOf(auth, request);
   const metadata = { commandId, organizationId: auth.organization.id, actorId: auth.user.id };
   const actor = await actorOf(services, auth);
   if (b.action === "Edit") {
@@ -251,7 +251,7 @@ export async function deleteNote(services: AppServices, auth: Auth, request: Req
   await run(services, auth, {
     type: "DeleteNote",
     data: { noteId: id, actor: await actorOf(services, auth) },
-    metadata: { commandId: commandIdOf(request), organizationId: auth.organization.id, actorId: auth.user.id },
+    metadata: { commandId: commandIdOf(auth, request), organizationId: auth.organization.id, actorId: auth.user.id },
   });
   return { message: NOTE_TOASTS.deleted };
 }
@@ -259,7 +259,7 @@ export async function deleteNote(services: AppServices, auth: Auth, request: Req
 /** POST /api/note/comment `{ note_id, message }`. */
 export async function postComment(services: AppServices, auth: Auth, request: Request, input: unknown) {
   const b = z.object({ note_id: noteIdSchema, message: z.unknown().optional() }).parse(input);
-  const commandId = commandIdOf(request);
+  const commandId = commandIdOf(auth, request);
   const commentId = idFrom("note-comment", b.note_id, commandId);
   await run(services, auth, {
     type: "AddNoteComment",
@@ -282,7 +282,7 @@ export async function putComment(services: AppServices, auth: Auth, request: Req
   await run(services, auth, {
     type: "EditNoteComment",
     data: { noteId: b.note_id, commentId: b.comment_id, message: b.message as string, actor: await actorOf(services, auth) },
-    metadata: { commandId: commandIdOf(request), organizationId: auth.organization.id, actorId: auth.user.id },
+    metadata: { commandId: commandIdOf(auth, request), organizationId: auth.organization.id, actorId: auth.user.id },
   });
   return { message: NOTE_TOASTS.commentUpdated };
 }
@@ -295,7 +295,7 @@ export async function deleteComment(services: AppServices, auth: Auth, request: 
   await run(services, auth, {
     type: "DeleteNoteComment",
     data: { noteId: b.note_id, commentId: b.id, reason: b.confirmation as string, actor: await actorOf(services, auth) },
-    metadata: { commandId: commandIdOf(request), organizationId: auth.organization.id, actorId: auth.user.id },
+    metadata: { commandId: commandIdOf(auth, request), organizationId: auth.organization.id, actorId: auth.user.id },
   });
   return { message: NOTE_TOASTS.commentDeleted };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { applyFieldPolicy, matchPage } from "../../modules/identity";
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { DomainError, isUuid, newId, type CommandMetadata } from "../../modules/kernel";
+import { DomainError, isUuid, type CommandMetadata } from "../../modules/kernel";
 import {
   SCREENING_TEXT,
   ensureScreeningFlag,
@@ -18,14 +18,15 @@ import type { Auth } from "./auth.server";
 import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
+import { commandMetadataOf } from "./idempotency.server";
 
 export const SCREENING_TOASTS = { questions: "Screening questions successfully updated" } as const;
 
 const actorOf = (auth: Auth): ScreeningActor => ({ userId: auth.user.id, level: auth.subject.level, roleName: auth.subject.roleName });
 
 function metadataOf(auth: Auth, request: Request, suffix?: string): CommandMetadata & { organizationId: string } {
-  const key = request.headers.get("idempotency-key");
-  return { commandId: key ? (suffix ? `${key}:${suffix}` : key) : newId(), organizationId: auth.organization.id, actorId: auth.user.id };
+  const metadata = commandMetadataOf(auth, request);
+  return suffix ? { ...metadata, commandId: `${metadata.commandId}:${suffix}` } : metadata;
 }
 
 const notFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);

@@ -1,4 +1,4 @@
-import { activeItemKey, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
+import { activeItemKey, formTokenFor, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
 import { accentFor, DEFAULT_MAIN_COLOR, type OrganizationType, type RadixAccentColor } from "../../modules/organizations";
 import { listUserGroups } from "../../projections/identity";
 import type { Auth } from "./auth.server";
@@ -15,6 +15,8 @@ export type ShellModel = {
   /** the highlighted sidebar items for the current path */
   activeKeys: string[];
   accent: RadixAccentColor;
+  /** the token the logout form posts (derived from the session, which only this browser holds; decision 028) */
+  formToken: string;
 };
 
 /** Pages without a signed-in organization use the default main colour (#95358F, plum). */
@@ -85,5 +87,6 @@ export async function shellFor(services: AppServices, auth: Auth, pathname: stri
     sidebar,
     activeKeys: activeItemKeys(sidebar.entries, pathname),
     accent: accentFor(organization.mainColor),
+    formToken: formTokenFor(auth.token),
   };
 }

@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { DomainError, newId } from "../../modules/kernel";
+import { checkJsonInput, DomainError, isDomainError, newId, payloadTooLarge } from "../../modules/kernel";
 import type { RollcallQueue } from "../../modules/kernel/queues";
 import {
   checkPackage,
@@ -20,6 +20,7 @@ import {
 } from "../../modules/uploads";
 import { createUploadQueue, enqueueUnpack, type UnpackJobData } from "../../workers/uploads/queue";
 import { readJson } from "./api.server";
+import { commandIdOf } from "./idempotency.server";
 import type { Auth } from "./auth.server";
 import { fileUrl } from "./file-serving.server";
 import type { AppServices } from "./load-context";
@@ -42,15 +43,20 @@ const forbidden = () => new DomainError("FORBIDDEN", "You do not have permission
 /** The body of PUT /api/asset: form fields (urlencoded or multipart) or JSON. */
 async function readFields(request: Request): Promise<Record<string, unknown>> {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > 64 * 1024) throw new DomainError("BODY_TOO_LARGE", "The request is too large.", 400);
+  if (length > 64 * 1024) throw payloadTooLarge(64 * 1024);
   const type = request.headers.get("content-type") ?? "";
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    let fields: Record<string, unknown>;
     try {
       const form = await request.formData();
-      return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-    } catch {
+      fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+    } catch (error) {
+      // a body past the call's limit errors the stream with its 413 (runtime/api-dispatch.ts)
+      if (isDomainError(error)) throw error;
       throw new DomainError("BAD_FORM", "The form could not be read.", 400);
     }
+    checkJsonInput(fields);
+    return fields;
   }
   const body = await readJson(request);
   return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -67,7 +73,7 @@ export async function registerAssetFor(services: AppServices, auth: Auth, reques
   const entityId = typeof fields.entity_id === "string" ? fields.entity_id.trim() : "";
   const mayWrite = entity === "user" ? entityId === auth.user.id || isAdmin(auth) : isStaff(auth);
   if (entity && !mayWrite) throw forbidden();
-  const commandId = request.headers.get("idempotency-key") ?? (typeof fields.command_id === "string" ? fields.command_id : newId());
+  const commandId = commandIdOf(auth, request, fields.command_id);
   const result = await registerAsset({ store: services.store, clock: services.clock, storage: services.storage }, fields, {
     ...metadataOf(auth, commandId),
     organizationId: auth.organization.id,

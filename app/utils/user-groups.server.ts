@@ -1,8 +1,9 @@
 import { handleUserGroupCommand, userGroupInput, type Actor, type UserGroupFields } from "../../modules/identity";
-import { DomainError, newId } from "../../modules/kernel";
+import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { countGroupMembers, findUserGroup } from "../../projections/identity";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { commandMetadataOf } from "./idempotency.server";
 
 const actorOf = (auth: Auth): Actor => ({ level: auth.user.roleLevel, organizationId: auth.organization.id });
 
@@ -18,15 +19,12 @@ const fieldsOf = (input: unknown): UserGroupFields => {
   };
 };
 
-const metadata = (auth: Auth, request: Request) => ({
-  commandId: request.headers.get("idempotency-key") ?? newId(),
-  organizationId: auth.organization.id,
-  actorId: auth.user.id,
-});
+const metadata = (auth: Auth, request: Request) => commandMetadataOf(auth, request);
 
 /** Another organization's group is "not found", never "forbidden". */
 async function ownGroup(services: AppServices, auth: Auth, id: string | undefined) {
-  const group = id ? await findUserGroup(services.db, id) : undefined;
+  // a group id is a uuid: anything else names no group (and would make PostgreSQL refuse the query)
+  const group = id && isUuid(id) ? await findUserGroup(services.db, id) : undefined;
   if (!group || group.organization_id !== auth.organization.id) throw new DomainError("NOT_FOUND", "User group not found", 404);
   return group;
 }

@@ -9,6 +9,6 @@ export { userStream, loginNameStream, type UserEvent, type UserProfile, type Log
 export { registerUser, type RegisterUserInput } from "./users/handlers";
 export { hashPassword, verifyPassword, dummyHash, MIN_PASSWORD_LENGTH } from "./users/passwords";
 export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables, type SessionsEnded } from "./sessions/session-store";
-export { newToken, tokenHash, sameToken } from "./sessions/tokens";
+export { newToken, tokenHash, sameToken, formTokenFor } from "./sessions/tokens";
 export { hit, signInAllowed, signInSucceeded, SIGN_IN_LIMIT, type LimitResult, type SignInLimit, type SignInLimits } from "./sessions/rate-limit";
-export { checkCsrf, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, type CsrfRequest } from "./sessions/csrf";
+export { checkCsrf, isApiPath, routedPath, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, type CsrfRequest } from "./sessions/csrf";

@@ -1,5 +1,5 @@
 /** HTTP-ish status a refusal maps to at the /api edge. */
-export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * The Remix build bundles its own copy of modules/, beside the copy server.ts runs: an error made by one

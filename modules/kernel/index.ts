@@ -1,4 +1,5 @@
 export * from "./errors";
+export * from "./request-input";
 export * from "./clock";
 export * from "./ids";
 export * from "./logger";

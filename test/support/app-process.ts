@@ -40,12 +40,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts `node --import tsx server.ts` (or another entry, such as `npm start`'s scripts/start.ts) in the
  * repo root, in a process group of its own (one node process, so SIGTERM reaches the app itself). env is
  * laid over a production-like base: NODE_ENV=production, HOST=127.0.0.1, LOG_LEVEL=info, no EventStoreDB,
- * no demo seed.
+ * no demo seed. nodeArgs go before the script (e.g. --expose-gc).
  */
-export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app", entry = "server.ts"): AppProcess {
+export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app", entry = "server.ts", nodeArgs: string[] = []): AppProcess {
   // CPU_PROFILE_DIR=/some/dir writes a V8 CPU profile of each spawned app process there on exit (for benchmarks)
   const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", entry], {
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", ...nodeArgs, entry], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,17 +4,21 @@ import { useRef } from "react";
 import type { ShellModel } from "~/utils/shell.server";
 import { initialsOf } from "./org-logo";
 
-type Props = { user: ShellModel["user"]; menu: ShellModel["sidebar"]["profileMenu"] };
+type Props = { user: ShellModel["user"]; menu: ShellModel["sidebar"]["profileMenu"]; formToken: string };
 
 /**
  * The profile menu: photo (initials until photos exist), full name and role; 'My Profile' (not for a
- * kiosk) and 'Log Out of Account', which posts to /logout as a full page load so no client state stays.
+ * kiosk) and 'Log Out of Account', which posts to /logout (with the session's form token) as a full page
+ * load so no client state stays.
  */
-export function ProfileMenu({ user, menu }: Props) {
+export function ProfileMenu({ user, menu, formToken }: Props) {
   const logoutForm = useRef<HTMLFormElement>(null);
   return (
     <>
-      <form ref={logoutForm} method="post" action="/logout" hidden />
+      <form ref={logoutForm} method="post" action="/logout" hidden>
+        {/* the session's form token: /logout ends nothing without it (decision 028) */}
+        <input type="hidden" name="csrf" value={formToken} />
+      </form>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
           <Button variant="ghost" color="gray" size="3" aria-label={`Profile menu of ${user.fullName}`} style={{ height: "auto" }}>

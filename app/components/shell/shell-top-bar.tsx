@@ -6,7 +6,7 @@ import { ProfileMenu } from "./profile-menu";
 import { SIDEBAR_ID } from "./sidebar";
 
 type Props = {
-  shell: Pick<ShellModel, "user" | "sidebar">;
+  shell: Pick<ShellModel, "user" | "sidebar" | "formToken">;
   menuOpen: boolean;
   onMenu: () => void;
   menuButtonRef: RefObject<HTMLButtonElement>;
@@ -33,7 +33,7 @@ export function ShellTopBar({ shell, menuOpen, onMenu, menuButtonRef }: Props) {
         {shell.sidebar.header.organizationName}
       </Text>
       <Flex flexGrow="1" />
-      <ProfileMenu user={shell.user} menu={shell.sidebar.profileMenu} />
+      <ProfileMenu user={shell.user} menu={shell.sidebar.profileMenu} formToken={shell.formToken} />
     </header>
   );
 }

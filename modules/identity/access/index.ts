@@ -29,6 +29,7 @@ export {
   API_ROUTES,
   matchPage,
   matchApi,
+  bodyLimitOf,
   pageById,
   NOT_FOUND_PATH,
   LOGIN_PATH,

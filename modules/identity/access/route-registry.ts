@@ -10,6 +10,7 @@ import { ACTIVITY_PAGES } from "./routes-activities";
 import { APP_PAGES } from "./routes-app";
 import { PUBLIC_PAGES } from "./routes-public";
 import type { ApiRoute, HttpMethod, PageRoute, RouteMatch } from "./route-types";
+import { REQUEST_LIMITS } from "../../kernel/request-input";
 
 /** Every /api call, one registry (split by area into routes-api*.ts). */
 export const API_ROUTES = [...IDENTITY_API_ROUTES, ...CHECK_IN_API_ROUTES, ...SCREENING_API_ROUTES, ...EXPORT_API_ROUTES, ...NOTE_API_ROUTES, ...UPLOAD_API_ROUTES, ...AUDIT_API_ROUTES] as const satisfies readonly ApiRoute[];
@@ -50,15 +51,23 @@ export function matchApi(method: string, pathname: string): RouteMatch<ApiRoute>
   if (apiMatches.has(key)) return apiMatches.get(key);
   const found = bestMatch(compiledApiByMethod.get(upper) ?? [], pathname);
   const match = found && { route: found.entry, params: found.params };
+  // a long path (a bogus id of thousands of characters) is not kept: 5 000 of them would hold megabytes
+  if (key.length > MAX_CACHED_KEY) return match;
   if (apiMatches.size >= MAX_CACHED_MATCHES) apiMatches.clear();
   apiMatches.set(key, match);
   return match;
 }
 
 const MAX_CACHED_MATCHES = 5_000;
+const MAX_CACHED_KEY = 256;
 const apiMatches = new Map<string, RouteMatch<ApiRoute> | undefined>();
 const compiledApiByMethod = new Map<HttpMethod, typeof compiledApi>();
 for (const c of compiledApi) compiledApiByMethod.set(c.entry.method, [...(compiledApiByMethod.get(c.entry.method) ?? []), c]);
+
+/** The largest body a call reads, in bytes; null for an upload, which limits its streamed body itself. */
+export function bodyLimitOf(route: ApiRoute): number | null {
+  return route.maxBodyBytes === "streamed" ? null : (route.maxBodyBytes ?? REQUEST_LIMITS.jsonBodyBytes);
+}
 
 /** The registry entry of a page id. */
 export function pageById(id: PageId): PageRoute {

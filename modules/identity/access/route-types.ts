@@ -26,6 +26,11 @@ export type ApiRoute = {
   path: string;
   description: string;
   rule: AccessRule;
+  /**
+   * The largest request body the call reads, in bytes: 1 MiB of JSON unless set here (decision 028);
+   * "streamed" for the uploads, which stream their bodies and limit them themselves (modules/uploads/limits.ts).
+   */
+  maxBodyBytes?: number | "streamed";
 };
 
 export type RouteMatch<R> = { route: R; params: PathParams };

@@ -19,6 +19,8 @@ export const SCREENING_API_ROUTES = [
     path: "/api/note/screening/questions",
     description: "Replace the organization's screening questions.",
     rule: ADMIN_ONLY,
+    // 50 questions of up to 5 000 characters of section text each, written as JSON escapes at worst
+    maxBodyBytes: 4 * 1024 * 1024,
   },
   {
     id: "daily-screening-read",

@@ -32,6 +32,7 @@ export const UPLOAD_API_ROUTES = [
     path: "/api/asset/put/:token",
     description: "The file's bytes, PUT to the signed upload link; sniffed and size-limited while streaming.",
     rule: SIGNED,
+    maxBodyBytes: "streamed",
   },
   {
     id: "asset-register",
@@ -56,6 +57,7 @@ export const UPLOAD_API_ROUTES = [
     path: "/api/file/upload",
     description: "Upload one file (a multipart form with file): an image or a PDF by its bytes.",
     rule: UPLOADERS,
+    maxBodyBytes: "streamed",
   },
   {
     id: "file-upload-zip",
@@ -63,5 +65,6 @@ export const UPLOAD_API_ROUTES = [
     path: "/api/file/upload/zip",
     description: "Upload a zip package (a multipart form with file and file_type), unpacked by a worker; the value points to content/index.html.",
     rule: STAFF,
+    maxBodyBytes: "streamed",
   },
 ] as const satisfies readonly ApiRoute[];

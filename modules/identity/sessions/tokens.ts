@@ -12,3 +12,9 @@ export function sameToken(a: string | null | undefined, b: string | null | undef
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/**
+ * The token a signed-in page's own forms carry (the logout form): derived from the session token, which
+ * only the visitor's browser holds (HttpOnly), so another site cannot know it; no storage needed.
+ */
+export const formTokenFor = (sessionToken: string): string => createHash("sha256").update(`rollcall-form:${sessionToken}`).digest("base64url");

@@ -1,0 +1,99 @@
+import { DomainError } from "./errors";
+
+/**
+ * The rules every request's input meets at the edge, before any handler sees it (decision 028).
+ * Sizes are in bytes.
+ */
+export const REQUEST_LIMITS = {
+  /** a JSON (or small form) body, unless the call's registry entry says otherwise */
+  jsonBodyBytes: 1024 * 1024,
+  /** how deeply objects and arrays may nest in a JSON body */
+  jsonDepth: 32,
+  /** an Idempotency-Key header or a body's command_id */
+  idempotencyKeyChars: 128,
+} as const;
+
+/**
+ * Control characters (Unicode category Cc) other than tab, line feed and carriage return: PostgreSQL
+ * refuses NUL in text, and none of the others belongs in a name, a note or a search.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+export const hasControlCharacter = (text: string): boolean => CONTROL.test(text);
+
+export const payloadTooLarge = (limitBytes: number) =>
+  new DomainError("PAYLOAD_TOO_LARGE", `The request body is larger than ${formatBytes(limitBytes)}.`, 413);
+
+export const unsupportedMediaType = () =>
+  new DomainError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as JSON, with Content-Type: application/json.", 415);
+
+export const controlCharacterIn = (field: string) =>
+  new DomainError("CONTROL_CHARACTER", `${field} must not contain control characters.`, 400, { field });
+
+export const nestedTooDeeply = () =>
+  new DomainError("BAD_JSON", `The request body is nested more than ${REQUEST_LIMITS.jsonDepth} levels deep.`, 400);
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** `answers[2].value` from ["answers", 2, "value"]; the body itself is "The request body". */
+function fieldName(path: readonly (string | number)[]): string {
+  if (path.length === 0) return "The request body";
+  let name = "";
+  for (const part of path) name += typeof part === "number" ? `[${part}]` : name ? `.${part}` : part;
+  return name;
+}
+
+/**
+ * Walks a parsed JSON value without recursion (a hostile body may nest thousands deep): a string or a
+ * key with a control character is a 400 naming the field, nesting past the limit a 400.
+ */
+export function checkJsonInput(value: unknown, maxDepth: number = REQUEST_LIMITS.jsonDepth): void {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === "string") {
+      if (hasControlCharacter(current)) throw controlCharacterIn(fieldName(path));
+      continue;
+    }
+    if (typeof current !== "object" || current === null) continue;
+    if (path.length >= maxDepth) throw nestedTooDeeply();
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: [...path, i] });
+      continue;
+    }
+    for (const [key, child] of Object.entries(current)) {
+      // a key cannot be named by itself: its readable part is shown
+      if (hasControlCharacter(key)) throw controlCharacterIn(fieldName([...path, key.replace(new RegExp(CONTROL.source, "g"), "")]));
+      stack.push({ value: child, path: [...path, key] });
+    }
+  }
+}
+
+/** Query parameters and path parameters: names and values. */
+export function checkTextParams(params: Iterable<[string, string | undefined]>): void {
+  for (const [name, value] of params) {
+    if (hasControlCharacter(name)) throw controlCharacterIn("A query parameter name");
+    if (value !== undefined && hasControlCharacter(value)) throw controlCharacterIn(name);
+  }
+}
+
+/**
+ * An idempotency key as the client sent it (the Idempotency-Key header, else the body's command_id):
+ * null when none was sent, a 400 when it is longer than 128 characters or holds a control character.
+ */
+export function idempotencyKeyFrom(header: string | null, bodyKey?: unknown): string | null {
+  const sent = header ?? (typeof bodyKey === "string" ? bodyKey : null);
+  const key = sent?.trim() ?? "";
+  if (!key) return null;
+  const field = header !== null ? "Idempotency-Key" : "command_id";
+  if (key.length > REQUEST_LIMITS.idempotencyKeyChars) {
+    throw new DomainError("IDEMPOTENCY_KEY_TOO_LONG", `${field} must be at most ${REQUEST_LIMITS.idempotencyKeyChars} characters.`, 400);
+  }
+  if (hasControlCharacter(key)) throw controlCharacterIn(field);
+  return key;
+}
