@@ -8,6 +8,7 @@ import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";
+import { isKiosk } from "../../modules/identity";
 
 /** A linked parent's full name, from their user's stream (null: no such user). */
 async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {
@@ -122,8 +123,8 @@ export const pickUpOf = (body: {
   overrideReason: body.override_reason,
 });
 
-/** Where a check-in comes from: the kiosk role (level 7) is the kiosk, whatever the body says; else staff. */
-export const sourceOf = (auth: Auth) => (auth.user.roleLevel === 7 ? ("kiosk" as const) : ("staff" as const));
+/** Where a check-in comes from: the kiosk role is the kiosk, whatever the body says; else staff. */
+export const sourceOf = (auth: Auth) => (isKiosk(auth.user.roleLevel) ? ("kiosk" as const) : ("staff" as const));
 
 /** The command id: the kiosk's own (header or body) so a resend is recognised, else a new one. */
 export function commandMetadata(auth: Auth, request: Request, bodyId?: string): CommandMetadata & { organizationId: string } {

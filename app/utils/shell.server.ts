@@ -1,4 +1,4 @@
-import { activeItemKey, formTokenFor, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
+import { activeItemKey, formTokenFor, isKiosk, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
 import { accentFor, DEFAULT_MAIN_COLOR, type OrganizationType, type RadixAccentColor } from "../../modules/organizations";
 import { listUserGroups } from "../../projections/identity";
 import type { Auth } from "./auth.server";
@@ -49,7 +49,7 @@ export async function shellFor(services: AppServices, auth: Auth, pathname: stri
   const { user, organization, subject } = auth;
   const { settings } = organization;
   // one sidebar entry per group the user manages: groups below their own level, never the kiosk (decision 008)
-  const groups = (await listUserGroups(services.db, organization.id)).filter((g) => g.level < auth.user.roleLevel && g.level !== 7);
+  const groups = (await listUserGroups(services.db, organization.id)).filter((g) => g.level < auth.user.roleLevel && !isKiosk(g.level));
   const report = settings.features.report;
   const sidebar = sidebarFor({
     subject,
