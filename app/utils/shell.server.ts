@@ -1,6 +1,7 @@
 import { activeItemKey, formTokenFor, isKiosk, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
 import { accentFor, DEFAULT_MAIN_COLOR, type OrganizationType, type RadixAccentColor } from "../../modules/organizations";
 import { listUserGroups } from "../../projections/identity";
+import { memberCheckInOn } from "../../modules/check-in";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 
@@ -57,7 +58,7 @@ export async function shellFor(services: AppServices, auth: Auth, pathname: stri
       type: organization.type,
       name: organization.name,
       features: subject.features,
-      isMemberCheckInOrOut: settings.is_member_check_in_or_out,
+      isMemberCheckInOrOut: memberCheckInOn(settings),
       supportEmail: settings.support_email,
       logoAlt: settings.left_sidebar_logo_alt,
       reports: report.is_enabled ? report.nav.map((entry) => ({ title: entry.title, link: entry.tableau_link })) : [],
