@@ -1,5 +1,4 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { answersSchema, participantIdSchema, screeningQuestionsSchema, type DailyScreeningCommand, type ScreeningActor, type ScreeningFacts, type SetScreeningQuestions } from "./commands";
 import type { DailyScreeningEvent, ScreeningAnswer, ScreeningQuestion, ScreeningQuestionsEvent } from "./events";
 import { SCREENING_TEXT, isFailing, radioQuestions } from "./form";
