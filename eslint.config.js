@@ -41,6 +41,10 @@ export default tseslint.config(
           message: "Compare role levels by name: LEVEL.* or isKiosk/isStaff/isAdminOrAbove... from modules/identity (decision 031)",
         })),
         {
+          selector: `SwitchStatement:matches([discriminant.name=${LEVEL_NAMES}], [discriminant.property.name=${LEVEL_NAMES}]) > SwitchCase[test.raw=/^[0-9]+$/]`,
+          message: "Compare role levels by name: case LEVEL.* (decision 031)",
+        },
+        {
           selector: `CallExpression[callee.property.name=/^(where|having|orWhere)$/][arguments.0.value=/(^|[.])(level|role_level)$/][arguments.2.raw=/^[0-9]+$/]`,
           message: "Compare role levels by name: LEVEL.* from modules/identity (decision 031)",
         },
