@@ -3,6 +3,9 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
+/** Names a role level goes by in the code (decision 031). */
+const LEVEL_NAMES = "/^(level|roleLevel|role_level|userLevel|groupLevel|actorLevel)$/";
+
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "var/**", ".cache/**"] },
   js.configs.recommended,
@@ -23,6 +26,29 @@ export default tseslint.config(
     files: ["modules/**", "projections/**", "workers/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "~/*"], message: "modules, projections and workers never import app/" }] }],
+    },
+  },
+  {
+    // role levels by name (docs/decisions/031): a role level is compared through LEVEL and the predicates of
+    // modules/identity/access/levels.ts (isKiosk, isStaff, isAdminOrAbove, ...), never with a bare number
+    files: ["app/**", "modules/**", "projections/**", "runtime/**", "workers/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "modules/identity/access/types.ts", "modules/identity/access/levels.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["left", "right"].map((side) => ({
+          selector: `BinaryExpression:matches([${side}.name=${LEVEL_NAMES}], [${side}.property.name=${LEVEL_NAMES}])[${side === "left" ? "right" : "left"}.raw=/^[0-9]+$/]`,
+          message: "Compare role levels by name: LEVEL.* or isKiosk/isStaff/isAdminOrAbove... from modules/identity (decision 031)",
+        })),
+        {
+          selector: `SwitchStatement:matches([discriminant.name=${LEVEL_NAMES}], [discriminant.property.name=${LEVEL_NAMES}]) > SwitchCase[test.raw=/^[0-9]+$/]`,
+          message: "Compare role levels by name: case LEVEL.* (decision 031)",
+        },
+        {
+          selector: `CallExpression[callee.property.name=/^(where|having|orWhere)$/][arguments.0.value=/(^|[.])(level|role_level)$/][arguments.2.raw=/^[0-9]+$/]`,
+          message: "Compare role levels by name: LEVEL.* from modules/identity (decision 031)",
+        },
+      ],
     },
   },
 );

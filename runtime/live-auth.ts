@@ -1,7 +1,7 @@
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
-import { tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
+import { isKiosk, tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
 import type { Clock } from "../modules/kernel";
 import { DEFAULT_RECHECK_MS, type LiveRefusal, type LiveServer, type LiveServerOptions } from "../modules/kernel/live";
 import { findUserById } from "../projections/identity";
@@ -25,11 +25,10 @@ export const TOPIC_RULES: Record<string, "members" | readonly string[]> = {
   activity: "members",
 };
 
-const KIOSK_LEVEL = 7;
 /** Topics for one audience by level: the staff board's rows carry pick-up details, the kiosk's do not. */
 const TOPIC_AUDIENCE: Record<string, (level: number | null) => boolean> = {
-  "check-in": (level) => level !== KIOSK_LEVEL,
-  "check-in-kiosk": (level) => level === KIOSK_LEVEL,
+  "check-in": (level) => !isKiosk(level),
+  "check-in-kiosk": (level) => isKiosk(level),
 };
 
 type Identity = { token: string; userId: string; organizationId: string };

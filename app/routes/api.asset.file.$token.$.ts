@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { api } from "~/utils/api.server";
-import { serveFile } from "~/utils/uploads.server";
+import { serveFile } from "~/utils/file-serving.server";
 
 /**
  * GET /api/asset/file/{token}/{path}: a stored file by its signed url; a package's files by their path

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { CHECK_IN_TEXT, MAX_DAY_MS } from "../../modules/check-in";
 import { DomainError } from "../../modules/kernel";
 import { visitById } from "../../projections/check-in";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { checkOutSchema, commandMetadata, pickUpOf, runCheckIn, sourceOf } from "~/utils/check-in.server";
+import { checkOutSchema, commandMetadata, pickUpOf, requireMemberCheckIn, runCheckIn, sourceOf } from "~/utils/check-in.server";
 import { waitForProjection } from "~/utils/read-your-writes.server";
 
 /**
@@ -13,13 +14,14 @@ export const action = (args: ActionFunctionArgs) =>
   api(args, async (ctx) => {
     const auth = signedIn(ctx);
     const body = checkOutSchema.parse(await readJson(ctx.request));
+    requireMemberCheckIn(auth);
     const id = ctx.params.id ?? "";
     const find = () => (/^[0-9a-f-]{36}$/i.test(id) ? visitById(ctx.services.db, auth.organization.id, id) : Promise.resolve(undefined));
     let visit = await find();
     // a check-in made a moment ago may not be on the board yet: wait for the board to catch up once
     if (!visit && /^[0-9a-f-]{36}$/i.test(id) && (await waitForProjection(ctx.services, "check-in", { timeoutMs: 2_000 }))) visit = await find();
     if (!visit) throw new DomainError("NOT_FOUND", "Check-in not found", 404);
-    const day = { start: body.start ?? visit.check_in_time, end: body.end ?? new Date(Date.parse(visit.check_in_time) + 48 * 3600 * 1000).toISOString() };
+    const day = { start: body.start ?? visit.check_in_time, end: body.end ?? new Date(Date.parse(visit.check_in_time) + MAX_DAY_MS).toISOString() };
     await runCheckIn(
       ctx.services,
       auth,
@@ -35,5 +37,5 @@ export const action = (args: ActionFunctionArgs) =>
       },
       commandMetadata(auth, ctx.request, body.command_id),
     );
-    return { message: `${visit.first_name} successfully checked out`, data: { id: visit.id } };
+    return { message: CHECK_IN_TEXT.done(visit.first_name, "out"), data: { id: visit.id } };
   });

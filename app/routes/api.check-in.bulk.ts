@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { idFrom, isDomainError } from "../../modules/kernel";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { bulkSchema, commandMetadata, runCheckIn } from "~/utils/check-in.server";
+import { bulkSchema, commandMetadata, requireMemberCheckIn, runCheckIn } from "~/utils/check-in.server";
 
 /**
  * POST /api/check-in/bulk `{ type, data: [{ participant_id, check_in_time, start, end }] }`: each member
@@ -11,6 +11,8 @@ export const action = (args: ActionFunctionArgs) =>
   api(args, async (ctx) => {
     const auth = signedIn(ctx);
     const body = bulkSchema.parse(await readJson(ctx.request));
+    // switched off, the whole call is refused (not each member in the answer's list)
+    requireMemberCheckIn(auth);
     const base = commandMetadata(auth, ctx.request, body.command_id);
     const results = [];
     for (const item of body.data) {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DomainError } from "../../modules/kernel";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { checkEligibility, participantIdFor, sourceOf } from "~/utils/check-in.server";
+import { checkEligibility, participantIdFor, requireMemberCheckIn, sourceOf } from "~/utils/check-in.server";
 
 const body = z
   .object({
@@ -18,6 +18,7 @@ export const action = (args: ActionFunctionArgs) =>
   api(args, async (ctx) => {
     const auth = signedIn(ctx);
     const input = body.parse(await readJson(ctx.request));
+    requireMemberCheckIn(auth);
     const participantId = await participantIdFor(ctx.services, input.memberId);
     const { decision } = await checkEligibility(ctx.services, auth, {
       participantId,

@@ -5,7 +5,8 @@ import { activeFlagsOf } from "../../projections/flags";
 import { programsWithParticipantsOn } from "../../projections/programs";
 import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { commandMetadata, participantIdFor, pickUpOf, runCheckIn, singleSchema, sourceOf } from "~/utils/check-in.server";
+import { commandMetadata, participantIdFor, pickUpOf, requireMemberCheckIn, runCheckIn, singleSchema, sourceOf } from "~/utils/check-in.server";
+import { CHECK_IN_TEXT } from "../../modules/check-in";
 import { DomainError } from "../../modules/kernel";
 import { applyFieldPolicy } from "../../modules/identity";
 import { fieldRoleOfAuth } from "~/utils/field-policy.server";
@@ -63,6 +64,7 @@ export const action = (args: ActionFunctionArgs) =>
   api(args, async (ctx) => {
     const auth = signedIn(ctx);
     const body = singleSchema.parse(await readJson(ctx.request));
+    requireMemberCheckIn(auth);
     const participantId = await participantIdFor(ctx.services, body.memberId);
     const result = await runCheckIn(
       ctx.services,
@@ -81,7 +83,7 @@ export const action = (args: ActionFunctionArgs) =>
     const event = result.events.find((e) => e.type === "MemberCheckedIn" || e.type === "MemberCheckedOut");
     const data = event?.data as { checkInId: string; firstName: string; lastName: string } | undefined;
     return {
-      message: body.type === "in" ? `${data?.firstName ?? "Member"} successfully checked in` : `${data?.firstName ?? "Member"} successfully checked out`,
+      message: CHECK_IN_TEXT.done(data?.firstName ?? "Member", body.type),
       data: { id: data?.checkInId ?? null, participant_id: participantId, type: body.type, replayed: result.replayed },
     };
   });

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { listUserGroups } from "../../projections/identity";
 import { api, signedIn } from "~/utils/api.server";
+import { isKiosk } from "../../modules/identity";
 
 const FIELDS = ["id", "name", "display_name", "level", "icon", "scheme", "permission_ids"] as const;
 type Field = (typeof FIELDS)[number];
@@ -31,7 +32,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     const levels = q.level?.split(",").map(Number);
     const sort = q.sort && /asc/i.test(q.sort) ? "level_asc" : q.sort && /^name/i.test(q.sort) ? "name_asc" : "level_desc";
     let groups = await listUserGroups(ctx.services.db, auth.organization.id, { levels, sort, search: q.search });
-    if (q.kiosk === "false" || q.sidebar === "true") groups = groups.filter((g) => g.level !== 7);
+    if (q.kiosk === "false" || q.sidebar === "true") groups = groups.filter((g) => !isKiosk(g.level));
     if (q.sidebar === "true") groups = groups.filter((g) => g.level <= auth.user.roleLevel);
     const wanted = (q.fields?.split(",").map((f) => f.trim()).filter((f): f is Field => (FIELDS as readonly string[]).includes(f)) ?? []) as Field[];
     const data = groups.map((g) => {

@@ -7,7 +7,7 @@ import { CheckInBoard } from "~/components/check-in/check-in-board";
 import { CheckInDialog, KioskPanel } from "~/components/check-in/check-in-panel";
 import { OverlayProvider } from "~/components/check-in/overlays";
 import type { CheckInType } from "~/components/check-in/api";
-import { barcodeErrorText, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT, type CheckInViewer } from "~/components/check-in/rules";
+import { barcodeErrorText, KIOSK_STOP_TEXT, MEMBER_CHECK_IN_OFF_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT, type CheckInViewer } from "~/components/check-in/rules";
 import { useOfflineQueue, type QueueOutcome } from "~/components/check-in/use-offline-queue";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
@@ -45,7 +45,7 @@ function CheckInScreen({ viewer, canExport }: { viewer: CheckInViewer; canExport
       (outcome: QueueOutcome) => {
         if (outcome.ok) return showToast({ type: "success", title: outcome.answer.message });
         const text =
-          outcome.error.code === SEE_STAFF_CODE ? SEE_STAFF_TEXT : (barcodeErrorText(outcome.error.message) ?? (viewer.isKiosk ? KIOSK_STOP_TEXT : outcome.error.message));
+          outcome.error.code === SEE_STAFF_CODE ? SEE_STAFF_TEXT : (barcodeErrorText(outcome.error) ?? (viewer.isKiosk ? KIOSK_STOP_TEXT : outcome.error.message));
         showToast({ type: "error", title: `Member ID ${outcome.scan.memberId}`, description: text });
       },
       [showToast, viewer.isKiosk],
@@ -56,7 +56,7 @@ function CheckInScreen({ viewer, canExport }: { viewer: CheckInViewer; canExport
     return viewer.canCheckInOut ? (
       <KioskPanel type={mode ?? "in"} organization={viewer.organizationName} waiting={waiting} onType={setMode} />
     ) : (
-      <p>Checking members in and out is turned off for this organization.</p>
+      <p>{MEMBER_CHECK_IN_OFF_TEXT}</p>
     );
   }
   return (

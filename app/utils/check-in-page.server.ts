@@ -1,3 +1,4 @@
+import { mayCheckMembersInOut } from "../../modules/check-in";
 import { PERMISSIONS, roleFlags } from "../../modules/identity";
 import type { CheckInViewer } from "~/components/check-in/rules";
 import type { Auth } from "./auth.server";
@@ -16,7 +17,7 @@ export function checkInViewerOf(auth: Auth): CheckInViewer {
     isKiosk: flags.isKiosk,
     screeningRequired: settings.is_daily_screening_form === true,
     // the switch that shows 'Check Users In/Out' also governs checking in from this page
-    canCheckInOut: has(PERMISSIONS.CAN_CHECK_IN_OUT_MEMBERS) && settings.is_member_check_in_or_out !== false,
+    canCheckInOut: mayCheckMembersInOut({ hasPermission: has(PERMISSIONS.CAN_CHECK_IN_OUT_MEMBERS), settings }),
     // spec-1 section 6, dialog actions
     canSignWaiver: has(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT) || flags.isAdmin || flags.isOrganization,
     canFillScreening: flags.isAdmin || flags.isOrganization || flags.isCoach,

@@ -1,13 +1,14 @@
 import { z } from "zod";
-import { checkInOrOut, eligibility, OVERRIDE_REASON_MAX, type CheckInDeps, type CheckInRequest, type FactSources, type PickUpRequest } from "../../modules/check-in";
+import { checkInOrOut, eligibility, MAX_DAY_HOURS, MAX_DAY_MS, memberCheckInOn, OVERRIDE_REASON_MAX, refusals, type CheckInDeps, type CheckInRequest, type FactSources, type PickUpRequest } from "../../modules/check-in";
 import { loadActiveFlags } from "../../modules/flags";
 import { userDecider, userStream, type UserEvent, type UserState } from "../../modules/identity";
 import { DomainError, type CommandMetadata, type EventStore } from "../../modules/kernel";
-import { loadParticipant, normalizeMemberId, pickUpPeople, resolveMemberId } from "../../modules/participants";
+import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople, resolveMemberId } from "../../modules/participants";
 import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";
+import { isKiosk } from "../../modules/identity";
 
 /** A linked parent's full name, from their user's stream (null: no such user). */
 async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {
@@ -65,7 +66,7 @@ const overrideReason = z
 const dayBounds = z
   .object({ start: iso("Start"), end: iso("End") })
   .refine((d) => Date.parse(d.end) > Date.parse(d.start), { message: "End must be after Start" })
-  .refine((d) => Date.parse(d.end) - Date.parse(d.start) <= 48 * 3600 * 1000, { message: "A day spans at most 48 hours" });
+  .refine((d) => Date.parse(d.end) - Date.parse(d.start) <= MAX_DAY_MS, { message: `A day spans at most ${MAX_DAY_HOURS} hours` });
 
 export const singleSchema = z
   .object({
@@ -122,8 +123,8 @@ export const pickUpOf = (body: {
   overrideReason: body.override_reason,
 });
 
-/** Where a check-in comes from: the kiosk role (level 7) is the kiosk, whatever the body says; else staff. */
-export const sourceOf = (auth: Auth) => (auth.user.roleLevel === 7 ? ("kiosk" as const) : ("staff" as const));
+/** Where a check-in comes from: the kiosk role is the kiosk, whatever the body says; else staff. */
+export const sourceOf = (auth: Auth) => (isKiosk(auth.user.roleLevel) ? ("kiosk" as const) : ("staff" as const));
 
 /** The command id: the kiosk's own (header or body) so a resend is recognised, else a new one. */
 export function commandMetadata(auth: Auth, request: Request, bodyId?: string): CommandMetadata & { organizationId: string } {
@@ -133,16 +134,29 @@ export function commandMetadata(auth: Auth, request: Request, bodyId?: string): 
 /** A Member ID to its participant, or the spec-style 404. */
 export async function participantIdFor(services: AppServices, memberId: string): Promise<string> {
   const normalized = normalizeMemberId(memberId);
-  if (normalized.length < 5) throw new DomainError("VALIDATION", "Member ID must be at least 5 characters", 400);
+  if (normalized.length < MEMBER_ID_MIN_LENGTH) throw new DomainError("VALIDATION", `Member ID must be at least ${MEMBER_ID_MIN_LENGTH} characters`, 400);
   const id = await resolveMemberId(services.store, normalized);
   if (!id) throw new DomainError("MEMBER_NOT_FOUND", `No member with ID ${normalized}`, 404);
   return id;
 }
 
+/**
+ * The organization's is_member_check_in_or_out switch (docs/decisions/031): off, no member is checked in
+ * or out through any call (single, check-out, bulk, the kiosk's, the eligibility question): 403
+ * MEMBER_CHECK_IN_OFF. The same predicate hides the board's buttons and the sidebar's.
+ */
+export function requireMemberCheckIn(auth: Auth): void {
+  if (!memberCheckInOn(auth.organization.settings)) throw refusals.memberCheckInOff();
+}
+
 export async function runCheckIn(services: AppServices, auth: Auth, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
+  requireMemberCheckIn(auth);
   const result = await checkInOrOut(deps(services), { ...request, actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim() }, metadata);
   if (!result.ok) throw result.error;
   return result;
 }
 
-export const checkEligibility = (services: AppServices, auth: Auth, request: CheckInRequest) => eligibility(deps(services), request, auth.organization.id);
+export function checkEligibility(services: AppServices, auth: Auth, request: CheckInRequest) {
+  requireMemberCheckIn(auth);
+  return eligibility(deps(services), request, auth.organization.id);
+}

@@ -14,6 +14,7 @@ import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandIdOf } from "./idempotency.server";
 import { needRedis } from "./redis-down.server";
+import { isKiosk } from "../../modules/identity";
 
 /** A download link lives this long (decision 014). */
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;
@@ -144,12 +145,12 @@ export async function downloadExport(services: AppServices, auth: Auth, exportId
 }
 
 /** May this user export check-ins (the board's Export button)? Not a kiosk. */
-export const canExportCheckIns = (auth: Auth) => auth.user.roleLevel !== 7 && auth.user.permissionIds.includes(EXPORT_PERMISSION["check-ins"]);
-export const canExportParticipants = (auth: Auth) => auth.user.roleLevel !== 7 && auth.user.permissionIds.includes(EXPORT_PERMISSION.participants);
+export const canExportCheckIns = (auth: Auth) => !isKiosk(auth.user.roleLevel) && auth.user.permissionIds.includes(EXPORT_PERMISSION["check-ins"]);
+export const canExportParticipants = (auth: Auth) => !isKiosk(auth.user.roleLevel) && auth.user.permissionIds.includes(EXPORT_PERMISSION.participants);
 
 /** What the browser needs to follow the signed-in user's export topic (null without an export permission). */
 export function exportLiveOf(auth: Auth): { organizationId: string; topic: string } | null {
-  const can = auth.user.roleLevel !== 7 && Object.values(EXPORT_PERMISSION).some((p) => auth.user.permissionIds.includes(p));
+  const can = !isKiosk(auth.user.roleLevel) && Object.values(EXPORT_PERMISSION).some((p) => auth.user.permissionIds.includes(p));
   const topic = exportTopicFor(auth.user.id);
   return can && topic ? { organizationId: auth.organization.id, topic } : null;
 }

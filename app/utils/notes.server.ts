@@ -23,7 +23,7 @@ import {
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
-import { storedFileUrl } from "./uploads.server";
+import { storedFileUrl } from "./file-serving.server";
 import { commandIdOf } from "./idempotency.server";
 
 /** The success messages of spec-2 section 8 (and section 7's generic '{Entity} successfully ...'). */

@@ -2,6 +2,7 @@ import { isUuid } from "../../modules/kernel";
 import { participantById } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
+import { isAdminOrAbove, LEVEL } from "../../modules/identity";
 
 /** The user's group (the notes of 'Who can see this note?' listing it are theirs to follow live). */
 async function groupIdOf(services: AppServices, userId: string): Promise<string | null> {
@@ -21,14 +22,14 @@ export async function participantPageOf(services: AppServices, auth: Auth, id: s
   if (!row) return null;
   const level = auth.user.roleLevel;
   const groups =
-    level >= 3 && level <= 6
+    isAdminOrAbove(level)
       ? await services.db
           .selectFrom("rm_user_groups")
           .select(["id", "name", "display_name"])
           .where("organization_id", "=", organizationId)
           // only staff groups can read notes: participants, parents and the kiosk are not offered
-          .where("level", ">=", 2)
-          .where("level", "<=", 6)
+          .where("level", ">=", LEVEL.coach)
+          .where("level", "<=", LEVEL.superadmin)
           .orderBy("level", "desc")
           .orderBy("name")
           .execute()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applyFieldPolicy, matchPage } from "../../modules/identity";
+import { applyFieldPolicy, isMemberLevel, isStaff, matchPage } from "../../modules/identity";
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { DomainError, isUuid, type CommandMetadata } from "../../modules/kernel";
@@ -35,7 +35,7 @@ type Person = { id: string; name: string; parent_id: string | null; user_id: str
 
 /** The participants a level-1 user screens: themselves (their own participant profile) and their children. */
 async function ownParticipants(services: AppServices, auth: Auth): Promise<Person[]> {
-  if (auth.subject.level !== 1) return [];
+  if (!isMemberLevel(auth.subject.level)) return [];
   const rows = await services.db
     .selectFrom("rm_participants")
     .select(["id", "full_name", "parent_id", "user_id"])
@@ -62,7 +62,7 @@ async function visibleParticipants(services: AppServices, auth: Auth, ids: reado
   return ids.map((id) => {
     const person = byId.get(id);
     if (!person) throw notFound();
-    if (auth.subject.level === 1 && person.user_id !== auth.user.id && person.parent_id !== auth.user.id) throw notFound();
+    if (isMemberLevel(auth.subject.level) && person.user_id !== auth.user.id && person.parent_id !== auth.user.id) throw notFound();
     return person;
   });
 }
@@ -196,7 +196,7 @@ export async function userDailyScreening(services: AppServices, auth: Auth, body
  * view-waiver). `self`: a participant screens themselves; a parent, their children.
  */
 export function screeningPromptFor(auth: Auth, pathname: string): { self: boolean; session: string } | null {
-  if (auth.subject.level !== 1 || auth.organization.settings.is_daily_screening_form !== true) return null;
+  if (!isMemberLevel(auth.subject.level) || auth.organization.settings.is_daily_screening_form !== true) return null;
   const page = matchPage(pathname);
   if (!page || page.route.skipsScreening) return null;
   // `session` names the sign-in (not the token): the follow-up shows once per sign-in, so a logout resets it
@@ -208,8 +208,7 @@ export function screeningPromptFor(auth: Auth, pathname: string): { self: boolea
  * screening of today is not filled (declined ones say so), by name: the board's 'Not screened today'.
  */
 export async function notScreenedToday(services: AppServices, auth: Auth) {
-  const level = auth.subject.level;
-  if (level < 2 || level > 6) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
+  if (!isStaff(auth.subject.level)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   const day = screeningDay(services.clock.now());
   const rows = await services.db
     .selectFrom("rm_participants as p")

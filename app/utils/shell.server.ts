@@ -1,6 +1,7 @@
-import { activeItemKey, formTokenFor, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
+import { activeItemKey, formTokenFor, isKiosk, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
 import { accentFor, DEFAULT_MAIN_COLOR, type OrganizationType, type RadixAccentColor } from "../../modules/organizations";
 import { listUserGroups } from "../../projections/identity";
+import { memberCheckInOn } from "../../modules/check-in";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 
@@ -49,7 +50,7 @@ export async function shellFor(services: AppServices, auth: Auth, pathname: stri
   const { user, organization, subject } = auth;
   const { settings } = organization;
   // one sidebar entry per group the user manages: groups below their own level, never the kiosk (decision 008)
-  const groups = (await listUserGroups(services.db, organization.id)).filter((g) => g.level < auth.user.roleLevel && g.level !== 7);
+  const groups = (await listUserGroups(services.db, organization.id)).filter((g) => g.level < auth.user.roleLevel && !isKiosk(g.level));
   const report = settings.features.report;
   const sidebar = sidebarFor({
     subject,
@@ -57,7 +58,7 @@ export async function shellFor(services: AppServices, auth: Auth, pathname: stri
       type: organization.type,
       name: organization.name,
       features: subject.features,
-      isMemberCheckInOrOut: settings.is_member_check_in_or_out,
+      isMemberCheckInOrOut: memberCheckInOn(settings),
       supportEmail: settings.support_email,
       logoAlt: settings.left_sidebar_logo_alt,
       reports: report.is_enabled ? report.nav.map((entry) => ({ title: entry.title, link: entry.tableau_link })) : [],

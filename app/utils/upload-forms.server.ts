@@ -26,6 +26,7 @@ import { fileUrl } from "./file-serving.server";
 import type { AppServices } from "./load-context";
 import { needRedis } from "./redis-down.server";
 import { drain, DRAIN_LIMIT, record } from "./upload-links.server";
+import { isAdminOrAbove, isStaff } from "../../modules/identity";
 
 let queue: RollcallQueue<UnpackJobData, unknown> | null = null;
 
@@ -35,8 +36,6 @@ function uploadQueue(services: AppServices) {
 }
 
 const metadataOf = (auth: Auth, commandId: string) => ({ commandId, organizationId: auth.organization.id, actorId: auth.user.id });
-const isStaff = (auth: Auth) => auth.user.roleLevel >= 2 && auth.user.roleLevel <= 6;
-const isAdmin = (auth: Auth) => auth.user.roleLevel >= 3 && auth.user.roleLevel <= 6;
 const forbidden = () => new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
 // ---- step 3: PUT /api/asset ----------------------------------------------------------------------
 
@@ -71,7 +70,7 @@ export async function registerAssetFor(services: AppServices, auth: Auth, reques
   const fields = await readFields(request);
   const entity = typeof fields.entity === "string" ? fields.entity.trim() : "";
   const entityId = typeof fields.entity_id === "string" ? fields.entity_id.trim() : "";
-  const mayWrite = entity === "user" ? entityId === auth.user.id || isAdmin(auth) : isStaff(auth);
+  const mayWrite = entity === "user" ? entityId === auth.user.id || isAdminOrAbove(auth.user.roleLevel) : isStaff(auth.user.roleLevel);
   if (entity && !mayWrite) throw forbidden();
   const commandId = commandIdOf(auth, request, fields.command_id);
   const result = await registerAsset({ store: services.store, clock: services.clock, storage: services.storage }, fields, {

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "../../modules/identity";
+import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "../../modules/identity";
 import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { checkWaiverToken, issueWaiverToken, participantNotFound, signWaiver, waiverTextOf, WAIVER_VERSION, type WaiverText } from "../../modules/participants";
 import { DEFAULT_TIME_ZONE } from "../../modules/programs";
@@ -101,7 +101,7 @@ export async function viewWaiver(services: AppServices, auth: Auth | null, parti
   if (!auth || !participantId || !isUuid(participantId)) return null;
   const view = await waiverOf(services.db, auth.organization.id, participantId);
   if (!view) return null;
-  const staff = auth.user.roleLevel >= LEVEL.coach && auth.user.roleLevel <= LEVEL.superadmin;
+  const staff = isStaff(auth.user.roleLevel);
   if (!staff && view.participant.parent_id !== auth.user.id) return null;
   const signed = view.waiver;
   return {

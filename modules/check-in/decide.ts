@@ -1,4 +1,5 @@
 import { DomainError, type Command, type Decider } from "../kernel";
+import { CHECK_IN_CODES, CHECK_IN_TEXT, gateRefusal, REFUSAL_TEXT } from "./client";
 import type { CheckInEvent, CheckInSource, MemberRef, PickedUpBy } from "./events";
 import { releaseTo, type PickUpRequest } from "./pick-up-rule";
 import type { CheckInFacts } from "./rules-context";
@@ -15,17 +16,19 @@ export type CheckInCommand =
 
 const name = (p: NonNullable<CheckInFacts["participant"]>) => `${p.firstName} ${p.lastName}`.trim();
 
-/** The refusals, worded for the barcode screen's families ('did not pass', 'has not completed', 'has not verified'). */
+/** The refusals: codes and texts from client.ts, the one place the browser reads them too. */
+const C = CHECK_IN_CODES;
 export const refusals = {
-  notFound: () => new DomainError("MEMBER_NOT_FOUND", "Member not found", 404),
-  inactive: (n: string, status: string) => new DomainError("MEMBER_NOT_ACTIVE", `${n} is ${status.toLowerCase()} and cannot be checked in`, 409),
-  flagged: (n: string, verb: "in" | "out") =>
-    new DomainError("MEMBER_FLAGGED", `${n} did not pass the check-${verb} requirements: a staff member must follow up first`, 409),
-  screening: (n: string) => new DomainError("SCREENING_NOT_FILLED", `${n} has not completed today's health screening`, 409),
-  waiver: (n: string) => new DomainError("WAIVER_NOT_SIGNED", `${n} has not verified the waiver: it must be signed before checking in`, 409),
-  alreadyIn: (n: string) => new DomainError("ALREADY_CHECKED_IN", `${n} is already checked in`, 409),
-  notIn: (n: string) => new DomainError("NOT_CHECKED_IN", `${n} is not checked in`, 409),
-  pickUp: (label: string) => new DomainError("PICK_UP_REQUIRED", `${label} is required`, 400),
+  notFound: () => new DomainError(C.memberNotFound, REFUSAL_TEXT.notFound(), 404),
+  inactive: (n: string, status: string) => new DomainError(C.memberNotActive, REFUSAL_TEXT.inactive(n, status), 409),
+  flagged: (n: string, verb: "in" | "out") => new DomainError(C.flagged, REFUSAL_TEXT.flagged(n, verb), 409),
+  screening: (n: string) => new DomainError(C.screening, REFUSAL_TEXT.screening(n), 409),
+  waiver: (n: string) => new DomainError(C.waiver, REFUSAL_TEXT.waiver(n), 409),
+  alreadyIn: (n: string) => new DomainError(C.alreadyIn, REFUSAL_TEXT.alreadyIn(n), 409),
+  notIn: (n: string) => new DomainError(C.notIn, REFUSAL_TEXT.notIn(n), 409),
+  pickUp: (label: string) => new DomainError(C.pickUpRequired, REFUSAL_TEXT.required(label), 400),
+  /** the organization's is_member_check_in_or_out is off (docs/decisions/031) */
+  memberCheckInOff: () => new DomainError(C.memberCheckInOff, CHECK_IN_TEXT.memberCheckInOff, 403),
 };
 
 /** Is the open visit one of the request's day? One left open on an earlier day does not block today. */
@@ -36,8 +39,9 @@ function gate(facts: CheckInFacts, actorOrganizationId: string, verb: "in" | "ou
   const p = facts.participant;
   if (!p || p.organizationId !== actorOrganizationId) return { error: refusals.notFound() };
   const n = name(p);
-  if (facts.stopFlag) return { error: refusals.flagged(n, verb) };
-  if (facts.screeningRequired && !facts.screeningFilled) return { error: refusals.screening(n) };
+  const refused = gateRefusal(facts);
+  if (refused === C.flagged) return { error: refusals.flagged(n, verb) };
+  if (refused === C.screening) return { error: refusals.screening(n) };
   return { participant: p, n };
 }
 
@@ -93,7 +97,7 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
         const release = releaseTo(p, n, command.data);
         if (release instanceof DomainError) return release;
         if (command.data.time < open.checkInTime) {
-          return new DomainError("CHECK_OUT_BEFORE_CHECK_IN", `${n} cannot be checked out before the check-in time`, 400);
+          return new DomainError(C.checkOutBeforeCheckIn, REFUSAL_TEXT.checkOutBeforeCheckIn(n), 400);
         }
         const visit = { ...ref(p), checkInId: open.checkInId, checkOutTime: command.data.time };
         const pickedUp: PickedUpBy = { pickUpName: release.name, pickUpContactNumber: release.phoneNumber, pickUpRelationship: release.relationship };

@@ -1,5 +1,6 @@
 import { flagMember } from "../flags";
 import { DomainError, handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore, type RecordedEvent } from "../kernel";
+import { CHECK_IN_CODES } from "./client";
 import { checkInDecider } from "./decide";
 import { checkInStream, type CheckInEvent, type CheckInSource, type PickUpOverridden } from "./events";
 import type { PickUpRequest } from "./pick-up-rule";
@@ -140,6 +141,6 @@ export async function eligibility(deps: CheckInDeps, request: CheckInRequest, or
       ? checkInDecider.decide(state, { type: "CheckIn", data: { ...common, checkInId: "eligibility" }, metadata }, deps.clock.now())
       : checkInDecider.decide(state, { type: "CheckOut", data: common, metadata }, deps.clock.now());
   // a staff check-out names the pick-up person next (the Picked Up By dialog); the kiosk's 'see staff' stands
-  if (decision instanceof DomainError && decision.code === "PICK_UP_REQUIRED" && request.source === "staff") decision = [];
+  if (decision instanceof DomainError && decision.code === CHECK_IN_CODES.pickUpRequired && request.source === "staff") decision = [];
   return { decision, facts, state };
 }

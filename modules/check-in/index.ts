@@ -3,3 +3,19 @@ export { checkInStream, type CheckInEvent, type CheckInSource, type MemberRef, t
 export { checkInOrOut, eligibility, effectiveTime, loadFacts, overrideFlagOf, type CheckInDeps, type CheckInRequest } from "./handlers";
 export { releaseTo, pickUpRefusals, OVERRIDE_REASON_MAX, SEE_STAFF_MESSAGE, type PickUpRequest, type Release } from "./pick-up-rule";
 export { INDEPENDENT_TRAVEL, ADULT_PICK_UP, type CheckInFacts, type FactSources } from "./rules-context";
+export {
+  CHECK_IN_CODES,
+  CHECK_IN_TEXT,
+  REFUSAL_TEXT,
+  MAX_DAY_HOURS,
+  MAX_DAY_MS,
+  gateRefusal,
+  mayCheckIn,
+  mayCheckOut,
+  travelsIndependently,
+  memberCheckInOn,
+  mayCheckMembersInOut,
+  barcodeErrorText,
+  type CheckInCode,
+  type CheckInGate,
+} from "./client";

@@ -1,6 +1,7 @@
 import { DomainError } from "../kernel";
 import type { CheckInSource } from "./events";
-import { INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
+import { CHECK_IN_CODES, CHECK_IN_TEXT, OVERRIDE_REASON_MAX, REFUSAL_TEXT, travelsIndependently } from "./client";
+import type { CheckInFacts } from "./rules-context";
 
 /**
  * Who a check-out releases the child to, as the caller names them: an authorised person by id, or (staff
@@ -14,9 +15,9 @@ export type PickUpRequest = {
   overrideReason?: string;
 };
 
-export const OVERRIDE_REASON_MAX = 500;
+export { OVERRIDE_REASON_MAX };
 /** What the kiosk shows for a child an adult picks up (docs/decisions/026), and the refusal's message. */
-export const SEE_STAFF_MESSAGE = "Please see a staff member to check out";
+export const SEE_STAFF_MESSAGE = CHECK_IN_TEXT.seeStaff;
 
 export type Release =
   | { kind: "na"; name: "NA"; phoneNumber: "NA"; relationship: "NA" }
@@ -24,12 +25,12 @@ export type Release =
   | { kind: "override"; name: string; phoneNumber: string; relationship: string; reason: string };
 
 export const pickUpRefusals = {
-  seeStaff: () => new DomainError("SEE_STAFF", SEE_STAFF_MESSAGE, 403),
-  bulk: (n: string) => new DomainError("PICK_UP_REQUIRED", `${n} is picked up by an adult: check them out on their own, choosing who picks them up`, 400),
-  required: (label: string) => new DomainError("PICK_UP_REQUIRED", `${label} is required`, 400),
+  seeStaff: () => new DomainError(CHECK_IN_CODES.seeStaff, SEE_STAFF_MESSAGE, 403),
+  bulk: (n: string) => new DomainError(CHECK_IN_CODES.pickUpRequired, `${n} is picked up by an adult: check them out on their own, choosing who picks them up`, 400),
+  required: (label: string) => new DomainError(CHECK_IN_CODES.pickUpRequired, REFUSAL_TEXT.required(label), 400),
   notListed: (who: string, n: string) =>
-    new DomainError("PICK_UP_NOT_AUTHORISED", `${who} is not on ${n}'s pick-up list: choose an authorised person, or release to someone else with an override reason`, 403),
-  stale: (n: string) => new DomainError("PICK_UP_NOT_AUTHORISED", `This person is not on ${n}'s pick-up list (it may have changed): choose again`, 403),
+    new DomainError(CHECK_IN_CODES.pickUpNotAuthorised, `${who} is not on ${n}'s pick-up list: choose an authorised person, or release to someone else with an override reason`, 403),
+  stale: (n: string) => new DomainError(CHECK_IN_CODES.pickUpNotAuthorised, `This person is not on ${n}'s pick-up list (it may have changed): choose again`, 403),
   both: () => new DomainError("VALIDATION", "Choose an authorised person or give an override reason, not both", 400),
   reasonTooLong: () => new DomainError("VALIDATION", `Override Reason must be at most ${OVERRIDE_REASON_MAX} characters`, 400),
 };
@@ -48,7 +49,7 @@ export function releaseTo(
   n: string,
   command: PickUpRequest & { source: CheckInSource },
 ): Release | DomainError {
-  if (p.pickUpPermission === INDEPENDENT_TRAVEL) return NA;
+  if (travelsIndependently(p.pickUpPermission)) return NA;
   if (command.source === "kiosk") return pickUpRefusals.seeStaff();
   if (command.source === "bulk") return pickUpRefusals.bulk(n);
   const personId = text(command.pickUpPersonId);

@@ -1,7 +1,7 @@
 import type { PickUpPerson } from "../participants";
 
 /** The two pick-up permission texts (spec-1 section 3) belong to the participants module. */
-export { INDEPENDENT_TRAVEL, ADULT_PICK_UP } from "../participants";
+export { INDEPENDENT_TRAVEL, ADULT_PICK_UP } from "../participants/client";
 
 /**
  * What a check-in decision must know from other streams, loaded by the handler right before deciding

@@ -1,5 +1,4 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import type { ExportCommand } from "./commands";
 import type { ExportEvent, ExportRequestedData } from "./events";
 import { EXPORT_KINDS, EXPORT_PERMISSION, exportFileName, exportRequestSchema, KIND_MESSAGE, type ExportKind } from "./kinds";

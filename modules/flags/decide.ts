@@ -1,5 +1,4 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { flagMemberSchema, unflagMemberSchema, type FlagCommand } from "./commands";
 import type { FlagEvent, FlagType, MemberFlaggedData } from "./events";
 

@@ -1,5 +1,4 @@
-import { handleCommand, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
-import { validationError } from "../organizations";
+import { handleCommand, validationError, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
 import { loadParticipant } from "../participants";
 import { flagParticipantIdSchema, type FlagCommand, type FlagMember, type UnflagMember } from "./commands";
 import { flagDecider, flagParticipantNotFound, type ActiveFlag, type FlagState } from "./decide";

@@ -1,4 +1,5 @@
 export * from "./errors";
+export { fieldErrorsOf, validationError } from "./validation-error";
 export * from "./request-input";
 export * from "./clock";
 export * from "./ids";

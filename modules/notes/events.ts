@@ -1,4 +1,5 @@
 import type { DomainEvent } from "../kernel";
+import { isAdminOrAbove } from "../identity";
 
 /** Note types one writes on the Notes tab (spec-2 section 3): Program/Event Note and the ordinary values. */
 export const WRITABLE_NOTE_TYPES = ["Program/Event Note", "Late", "Away", "Sick", "Attending"] as const;
@@ -96,4 +97,4 @@ export const COMMENT_TYPES = ["Archive Note", "Note Comment"] as const;
 export type CommentType = (typeof COMMENT_TYPES)[number];
 
 /** Admin-level visibility (allowRoleVisibility): admin, organization, granter and superadmin (levels 3-6). */
-export const isNoteAdmin = (level: number) => level >= 3 && level <= 6;
+export const isNoteAdmin = (level: number) => isAdminOrAbove(level);

@@ -1,6 +1,5 @@
-import { handleCommand, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { handleCommand, validationError, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
 import { flagStreamId, type FlagEvent } from "../flags";
-import { validationError } from "../organizations";
 import { loadParticipant } from "../participants";
 import { cleanStoredPath, isImageType, uploadStreamId, type UploadEvent } from "../uploads";
 import { noteIdSchema, noteParticipantIdSchema, type AttachmentFacts, type NoteCommand } from "./commands";
@@ -17,12 +16,6 @@ export type NoteDeps = {
   flagOwner?: (noteId: string) => Promise<string | null>;
 };
 export type NoteResult = CommandResult<NoteState, NoteEvent>;
-
-/** A note now, folded from its stream (for other modules' decisions and the auditor's replay). */
-export async function loadNote(store: EventStore, noteId: string): Promise<NoteState> {
-  const { state } = await store.aggregateStream<NoteState, NoteEvent>(noteStreamId(noteId), { initialState: noteDecider.initialState, evolve: noteDecider.evolve });
-  return state;
-}
 
 /** Whether `flagId` is a flag raised on the participant's flag stream in the organization. */
 async function isFlagOf(store: EventStore, participantId: string, flagId: string, organizationId: string | null): Promise<boolean> {

@@ -47,4 +47,4 @@ export {
   type DeleteNoteComment,
 } from "./commands";
 export { noteDecider, decide, evolve, initialNoteState, COMMENTS_DISABLED, attachmentNotFound, attachmentNotImage, type NoteState, type NoteCommentState } from "./decide";
-export { handleNoteCommand, loadNote, type NoteDeps, type NoteResult } from "./handlers";
+export { handleNoteCommand, type NoteDeps, type NoteResult } from "./handlers";

@@ -1,10 +1,8 @@
-import type { z } from "zod";
-import { DomainError, type Decider } from "../kernel";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { changeThemeSchema, registerOrganizationSchema, type OrganizationCommand } from "./commands";
 import type { OrganizationEvent } from "./events";
 import { defaultSettings, organizationSettingsSchema, type OrganizationSettings, type OrganizationType } from "./settings";
 import { DEFAULT_MAIN_COLOR } from "./theme";
-import { fieldErrorsOf } from "./validation";
 
 export type RegisteredOrganization = {
   status: "registered";
@@ -23,10 +21,6 @@ export const organizationNotFound = () => new DomainError("ORGANIZATION_NOT_FOUN
 export const organizationAlreadyRegistered = () =>
   new DomainError("ORGANIZATION_ALREADY_REGISTERED", "Organization already exists", 409);
 
-/** A refused input: code VALIDATION, 400, the first message, and every field's messages in details.fieldErrors. */
-export function validationError(error: z.ZodError): DomainError {
-  return new DomainError("VALIDATION", error.issues[0]?.message ?? "Invalid input", 400, { fieldErrors: fieldErrorsOf(error) });
-}
 
 /** Structural equality of JSON values; key order does not matter (jsonb does not keep it). */
 export function sameValue(a: unknown, b: unknown): boolean {

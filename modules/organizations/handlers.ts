@@ -1,7 +1,7 @@
-import { DomainError, handleCommand, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { DomainError, handleCommand, validationError, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
 import type { ChangeTheme, OrganizationCommand, RegisterOrganization, UpdateOrganizationSettings } from "./commands";
 import { organizationIdSchema } from "./commands";
-import { organizationDecider, validationError, type OrganizationState, type RegisteredOrganization } from "./decide";
+import { organizationDecider, type OrganizationState, type RegisteredOrganization } from "./decide";
 import { organizationStreamId, type OrganizationEvent } from "./events";
 
 export type OrganizationDeps = { store: EventStore; clock: Clock };

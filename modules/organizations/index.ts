@@ -19,7 +19,7 @@ export {
   type SendingMethod,
   type FeatureKey,
 } from "./settings";
-export { labelOf, requiredMessage, fieldErrorsOf, type FieldPath } from "./validation";
+export { labelOf, requiredMessage, type FieldPath } from "./validation";
 export {
   THEME_COLORS,
   DEFAULT_MAIN_COLOR,
@@ -59,7 +59,6 @@ export {
   decide,
   evolve,
   initialOrganizationState,
-  validationError,
   type OrganizationState,
   type RegisteredOrganization,
 } from "./decide";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsOf } from "./validation";
+import { fieldErrorsOf } from "../kernel";
 import {
   defaultSettings,
   enabledFeatures,

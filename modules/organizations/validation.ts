@@ -89,13 +89,3 @@ export function requireFilled<T extends Record<string, unknown>>(value: T, field
     }
   }
 }
-
-/** Field errors by dotted path, in the order the schema reported them. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join(".");
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}

@@ -1,5 +1,4 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { participantProfileSchema, participantStatusSchema, signWaiverSchema, waiverTokenHashSchema, type ParticipantCommand } from "./commands";
 import type { ParticipantEvent, ParticipantProfile, ParticipantRegisteredData } from "./events";
 import { isMemberId } from "./member-id";

@@ -1,5 +1,5 @@
 import { claimUnique, DomainError, handleCommand, newId, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
-import type { ChangeParticipantStatus, IssueWaiverToken, ParticipantCommand, ParticipantProfileInput, SignWaiver, UpdateParticipant } from "./commands";
+import type { ChangeParticipantStatus, IssueWaiverToken, ParticipantCommand, ParticipantProfileInput, SignWaiver } from "./commands";
 import { participantDecider, tokenExpired, waiverTokenRefusal, type Participant, type ParticipantState } from "./decide";
 import { participantStream, type MemberIdClaimed, type ParticipantEvent } from "./events";
 import { generateMemberId, isMemberId, memberIdStream, normalizeMemberId, resolveMemberId } from "./member-id";
@@ -72,8 +72,6 @@ export async function registerParticipant(
   }
   throw new Error(`no free Member ID after ${maxAttempts} attempts`);
 }
-
-export const updateParticipant = (deps: ParticipantDeps, command: UpdateParticipant, options?: HandleOptions) => handleParticipantCommand(deps, command, options);
 
 export const changeParticipantStatus = (deps: ParticipantDeps, command: ChangeParticipantStatus, options?: HandleOptions) =>
   handleParticipantCommand(deps, command, options);

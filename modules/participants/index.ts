@@ -75,7 +75,6 @@ export {
 export {
   handleParticipantCommand,
   registerParticipant,
-  updateParticipant,
   changeParticipantStatus,
   issueWaiverToken,
   signWaiver,

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { EventStore } from "../kernel";
 import type { MemberIdClaimed } from "./events";
+import { MEMBER_ID_LENGTH } from "./member-id-format";
 
-/** A Member ID is exactly 8 characters (spec-1 sections 5 and 9). */
-export const MEMBER_ID_LENGTH = 8;
-/** The barcode scanner ignores input shorter than this (spec-1 section 5). */
-export const MEMBER_ID_MIN_LENGTH = 5;
+export { MEMBER_ID_LENGTH, MEMBER_ID_MIN_LENGTH } from "./member-id-format";
+
 /**
  * 32 characters that cannot be misread: A-Z without I and O, and 2-9 (no 0 or 1). 32 divides 256, so
  * a random byte masked to 5 bits picks each one with the same chance.

@@ -1,5 +1,4 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { createProgramSchema, programRegistrationSchema, type ProgramCommand } from "./commands";
 import type { ProgramDefinition, ProgramEvent } from "./events";
 

@@ -1,5 +1,5 @@
-import { DomainError, handleCommand, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
-import { loadOrganization, validationError } from "../organizations";
+import { DomainError, handleCommand, validationError, type Clock, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { loadOrganization } from "../organizations";
 import {
   programIdSchema,
   type CreateProgram,

@@ -1,12 +1,11 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { answersSchema, participantIdSchema, screeningQuestionsSchema, type DailyScreeningCommand, type ScreeningActor, type ScreeningFacts, type SetScreeningQuestions } from "./commands";
 import type { DailyScreeningEvent, ScreeningAnswer, ScreeningQuestion, ScreeningQuestionsEvent } from "./events";
 import { SCREENING_TEXT, isFailing, radioQuestions } from "./form";
+import { LEVEL, isAdminOrAbove, isMemberLevel } from "../identity";
 
-/** Levels (spec-1 section 6): 1 participant or parent, 2 coach, 3 admin, 4 organization. */
-const ON_BEHALF_LEVELS = [2, 3, 4];
-const ADMIN_LEVELS = [3, 4, 5, 6];
+/** Levels (spec-1 section 6): coach, admin and organization fill on a person's behalf. */
+const ON_BEHALF_LEVELS: readonly number[] = [LEVEL.coach, LEVEL.admin, LEVEL.organization];
 
 export const screeningRefusals = {
   participantNotFound: () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404),
@@ -25,7 +24,7 @@ export const screeningRefusals = {
  * themselves, a parent for their own children, and admin, organization and coach on a person's behalf.
  */
 export function mayFillFor(actor: ScreeningActor, participant: NonNullable<ScreeningFacts["participant"]>): DomainError | { onBehalf: boolean } {
-  if (actor.level === 1) {
+  if (isMemberLevel(actor.level)) {
     const own = participant.userId === actor.userId || participant.parentId === actor.userId;
     return own ? { onBehalf: false } : screeningRefusals.ownOnly();
   }
@@ -125,7 +124,7 @@ export const questionsDecider: Decider<QuestionsState, SetScreeningQuestions, Sc
   initialState: () => ({ questions: null }),
   evolve: (_state, event) => ({ questions: event.data.questions }),
   decide(state, command) {
-    if (!ADMIN_LEVELS.includes(command.data.actor.level)) return screeningRefusals.adminOnly();
+    if (!isAdminOrAbove(command.data.actor.level)) return screeningRefusals.adminOnly();
     const organizationId = command.metadata.organizationId;
     if (organizationId === null) return screeningRefusals.adminOnly();
     const parsed = screeningQuestionsSchema.safeParse(command.data.questions);

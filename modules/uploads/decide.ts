@@ -1,5 +1,4 @@
-import { DomainError, type Decider } from "../kernel";
-import { validationError } from "../organizations";
+import { DomainError, validationError, type Decider } from "../kernel";
 import { registerAssetSchema, type RegisterAsset, type UploadCommand } from "./commands";
 import { assetNotFound, transferRefused } from "./errors";
 import type { AssetEvent, UploadEvent } from "./events";

@@ -1,5 +1,4 @@
-import { handleCommand, type Clock, type CommandMetadata, type CommandResult, type EventStore } from "../kernel";
-import { validationError } from "../organizations";
+import { handleCommand, validationError, type Clock, type CommandMetadata, type CommandResult, type EventStore } from "../kernel";
 import { loadParticipant } from "../participants";
 import type { BlobStorage } from "../storage";
 import { registerAssetSchema, type AssetFacts, type UploadCommand } from "./commands";

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
+import { MAX_DAY_MS } from "../../modules/check-in";
 import { isUuid, type RecordedEvent } from "../../modules/kernel";
 import type { AssetRegistered } from "../../modules/uploads";
 import { PHOTO_ENTITY, PHOTO_PROPERTY, type AssetTables } from "../assets";
 import type { CheckInTables } from "./tables";
 
 /** How far back a new photo reaches: a board shows one day, and a day spans at most 48 hours. */
-const RECENT_MS = 48 * 3600 * 1000;
+const RECENT_MS = MAX_DAY_MS;
 
 /**
  * The visits a newly registered participant photo shows on: that member's visits of the last 48 hours

@@ -4,6 +4,7 @@ import type { RecordedEvent } from "../../modules/kernel";
 import { NOTE_EVENT_TYPES, isNoteEvent, type NoteActor, type NoteEvent } from "../../modules/notes";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import type { NoteStatusComment, NoteTables, NoteUser } from "./tables";
+import { isAdminOrAbove, isStaff } from "../../modules/identity";
 
 type Db = Kysely<NoteTables> | Transaction<NoteTables>;
 
@@ -248,10 +249,10 @@ export const notesProjection = defineProjection<NoteTables>({
 
 /** Who follows a notes topic: the same rule as `visibleTo` (staff only; admins; the listed group; the author). */
 export function mayFollowNotesTopic(topic: string, user: { userId: string; groupId: string | null; level: number | null }): boolean {
-  const level = user.level ?? 0;
-  if (level < 2 || level > 6) return false;
+  const level = user.level;
+  if (!isStaff(level)) return false;
   if (topic === NOTES_TOPIC) return true;
-  if (topic === notesAdminTopic()) return level >= 3;
+  if (topic === notesAdminTopic()) return isAdminOrAbove(level);
   if (user.groupId !== null && topic === notesGroupTopic(user.groupId)) return true;
   return topic === notesUserTopic(user.userId);
 }

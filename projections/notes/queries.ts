@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { ReadModels } from "../read-models";
 import type { DeletedComment, NoteStatusComment, NoteUser } from "./tables";
+import { isAdminOrAbove, isStaff } from "../../modules/identity";
 
 /** Who is reading: the visibility of every note query is computed for this person. */
 export type NoteViewer = { organizationId: string; userId: string; level: number };
@@ -57,7 +58,6 @@ export type NoteCommentRow = {
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const isAdmin = (level: number) => level >= 3 && level <= 6;
 
 /**
  * The one visibility rule: the viewer's organization, and then admins (levels 3-6) see every note; others
@@ -65,8 +65,8 @@ const isAdmin = (level: number) => level >= 3 && level <= 6;
  * coach and the kiosk see none.
  */
 export function visibleTo(viewer: NoteViewer): Expression<SqlBool> {
-  if (viewer.level < 2 || viewer.level > 6) return sql<SqlBool>`false`;
-  if (isAdmin(viewer.level)) return sql<SqlBool>`n.organization_id = ${viewer.organizationId}`;
+  if (!isStaff(viewer.level)) return sql<SqlBool>`false`;
+  if (isAdminOrAbove(viewer.level)) return sql<SqlBool>`n.organization_id = ${viewer.organizationId}`;
   return sql<SqlBool>`n.organization_id = ${viewer.organizationId} and (
     cardinality(n.role_ids) = 0
     or n.created_by = ${viewer.userId}

@@ -1,4 +1,4 @@
-import type { Visible } from "../../../modules/identity/access/field-policy";
+import type { Visible } from "../../../modules/identity/client";
 import type { BoardRow as FullBoardRow } from "../../../projections/check-in/projection";
 import type { memberLookupOf, participantDetailOf } from "~/utils/participants-api.server";
 

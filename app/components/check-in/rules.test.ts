@@ -64,10 +64,12 @@ describe("the Picked Up By choices", () => {
 
 describe("the barcode screen's refusal text (spec-1 section 8)", () => {
   it("adds '. Please try to rescan the barcode' and suppresses 'did not pass'", () => {
-    expect(barcodeErrorText("Maya Northside is already checked in")).toBe("Maya Northside is already checked in. Please try to rescan the barcode");
-    expect(barcodeErrorText("No member with ID ABCDE.")).toBe("No member with ID ABCDE. Please try to rescan the barcode");
-    expect(barcodeErrorText("Maya Northside did not pass the check-in requirements")).toBeNull();
-    expect(barcodeErrorText("Maya Northside has not completed today's health screening")).toBe(
+    expect(barcodeErrorText({ code: "ALREADY_CHECKED_IN", message: "Maya Northside is already checked in" })).toBe("Maya Northside is already checked in. Please try to rescan the barcode");
+    expect(barcodeErrorText({ code: "MEMBER_NOT_FOUND", message: "No member with ID ABCDE." })).toBe("No member with ID ABCDE. Please try to rescan the barcode");
+    expect(barcodeErrorText({ code: "MEMBER_FLAGGED", message: "Maya Northside did not pass the check-in requirements" })).toBeNull();
+    // the code decides, not the words: another wording of the same refusal is still the participant dialog's
+    expect(barcodeErrorText({ code: "MEMBER_FLAGGED", message: "Maya Northside may not come in" })).toBeNull();
+    expect(barcodeErrorText({ code: "SCREENING_NOT_FILLED", message: "Maya Northside has not completed today's health screening" })).toBe(
       "Maya Northside has not completed today's health screening. Please try to rescan the barcode",
     );
   });

@@ -1,24 +1,42 @@
 import dayjs from "dayjs";
-import { ADULT_PICK_UP, INDEPENDENT_TRAVEL } from "../../../modules/participants/options";
+import {
+  ADULT_PICK_UP,
+  barcodeErrorText,
+  CHECK_IN_CODES,
+  CHECK_IN_TEXT,
+  INDEPENDENT_TRAVEL,
+  mayCheckIn,
+  mayCheckOut as mayCheckOutRule,
+  MEMBER_ID_LENGTH,
+  MEMBER_ID_MIN_LENGTH,
+  OVERRIDE_REASON_MAX,
+  travelsIndependently,
+} from "../../../modules/check-in/client";
 import type { BoardRow, ParticipantDetail } from "./api";
 
+/**
+ * The check-in screens' helpers. The rules and texts the server also decides by come from
+ * modules/check-in/client.ts (docs/decisions/031); this file adapts them to the /api's row shapes.
+ */
+
 /** spec-1 section 9: Member ID length, scanner minimum, the two timings, the search debounce. */
-export const MEMBER_ID_LENGTH = 8;
-export const SCANNER_MIN_LENGTH = 5;
+export { MEMBER_ID_LENGTH, barcodeErrorText, CHECK_IN_TEXT, OVERRIDE_REASON_MAX };
+export const SCANNER_MIN_LENGTH = MEMBER_ID_MIN_LENGTH;
 export const CHECK_IN_CONFIRMATION_MS = 4000;
 export const CHECKED_OUT_TOAST_MS = 2000;
 export const SEARCH_DEBOUNCE_MS = 1000;
 export const USER_SEARCH_PAGE_SIZE = 10;
 
-export const KIOSK_STOP_TEXT = "Unable to Check In. Please speak with a staff member.";
-export const KIOSK_WARNING_TITLE = "Take Caution";
+export const KIOSK_STOP_TEXT = CHECK_IN_TEXT.kioskStop;
+export const KIOSK_WARNING_TITLE = CHECK_IN_TEXT.kioskWarningTitle;
+export const MEMBER_CHECK_IN_OFF_TEXT = CHECK_IN_TEXT.memberCheckInOff;
 export const WAITING_TEXT = "Waiting for the connection…";
 
 export { INDEPENDENT_TRAVEL };
 /** The pick-up section's line (spec-1 section 2): the adult pick-up permission text. */
 export const ADULT_PICK_UP_TEXT = ADULT_PICK_UP;
 
-export const isIndependent = (p: { pick_up_permission: string | null }) => p.pick_up_permission === INDEPENDENT_TRAVEL;
+export const isIndependent = (p: { pick_up_permission: string | null }) => travelsIndependently(p.pick_up_permission);
 
 /** What the page knows about the organization and the viewer (from its loader). */
 export type CheckInViewer = {
@@ -33,7 +51,7 @@ export type CheckInViewer = {
 
 /** spec-1 section 4, isAllowed: waiver signed and not flagged (and today's screening filled when required). */
 export function isAllowed(p: Pick<ParticipantDetail, "is_waiver_signed" | "is_flagged" | "hasfilled">, screeningRequired: boolean): boolean {
-  return p.is_waiver_signed && !p.is_flagged && (!screeningRequired || p.hasfilled);
+  return mayCheckIn({ stopFlag: p.is_flagged, screeningRequired, screeningFilled: p.hasfilled, waiverSigned: p.is_waiver_signed });
 }
 
 /** Checked in today and not yet out. */
@@ -41,7 +59,7 @@ export const isCheckedIn = (p: Pick<ParticipantDetail, "check_in_time" | "check_
 
 /** spec-1 section 4, check-out eligibility: not flagged (and screening filled when required), and in. */
 export function mayCheckOut(p: ParticipantDetail, screeningRequired: boolean): boolean {
-  return !p.is_flagged && (!screeningRequired || p.hasfilled) && isCheckedIn(p);
+  return mayCheckOutRule({ stopFlag: p.is_flagged, screeningRequired, screeningFilled: p.hasfilled, checkedIn: isCheckedIn(p) });
 }
 
 export type PickUpChoice = { key: string; name: string; phone: string; relationship: string };
@@ -55,19 +73,9 @@ export function pickUpChoices(p: Pick<ParticipantDetail, "pick_up_people">): Pic
 }
 
 /** The kiosk's answer for a child an adult picks up (docs/decisions/026): nothing is posted. */
-export const SEE_STAFF_TEXT = "Please see a staff member to check out";
+export const SEE_STAFF_TEXT = CHECK_IN_TEXT.seeStaff;
 /** The refusal code the server gives the kiosk for such a child. */
-export const SEE_STAFF_CODE = "SEE_STAFF";
-export const OVERRIDE_REASON_MAX = 500;
-
-/**
- * What the barcode screen shows for a refusal (spec-1 section 8): the server message followed by
- * '. Please try to rescan the barcode'; null for 'did not pass' (the participant dialog handles it).
- */
-export function barcodeErrorText(message: string): string | null {
-  if (message.includes("did not pass")) return null;
-  return `${message.replace(/\.+$/, "")}. Please try to rescan the barcode`;
-}
+export const SEE_STAFF_CODE = CHECK_IN_CODES.seeStaff;
 
 export const initials = (p: { first_name: string; last_name: string }) => `${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
 

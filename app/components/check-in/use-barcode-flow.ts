@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { ApiError, apiSend, fetchParticipant, isRetryable, localDay, lookupMember, newCommandId, postCheckIn, type CheckInType, type MemberLookup } from "./api";
 import { browserOffline, enqueue } from "./offline-queue";
 import { useOverlay } from "./overlays";
-import { barcodeErrorText, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
+import { barcodeErrorText, CHECK_IN_TEXT, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
 
 export type ScanStatus = { kind: "busy"; memberId: string } | { kind: "error" | "success"; text: string } | null;
 
@@ -66,7 +66,7 @@ export function useBarcodeFlow(type: CheckInType) {
       if (isIndependent(member)) {
         // the barcode screen sends the pick-up fields empty; the server records NA
         await postCheckIn({ ...body, pick_up_name: "", pick_up_contact_number: "", pick_up_relationship: "" }, scan.commandId);
-        setStatus({ kind: "success", text: `${member.first_name} successfully checked out` });
+        setStatus({ kind: "success", text: CHECK_IN_TEXT.done(member.first_name, "out") });
         return;
       }
       if (viewer.isKiosk) {
@@ -81,7 +81,7 @@ export function useBarcodeFlow(type: CheckInType) {
         onChoose: async (pickUp) => {
           await postCheckIn({ ...body, time: new Date().toISOString(), ...pickUp }, scan.commandId);
           overlay.close();
-          setStatus({ kind: "success", text: `${member.first_name} successfully checked out` });
+          setStatus({ kind: "success", text: CHECK_IN_TEXT.done(member.first_name, "out") });
         },
       });
     },
@@ -104,8 +104,9 @@ export function useBarcodeFlow(type: CheckInType) {
         if (isRetryable(error)) return queue();
         // a child an adult picks up, at the kiosk: the server's own words, without 'rescan'
         if (error instanceof ApiError && error.code === SEE_STAFF_CODE) return setStatus({ kind: "error", text: SEE_STAFF_TEXT });
-        const message = error instanceof ApiError ? error.message : "Please try again or contact support for help";
-        const text = barcodeErrorText(message);
+        // the answer's code decides, never its text (docs/decisions/031)
+        const answer = error instanceof ApiError ? error : { code: "", message: "Please try again or contact support for help" };
+        const text = barcodeErrorText(answer);
         if (text === null) return showBlocked(memberId);
         setStatus({ kind: "error", text });
       }

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useToast } from "~/components/toast/toaster";
 import { localDay, newCommandId, postCheckIn, putCheckOut, type ParticipantDetail, type PickUp } from "./api";
 import { useOverlay } from "./overlays";
-import { CHECKED_OUT_TOAST_MS, isIndependent } from "./rules";
+import { CHECK_IN_TEXT, CHECKED_OUT_TOAST_MS, isIndependent } from "./rules";
 
 /** a member who travels alone: no pick-up person; the server records NA */
 const NONE: PickUp = {};
@@ -23,7 +23,7 @@ export function useCheckOut() {
       const send = async (pickUp: PickUp) => {
         if (options.visitId) await putCheckOut(options.visitId, pickUp);
         else await postCheckIn({ memberId: p.member_id, type: "out", time: new Date().toISOString(), ...localDay(), ...pickUp }, newCommandId());
-        showToast({ type: "success", title: "User Checked Out", description: `${p.full_name} successfully checked out`, durationMs: CHECKED_OUT_TOAST_MS });
+        showToast({ type: "success", title: "User Checked Out", description: CHECK_IN_TEXT.done(p.full_name, "out"), durationMs: CHECKED_OUT_TOAST_MS });
       };
       if (isIndependent(p)) {
         return send(NONE).then(

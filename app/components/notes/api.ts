@@ -2,6 +2,7 @@ import dayjs from "dayjs";
 import type { NoteCommentRow, NoteFilter, NoteRow } from "../../../projections/notes/queries";
 
 import { apiGet, apiSend } from "~/components/api-client";
+import { isAdminOrAbove } from "../../../modules/identity/client";
 
 /** Type-only: the shapes the notes calls answer. */
 export type { NoteCommentRow, NoteFilter, NoteRow };
@@ -11,7 +12,7 @@ export type Mutation = { message: string; hint?: string; data?: NoteRow | null; 
 
 /** Who looks at the notes: the actions a card offers follow the module's rules (the server decides again). */
 export type NotesViewer = { userId: string; level: number };
-export const isNoteAdmin = (level: number) => level >= 3 && level <= 6;
+export const isNoteAdmin = (level: number) => isAdminOrAbove(level);
 
 export const NOTE_FILTER_IDS = ["All Notes", "Flag Notes", "Warn Notes", "Program/Event Notes", "Archived Notes"] as const satisfies readonly NoteFilter[];
 export const NOTE_TYPES = ["Late", "Away", "Sick", "Attending", "Program/Event Note"] as const;

@@ -6,6 +6,7 @@ import { archiveNote, deleteNote, editNote, isEdited, isNoteAdmin, noteDate, pos
 import { NoteAttachment } from "./attached-image";
 import { NoteComments } from "./note-comments";
 import { ConfirmDeleteDialog, NoteFormDialog, ReasonDialog, type UserGroupOption } from "./note-dialogs";
+import { isStaff } from "../../../modules/identity/client";
 
 type Props = {
   note: NoteRow;
@@ -30,7 +31,7 @@ export function noteActions(note: NoteRow, viewer: NotesViewer) {
   const author = note.created_by === viewer.userId;
   const none = { edit: false, archive: false, restore: false, remove: false, resolve: false };
   // system-generated flagged notes offer no actions; a manual flag or warn note is resolved while active
-  if (note.is_flag_note) return { ...none, resolve: note.type !== "System Generated" && (note.is_flagged || note.is_warned) && viewer.level >= 2 && viewer.level <= 6 };
+  if (note.is_flag_note) return { ...none, resolve: note.type !== "System Generated" && (note.is_flagged || note.is_warned) && isStaff(viewer.level) };
   return {
     resolve: false,
     edit: author && note.status === "Active",

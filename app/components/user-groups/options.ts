@@ -1,5 +1,5 @@
-import { LEVEL, type RoleLevel } from "../../../modules/identity/access/types";
-import { THEME_COLORS } from "../../../modules/organizations/theme";
+import { LEVEL, PERSON_LEVELS, type RoleLevel } from "../../../modules/identity/client";
+import { THEME_COLORS } from "../../../modules/organizations/client";
 
 /** What each role level is called in the level picker (spec-1 section 6). */
 export const LEVEL_LABELS: Readonly<Record<RoleLevel, string>> = {
@@ -18,7 +18,7 @@ export const LEVEL_LABELS: Readonly<Record<RoleLevel, string>> = {
  */
 export function assignableLevels(userLevel: RoleLevel): RoleLevel[] {
   if (userLevel === LEVEL.kiosk) return [];
-  const levels = ([1, 2, 3, 4, 5, 6] as const).filter((level) => level <= userLevel) as RoleLevel[];
+  const levels = PERSON_LEVELS.filter((level) => level <= userLevel) as RoleLevel[];
   return userLevel >= LEVEL.organization ? [...levels, LEVEL.kiosk] : levels;
 }
 

@@ -19,6 +19,7 @@ export {
   isPermissionId,
   type PermissionId,
 } from "./permissions";
+export { isMemberLevel, isKiosk, isStaff, isAdminOrAbove, isOrganizationOrAbove, isAboveLowest, PERSON_LEVELS } from "./levels";
 export { roleFlags, PARTICIPANT, PARENT, COACH, SPECIAL_GROUP_NAMES, type RoleFlags } from "./role-flags";
 export { decideAccess, isAllowed, effectivePermissions, levelPasses, describeLevelRule } from "./engine";
 export { LEVELS, PUBLIC, OPTIONAL, SIGNED_IN, ADMIN_ONLY } from "./rules";

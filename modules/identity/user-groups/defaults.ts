@@ -1,5 +1,5 @@
 import { ALL_PERMISSION_IDS, KIOSK_PERMISSIONS, PERMISSIONS as P, type PermissionId } from "../access/permissions";
-import type { RoleLevel } from "../access/types";
+import { LEVEL, type RoleLevel } from "../access/types";
 import type { UserGroupIcon } from "./schema";
 
 export type DefaultGroup = { key: string; name: string; displayName: string; level: RoleLevel; icon: UserGroupIcon; permissionIds: readonly PermissionId[] };
@@ -31,20 +31,20 @@ const STAFF = [
 export function defaultUserGroups(type: "school" | "other"): DefaultGroup[] {
   const school = type === "school";
   return [
-    { key: "participant", name: "PARTICIPANT", displayName: school ? "Students" : "Participants", level: 1, icon: "Participants", permissionIds: VIEW_BASICS },
-    { key: "parent", name: "PARENT", displayName: "Parents", level: 1, icon: "Couple", permissionIds: [...VIEW_BASICS, P.CAN_SIGN_WAIVER_FOR_PARTICIPANT] },
-    { key: "coach", name: "COACH", displayName: school ? "Teachers" : "Coaches", level: 2, icon: "Coaches", permissionIds: STAFF },
+    { key: "participant", name: "PARTICIPANT", displayName: school ? "Students" : "Participants", level: LEVEL.participant, icon: "Participants", permissionIds: VIEW_BASICS },
+    { key: "parent", name: "PARENT", displayName: "Parents", level: LEVEL.participant, icon: "Couple", permissionIds: [...VIEW_BASICS, P.CAN_SIGN_WAIVER_FOR_PARTICIPANT] },
+    { key: "coach", name: "COACH", displayName: school ? "Teachers" : "Coaches", level: LEVEL.coach, icon: "Coaches", permissionIds: STAFF },
     {
       key: "admin",
       name: "ADMIN",
       displayName: "Admins",
-      level: 3,
+      level: LEVEL.admin,
       icon: "Admin",
       permissionIds: WITH_AUDIT,
     },
-    { key: "organization", name: "ORGANIZATION", displayName: "Organization", level: 4, icon: "Admin", permissionIds: WITH_AUDIT },
-    { key: "granter", name: "GRANTER", displayName: "Granters", level: 5, icon: "Volunteers", permissionIds: ALL_BUT_AUDIT },
-    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: 6, icon: "Admin", permissionIds: ALL_BUT_AUDIT },
-    { key: "kiosk", name: "KIOSK", displayName: "Kiosk", level: 7, icon: "Volunteers", permissionIds: KIOSK_PERMISSIONS },
+    { key: "organization", name: "ORGANIZATION", displayName: "Organization", level: LEVEL.organization, icon: "Admin", permissionIds: WITH_AUDIT },
+    { key: "granter", name: "GRANTER", displayName: "Granters", level: LEVEL.granter, icon: "Volunteers", permissionIds: ALL_BUT_AUDIT },
+    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: LEVEL.superadmin, icon: "Admin", permissionIds: ALL_BUT_AUDIT },
+    { key: "kiosk", name: "KIOSK", displayName: "Kiosk", level: LEVEL.kiosk, icon: "Volunteers", permissionIds: KIOSK_PERMISSIONS },
   ];
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALL_PERMISSION_IDS, type PermissionId } from "../access/permissions";
+import { LEVEL } from "../access/types";
 
 export const USER_GROUP_ICONS = ["Participants", "Coaches", "Admin", "Couple", "Volunteers"] as const;
 export type UserGroupIcon = (typeof USER_GROUP_ICONS)[number];
@@ -42,7 +43,7 @@ const required = (label: string) => ({ error: `${label} is required` });
 export const userGroupInput = z.object({
   name: z.string(required("Name")).trim().min(1, "Name is required").max(60, "Name must be at most 60 characters"),
   display_name: z.string().trim().max(60, "Display Name must be at most 60 characters").optional().default(""),
-  level: z.coerce.number(required("Level")).int().min(1, "Level must be between 1 and 7").max(7, "Level must be between 1 and 7"),
+  level: z.coerce.number(required("Level")).int().min(LEVEL.participant, "Level must be between 1 and 7").max(LEVEL.kiosk, "Level must be between 1 and 7"),
   icon: z.enum(USER_GROUP_ICONS, required("Icon")),
   // a null scheme becomes the default (spec-2 section 5)
   scheme: z

@@ -1,0 +1,102 @@
+import { ADULT_PICK_UP, INDEPENDENT_TRAVEL, MEMBER_ID_LENGTH, MEMBER_ID_MIN_LENGTH } from "../participants/client";
+
+/**
+ * The check-in context's browser-safe face (docs/decisions/031): the rules and texts the browser shows
+ * and the server decides by, in one place. Pure: no node, database or kernel imports; the decider
+ * (decide.ts, pick-up-rule.ts), the /api handlers and app/components all import these.
+ */
+
+export { ADULT_PICK_UP, INDEPENDENT_TRAVEL, MEMBER_ID_LENGTH, MEMBER_ID_MIN_LENGTH };
+
+/** The longest a check-in's day (its start and end bounds) may span: a local day is 23-25 hours. */
+export const MAX_DAY_HOURS = 48;
+export const MAX_DAY_MS = MAX_DAY_HOURS * 3600 * 1000;
+
+/** A staff override's reason is at most this long (docs/decisions/026). */
+export const OVERRIDE_REASON_MAX = 500;
+
+/** The codes of the check-in refusals: the browser matches these, never the message text. */
+export const CHECK_IN_CODES = {
+  memberNotFound: "MEMBER_NOT_FOUND",
+  memberNotActive: "MEMBER_NOT_ACTIVE",
+  flagged: "MEMBER_FLAGGED",
+  screening: "SCREENING_NOT_FILLED",
+  waiver: "WAIVER_NOT_SIGNED",
+  alreadyIn: "ALREADY_CHECKED_IN",
+  notIn: "NOT_CHECKED_IN",
+  seeStaff: "SEE_STAFF",
+  pickUpRequired: "PICK_UP_REQUIRED",
+  pickUpNotAuthorised: "PICK_UP_NOT_AUTHORISED",
+  checkOutBeforeCheckIn: "CHECK_OUT_BEFORE_CHECK_IN",
+  /** the organization's is_member_check_in_or_out is off (docs/decisions/031) */
+  memberCheckInOff: "MEMBER_CHECK_IN_OFF",
+} as const;
+export type CheckInCode = (typeof CHECK_IN_CODES)[keyof typeof CHECK_IN_CODES];
+
+/** The texts both sides show (spec-1 sections 4, 6 and 8; docs/decisions/026 and 031). */
+export const CHECK_IN_TEXT = {
+  /** the kiosk's answer for a child an adult picks up, and the server's refusal message */
+  seeStaff: "Please see a staff member to check out",
+  /** the kiosk's stop text (also for an unsigned waiver) */
+  kioskStop: "Unable to Check In. Please speak with a staff member.",
+  kioskWarningTitle: "Take Caution",
+  /** the kiosk page, and the /api refusal, when the organization turned member check-in off */
+  memberCheckInOff: "Checking members in and out is turned off for this organization.",
+  /** appended to a refusal on the barcode screen (spec-1 section 8) */
+  rescan: "Please try to rescan the barcode",
+  /** the answer to a check-in or check-out, by first name (or full name on the board's toast) */
+  done: (name: string, type: "in" | "out") => `${name} successfully checked ${type}`,
+} as const;
+
+/** The refusal messages, worded for the barcode screen's families ('did not pass', 'has not completed', 'has not verified'). */
+export const REFUSAL_TEXT = {
+  notFound: () => "Member not found",
+  inactive: (n: string, status: string) => `${n} is ${status.toLowerCase()} and cannot be checked in`,
+  flagged: (n: string, verb: "in" | "out") => `${n} did not pass the check-${verb} requirements: a staff member must follow up first`,
+  screening: (n: string) => `${n} has not completed today's health screening`,
+  waiver: (n: string) => `${n} has not verified the waiver: it must be signed before checking in`,
+  alreadyIn: (n: string) => `${n} is already checked in`,
+  notIn: (n: string) => `${n} is not checked in`,
+  required: (label: string) => `${label} is required`,
+  checkOutBeforeCheckIn: (n: string) => `${n} cannot be checked out before the check-in time`,
+} as const;
+
+/** What a check-in and a check-out must pass first: no active stop flag, and today's screening when required. */
+export type CheckInGate = { stopFlag: boolean; screeningRequired: boolean; screeningFilled: boolean };
+
+/** The first gate a member fails, by code, or null (the server refuses with it; the browser shows the blockers). */
+export function gateRefusal(gate: CheckInGate): typeof CHECK_IN_CODES.flagged | typeof CHECK_IN_CODES.screening | null {
+  if (gate.stopFlag) return CHECK_IN_CODES.flagged;
+  if (gate.screeningRequired && !gate.screeningFilled) return CHECK_IN_CODES.screening;
+  return null;
+}
+
+/** spec-1 section 4, isAllowed: the gate passed and the waiver signed (the server also wants the member active and not in yet). */
+export const mayCheckIn = (member: CheckInGate & { waiverSigned: boolean }) => gateRefusal(member) === null && member.waiverSigned;
+
+/** spec-1 section 4, check-out eligibility: the gate passed and checked in; the waiver does not matter. */
+export const mayCheckOut = (member: CheckInGate & { checkedIn: boolean }) => gateRefusal(member) === null && member.checkedIn;
+
+/** A child who may leave alone: the check-out needs no pick-up person (spec-1 section 3). */
+export const travelsIndependently = (pickUpPermission: string | null | undefined) => pickUpPermission === INDEPENDENT_TRAVEL;
+
+/**
+ * Member check-in and check-out are on for the organization (the is_member_check_in_or_out switch, on
+ * unless set false; docs/decisions/031). It governs every way in and out: the board, the sidebar's
+ * button, the kiosk, bulk and the /api calls.
+ */
+export const memberCheckInOn = (settings: { is_member_check_in_or_out?: boolean | null }) => settings.is_member_check_in_or_out !== false;
+
+/** The viewer may check members in and out: the permission (CAN_CHECK_IN_OUT_MEMBERS) and the switch on. */
+export const mayCheckMembersInOut = (input: { hasPermission: boolean; settings: { is_member_check_in_or_out?: boolean | null } }) =>
+  input.hasPermission && memberCheckInOn(input.settings);
+
+/**
+ * What the barcode screen shows for a refusal (spec-1 section 8), by the answer's code: the server
+ * message followed by '. Please try to rescan the barcode'; null for a member who did not pass the
+ * requirements (MEMBER_FLAGGED: the participant dialog shows the blockers).
+ */
+export function barcodeErrorText(error: { code: string; message: string }): string | null {
+  if (error.code === CHECK_IN_CODES.flagged) return null;
+  return `${error.message.replace(/\.+$/, "")}. ${CHECK_IN_TEXT.rescan}`;
+}
