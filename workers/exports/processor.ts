@@ -14,7 +14,7 @@ import { DomainError, newId, type Clock, type EventStore, type Logger } from "..
 import type { Job, RollcallQueue } from "../../modules/kernel/queues";
 import type { LivePublisher } from "../../modules/kernel/live";
 import type { BlobStorage } from "../../modules/storage";
-import { exportTopicFor, exportsToExpire, EXPORT_PROGRESS, type ExportProgress } from "../../projections/exports";
+import { exportTopicFor, exportsRequestedBefore, exportsToExpire, EXPORT_PROGRESS, type ExportProgress } from "../../projections/exports";
 import type { ReadModels } from "../../projections/read-models";
 import { buildBundle, buildCsv, bundleIdsOf, type BundlePart, type BuiltFile } from "./build";
 import { CLEANUP_JOB, enqueueExport, type ExportJobData } from "./queue";
@@ -119,13 +119,7 @@ export async function cleanUpExports(deps: ExportWorkerDeps): Promise<{ expired:
     if (result.ok && result.events.length) expired++;
   }
   const parts = await deps.storage.removeStaleParts("exports", new Date(now.getTime() - STALE_PART_MS));
-  const stuck = await deps.db
-    .selectFrom("rm_exports")
-    .select("id")
-    .where("status", "=", "Requested")
-    .where("requested_at", "<", new Date(now.getTime() - REQUEUE_AFTER_MS))
-    .limit(500)
-    .execute();
+  const stuck = await exportsRequestedBefore(deps.db, new Date(now.getTime() - REQUEUE_AFTER_MS));
   for (const { id } of stuck) await enqueueExport(deps.queue, id);
   return { expired, parts, requeued: stuck.length };
 }
