@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { fieldRoleOf, seesGroup, type FieldGroup, type FieldRole, type RoleLevel } from "../../modules/identity";
 import type { ExportKind } from "../../modules/exports";
 import { userRoleOf } from "../../projections/identity";
-import type { ReadModels } from "../../projections/read-models";
+import type { ReadModels } from "../../projections";
 
 /**
  * Decision 027 in the export files: each CSV column's field group, in the header's order. The worker

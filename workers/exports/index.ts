@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import { systemClock } from "../../modules/kernel";
 import { createLivePublisher, liveKeyFor } from "../../modules/kernel/live";
 import { createWorker } from "../../modules/kernel/queues";
-import type { ReadModels } from "../../projections/read-models";
-import type { CoreServices } from "../../runtime/services";
+import type { ReadModels } from "../../projections";
+import type { WorkerCore } from "../core";
 import { processExportQueue, type ExportWorkerDeps } from "./processor";
 import { CLEANUP_JOB, CLEANUP_SCHEDULER, createExportQueue, EXPORT_QUEUE, queuePrefixFor, type ExportJobData } from "./queue";
 import { CLEANUP_EVERY_MS } from "./retention";
@@ -18,7 +18,7 @@ export { cursorRows, rowQueryFor, loadLookup, historyRows, FETCH_SIZE } from "./
 export const EXPORT_CONCURRENCY = 2;
 
 /** The worker role's export worker: the jobs, the hourly clean-up scheduler, and a live publisher for progress. */
-export function startExportWorker(core: CoreServices) {
+export function startExportWorker(core: WorkerCore) {
   const prefix = queuePrefixFor(core.env.DATABASE_URL);
   const queue = createExportQueue(core.env.REDIS_URL, prefix);
   const publisher = createLivePublisher(core.env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });

@@ -15,7 +15,7 @@ import type { Job, RollcallQueue } from "../../modules/kernel/queues";
 import type { LivePublisher } from "../../modules/kernel/live";
 import type { BlobStorage } from "../../modules/storage";
 import { exportTopicFor, exportsRequestedBefore, exportsToExpire, EXPORT_PROGRESS, type ExportProgress } from "../../projections/exports";
-import type { ReadModels } from "../../projections/read-models";
+import type { ReadModels } from "../../projections";
 import { buildBundle, buildCsv, bundleIdsOf, type BundlePart, type BuiltFile } from "./build";
 import { CLEANUP_JOB, enqueueExport, type ExportJobData } from "./queue";
 import { EXPORT_RETENTION_MS, REQUEUE_AFTER_MS, STALE_PART_MS } from "./retention";

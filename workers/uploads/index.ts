@@ -1,7 +1,7 @@
 import { systemClock } from "../../modules/kernel";
 import { createWorker } from "../../modules/kernel/queues";
-import type { CoreServices } from "../../runtime/services";
-import { queuePrefixFor } from "../exports/queue";
+import type { WorkerCore } from "../core";
+import { queuePrefixFor } from "../exports";
 import { processUnpackJob, type UploadWorkerDeps } from "./processor";
 import { UPLOAD_QUEUE, type UnpackJobData } from "./queue";
 
@@ -12,7 +12,7 @@ export { processUnpack, processUnpackJob, type UploadWorkerDeps, type UnpackResu
 export const UNPACK_CONCURRENCY = 2;
 
 /** The worker role's upload worker: unpacks zip packages. */
-export function startUploadWorker(core: CoreServices) {
+export function startUploadWorker(core: WorkerCore) {
   const deps: UploadWorkerDeps = { store: core.store, clock: systemClock, storage: core.storage, logger: core.logger };
   const handle = createWorker<UnpackJobData, unknown>(UPLOAD_QUEUE, (job) => processUnpackJob(deps, job), {
     connection: core.env.REDIS_URL,

@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { ADULT_PICK_UP, INDEPENDENT_TRAVEL } from "../../../modules/participants/options";
+import { ADULT_PICK_UP, INDEPENDENT_TRAVEL } from "../../../modules/participants/client";
 import type { BoardRow, ParticipantDetail } from "./api";
 
 /** spec-1 section 9: Member ID length, scanner minimum, the two timings, the search debounce. */

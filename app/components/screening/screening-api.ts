@@ -1,5 +1,5 @@
-import type { ScreeningQuestion } from "../../../modules/screening/events";
-import type { FormAnswer } from "../../../modules/screening/form";
+import type { ScreeningQuestion } from "../../../modules/screening/client";
+import type { FormAnswer } from "../../../modules/screening/client";
 import { apiGet, apiSend, newCommandId } from "../check-in/api";
 
 /** The shapes of the screening calls (spec-2 section 7), as the server answers them. */

@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Dialog, Flex, Heading, ScrollArea, Separator, Text } from "@radix-ui/themes";
-import type { ScreeningQuestion } from "../../../modules/screening/events";
-import { SCREENING_TEXT, answeredCount, radioQuestions, type FormParticipant } from "../../../modules/screening/form";
+import type { ScreeningQuestion } from "../../../modules/screening/client";
+import { SCREENING_TEXT, answeredCount, radioQuestions, type FormParticipant } from "../../../modules/screening/client";
 import { Questions } from "./screening-questions";
 import { SCREENING_DIALOG_TEXT } from "./screening-text";
 import { ErrorLine } from "./screening-widgets";

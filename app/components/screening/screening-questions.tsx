@@ -1,6 +1,6 @@
 import { Box, Flex, RadioGroup, Text } from "@radix-ui/themes";
-import type { ScreeningQuestion } from "../../../modules/screening/events";
-import type { FormAnswer } from "../../../modules/screening/form";
+import type { ScreeningQuestion } from "../../../modules/screening/client";
+import type { FormAnswer } from "../../../modules/screening/client";
 
 /** One person's questions: RICHTEXT sections as text, RADIO questions as a radio group each. */
 export function Questions({ questions, person, disabled = false, onAnswer }: { questions: ScreeningQuestion[]; person: { id: string; name: string; answers: FormAnswer[] }; disabled?: boolean; onAnswer: (personId: string, questionId: string, value: string) => void }) {

@@ -1,0 +1,9 @@
+/**
+ * The identity module's browser-safe face: role levels, permission ids and labels, the field policy's
+ * types and the user-group form's schema. Pure: no node, database or kernel-db imports, so
+ * app/components may import it (the rest of identity hashes passwords and holds sessions).
+ */
+export { LEVEL, type RoleLevel } from "./access/types";
+export { ALL_PERMISSION_IDS, PERMISSION_LABELS, PERMISSIONS, type PermissionId } from "./access/permissions";
+export type { Visible } from "./access/field-policy";
+export { DEFAULT_SCHEME, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput } from "./user-groups/schema";
