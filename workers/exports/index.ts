@@ -5,12 +5,13 @@ import { createWorker } from "../../modules/kernel/queues";
 import type { ReadModels } from "../../projections";
 import type { WorkerCore } from "../core";
 import { processExportQueue, type ExportWorkerDeps } from "./processor";
-import { CLEANUP_JOB, CLEANUP_SCHEDULER, createExportQueue, EXPORT_QUEUE, queuePrefixFor, type ExportJobData } from "./queue";
+import { CLEANUP_JOB, CLEANUP_SCHEDULER, createExportQueue, EXPORT_QUEUE, queuePrefixFor, type ExportJobData } from "../../modules/exports";
 import { CLEANUP_EVERY_MS } from "./retention";
 
-export * from "./queue";
+// the queue's definition is the exports module's (app enqueues); the worker's callers find it here too
+export { EXPORT_QUEUE, EXPORT_JOB, CLEANUP_JOB, CLEANUP_SCHEDULER, EXPORT_JOB_OPTIONS, queuePrefixFor, createExportQueue, enqueueExport, progressKey, type ExportJobData } from "../../modules/exports";
 export * from "./retention";
-export { processExport, cleanUpExports, readableReason, progressKey, type ExportWorkerDeps, type ExportJobResult } from "./processor";
+export { processExport, cleanUpExports, readableReason, type ExportWorkerDeps, type ExportJobResult } from "./processor";
 export { buildCsv, buildBundle, type BuildDeps } from "./build";
 export { cursorRows, rowQueryFor, loadLookup, historyRows, FETCH_SIZE } from "./sources";
 

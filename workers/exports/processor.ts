@@ -3,11 +3,15 @@ import type pg from "pg";
 import type { Redis } from "ioredis";
 import { UnrecoverableError } from "bullmq";
 import {
+  CLEANUP_JOB,
   completeExport,
+  enqueueExport,
   exportFolder,
   expireExport,
   failExport,
   loadExport,
+  progressKey,
+  type ExportJobData,
   type ExportRequestedData,
 } from "../../modules/exports";
 import { DomainError, newId, type Clock, type EventStore, type Logger } from "../../modules/kernel";
@@ -17,7 +21,6 @@ import type { BlobStorage } from "../../modules/storage";
 import { exportTopicFor, exportsRequestedBefore, exportsToExpire, EXPORT_PROGRESS, type ExportProgress } from "../../projections/exports";
 import type { ReadModels } from "../../projections";
 import { buildBundle, buildCsv, bundleIdsOf, type BundlePart, type BuiltFile } from "./build";
-import { CLEANUP_JOB, enqueueExport, type ExportJobData } from "./queue";
 import { EXPORT_RETENTION_MS, REQUEUE_AFTER_MS, STALE_PART_MS } from "./retention";
 
 export type ExportWorkerDeps = {
@@ -34,8 +37,6 @@ export type ExportWorkerDeps = {
 
 export type ExportJobResult = { exportId: string; outcome: "completed" | "failed" | "skipped"; rows?: number };
 
-/** Where the latest progress of an export is kept, for a Downloads page opened mid-export. */
-export const progressKey = (exportId: string) => `rollcall:export-progress:${exportId}`;
 
 const PROGRESS_EVERY_MS = 250;
 
