@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { boundaries } from "./eslint.boundaries.js";
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "var/**", ".cache/**"] },
@@ -18,11 +19,6 @@ export default tseslint.config(
       "no-restricted-imports": "off",
     },
   },
-  {
-    // the house rule: no module, projection or worker imports app/
-    files: ["modules/**", "projections/**", "workers/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "~/*"], message: "modules, projections and workers never import app/" }] }],
-    },
-  },
+  // the house's boundaries: a projection owns its tables; imports go through a context's public face
+  ...boundaries,
 );
