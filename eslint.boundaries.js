@@ -104,9 +104,9 @@ const layer = (name, who) => ({ regex: `(^|/)${name}(/|$)`, message: `${who} nev
 const appAlias = (who) => ({ regex: "^~/", message: `${who} never import app/ (docs/decisions/033).` });
 
 /** From a file `depth` folders inside its context (modules/<ctx>/x.ts is 1): a sibling context's internals, written relatively. */
-const siblingInternals = (depth, kind, allowKernelParts) => ({
-  regex: `^(\\.\\./){${depth}}${allowKernelParts ? `(?!${KERNEL_PARTS})` : ""}[^/.][^/]*/(?!index(\\.[jt]sx?)?$).+`,
-  message: `Import another ${kind} through its index.ts, never its internals (docs/decisions/033).`,
+const siblingInternals = (depth, kind, isModule) => ({
+  regex: `^(\\.\\./){${depth}}${isModule ? `(?!${KERNEL_PARTS})` : ""}[^/.][^/]*/(?!${isModule ? FACE : "index(\\.[jt]sx?)?$"}).+`,
+  message: `Import another ${kind} through its index.ts${isModule ? " (a client.ts: through the other's client.ts)" : ""}, never its internals (docs/decisions/033).`,
 });
 
 const restrict = (...patterns) => ["error", { patterns }];
@@ -116,9 +116,9 @@ function importBlocks() {
   const blocks = [
     // app: the web face; a module's index or client.ts, a projection's index; never runtime or workers
     { files: ["app/**"], rules: { [RULE]: restrict(intoModule, intoProjection, intoProjectionsShared, layer("runtime", "app files"), layer("workers", "app files")) } },
-    // runtime: wiring; anything's index (the load context's type is app's: a type import)
+    // runtime (and scripts, server.ts): wiring; anything's index (the load context's type is app's: a type import)
     {
-      files: ["runtime/**", "server.ts"],
+      files: ["runtime/**", "scripts/**", "server.ts"],
       rules: { [RULE]: restrict(intoModuleIndexOnly, intoProjection, intoProjectionsShared, { regex: "(^|/)workers/[^/]+/(?!index(\\.[jt]sx?)?$).+", message: "Import a worker through its index.ts (docs/decisions/033)." }, { ...layer("app", "runtime files"), allowTypeImports: true }) },
     },
     // workers: modules' and projections' index only

@@ -108,6 +108,9 @@ describe("imports go through a context's public face", () => {
     expect(rules(await lint("modules/identity/access/violation.ts", `import { REQUEST_LIMITS } from "../../kernel/request-input";\nexport const r = REQUEST_LIMITS;\n`))).toEqual([IMPORTS]);
     const allowed = `import { hashPassword } from "../users/passwords";\nimport { DomainError } from "../../kernel";\nimport type { RollcallQueue } from "../../kernel/queues";\nimport { INDEPENDENT_TRAVEL } from "../../participants";\nexport type Q = RollcallQueue<unknown, unknown>;\nexport const all = [hashPassword, DomainError, INDEPENDENT_TRAVEL];\n`;
     expect(await lint("modules/identity/access/allowed.ts", allowed)).toEqual([]);
+    // a module's browser-safe face composes another's
+    expect(await lint("modules/check-in/client.ts", `export { INDEPENDENT_TRAVEL } from "../participants/client";\n`)).toEqual([]);
+    expect(rules(await lint("modules/check-in/client.ts", `export { INDEPENDENT_TRAVEL } from "../participants/options";\n`))).toEqual([IMPORTS]);
   });
 
   it("lets a projection import modules' index for event types, and refuses internals, another projection's internals, app and runtime", async () => {
