@@ -22,9 +22,13 @@ const TESTS = ["test/**", "**/*.test.{ts,tsx}"];
 
 /* ---------- 1. table ownership ---------- */
 
-/** Each projection's tables, as its tables.ts declares them (`rm_name: {`): the owner of a table is the projection declaring it. */
+/**
+ * Each projection's tables, as its tables.ts declares them (`rm_name: {`): the owner of a table is the projection declaring it.
+ * @returns {Record<string, string[]>}
+ */
 export function tablesByProjection() {
   const dir = path.join(root, "projections");
+  /** @type {Record<string, string[]>} */
   const owned = {};
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name, "tables.ts");
