@@ -2,9 +2,22 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { boundariesWith, tableSelectorsOutsideProjections } from "./eslint.boundaries.js";
 
 /** Names a role level goes by in the code (decision 031). */
 const LEVEL_NAMES = "/^(level|roleLevel|role_level|userLevel|groupLevel|actorLevel)$/";
+const LEVEL_MESSAGE = "Compare role levels by name: LEVEL.* or isKiosk/isStaff/isAdminOrAbove... from modules/identity (decision 031)";
+const LEVEL_SELECTORS = [
+  ...["left", "right"].map((side) => ({
+    selector: `BinaryExpression:matches([${side}.name=${LEVEL_NAMES}], [${side}.property.name=${LEVEL_NAMES}])[${side === "left" ? "right" : "left"}.raw=/^[0-9]+$/]`,
+    message: LEVEL_MESSAGE,
+  })),
+  { selector: `SwitchStatement:matches([discriminant.name=${LEVEL_NAMES}], [discriminant.property.name=${LEVEL_NAMES}]) > SwitchCase[test.raw=/^[0-9]+$/]`, message: LEVEL_MESSAGE },
+  {
+    selector: `CallExpression[callee.property.name=/^(where|having|orWhere)$/][arguments.0.value=/(^|[.])(level|role_level)$/][arguments.2.raw=/^[0-9]+$/]`,
+    message: LEVEL_MESSAGE,
+  },
+];
 
 export default tseslint.config(
   { ignores: ["build/**", "public/build/**", "node_modules/**", "test-results/**", "var/**", ".cache/**"] },
@@ -21,34 +34,13 @@ export default tseslint.config(
       "no-restricted-imports": "off",
     },
   },
+  // the house's boundaries: a projection owns its tables; imports go through a context's public face; and
+  // role levels by name (docs/decisions/031): a role level is compared through LEVEL and the predicates of
+  // modules/identity/access/levels.ts (isKiosk, isStaff, isAdminOrAbove, ...), never with a bare number
+  ...boundariesWith(LEVEL_SELECTORS),
   {
-    // the house rule: no module, projection or worker imports app/
-    files: ["modules/**", "projections/**", "workers/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "~/*"], message: "modules, projections and workers never import app/" }] }],
-    },
-  },
-  {
-    // role levels by name (docs/decisions/031): a role level is compared through LEVEL and the predicates of
-    // modules/identity/access/levels.ts (isKiosk, isStaff, isAdminOrAbove, ...), never with a bare number
-    files: ["app/**", "modules/**", "projections/**", "runtime/**", "workers/**"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "modules/identity/access/types.ts", "modules/identity/access/levels.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        ...["left", "right"].map((side) => ({
-          selector: `BinaryExpression:matches([${side}.name=${LEVEL_NAMES}], [${side}.property.name=${LEVEL_NAMES}])[${side === "left" ? "right" : "left"}.raw=/^[0-9]+$/]`,
-          message: "Compare role levels by name: LEVEL.* or isKiosk/isStaff/isAdminOrAbove... from modules/identity (decision 031)",
-        })),
-        {
-          selector: `SwitchStatement:matches([discriminant.name=${LEVEL_NAMES}], [discriminant.property.name=${LEVEL_NAMES}]) > SwitchCase[test.raw=/^[0-9]+$/]`,
-          message: "Compare role levels by name: case LEVEL.* (decision 031)",
-        },
-        {
-          selector: `CallExpression[callee.property.name=/^(where|having|orWhere)$/][arguments.0.value=/(^|[.])(level|role_level)$/][arguments.2.raw=/^[0-9]+$/]`,
-          message: "Compare role levels by name: LEVEL.* from modules/identity (decision 031)",
-        },
-      ],
-    },
+    // where the levels are defined, the numbers are the definition: the table rule alone
+    files: ["modules/identity/access/types.ts", "modules/identity/access/levels.ts"],
+    rules: { "no-restricted-syntax": ["error", ...tableSelectorsOutsideProjections] },
   },
 );

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { checkEvictionPolicy, type ComponentHealth, type HealthReport, type KernelTables } from "../modules/kernel";
 import { allCheckpoints } from "../projections";
-import { projections } from "../projections/registry";
+import { projections } from "../projections";
 import type { CoreServices } from "./services";
 
 const timed = async (name: string, check: () => Promise<string>): Promise<ComponentHealth> => {

@@ -7,7 +7,7 @@ import { DEFAULT_RECHECK_MS, type LiveRefusal, type LiveServer, type LiveServerO
 import { findUserById } from "../projections/identity";
 import { isNotesTopic, mayFollowNotesTopic } from "../projections/notes";
 import { EXPORT_TOPIC_PREFIX, exportTopicFor } from "../projections/exports";
-import type { ReadModels } from "../projections/read-models";
+import type { ReadModels } from "../projections";
 
 const SESSION_COOKIE = "rollcall_session";
 

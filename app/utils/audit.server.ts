@@ -10,6 +10,7 @@ import {
 import { DomainError, isUuid, type RecordedEvent } from "../../modules/kernel";
 import { DEFAULT_TIME_ZONE } from "../../modules/programs";
 import { auditLookupOf, participantHistoryEvents } from "../../projections/audit";
+import { userGroupIdOf } from "../../projections/identity";
 import { participantById } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
@@ -47,8 +48,8 @@ async function participantEvents(services: AppServices, auth: Auth, participantI
   const organizationId = auth.organization.id;
   // a note written a moment ago: its stream is listed once the audit index has caught up with the head
   await waitForProjection(services, "audit", { timeoutMs: 2_000 });
-  const group = await services.db.selectFrom("rm_users").select("user_group_id").where("id", "=", auth.user.id).executeTakeFirst();
-  const viewer = { userId: auth.user.id, level: auth.user.roleLevel, groupId: group?.user_group_id ?? null };
+  const groupId = await userGroupIdOf(services.db, auth.user.id);
+  const viewer = { userId: auth.user.id, level: auth.user.roleLevel, groupId };
   return participantHistoryEvents(services, { organizationId, participantId, viewer });
 }
 

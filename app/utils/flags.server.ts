@@ -2,6 +2,7 @@ import { z } from "zod";
 import { flagMember, flagTypeSchema, unflagMember, type FlagResult } from "../../modules/flags";
 import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { participantFlags } from "../../projections/flags";
+import { participantIdIn } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";
@@ -51,10 +52,8 @@ export async function postFlag(services: AppServices, auth: Auth, request: Reque
 export async function userFlags(services: AppServices, auth: Auth, url: URL) {
   const query = flagQuerySchema.parse({ participant_id: url.searchParams.get("participant_id") ?? undefined, type: url.searchParams.get("type") || undefined });
   // a participant id is a uuid: anything else names no one (and would make PostgreSQL refuse the query)
-  const participant = isUuid(query.participant_id)
-    ? await services.db.selectFrom("rm_participants").select("id").where("id", "=", query.participant_id).where("organization_id", "=", auth.organization.id).executeTakeFirst()
-    : undefined;
-  if (!participant) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
-  const data = await participantFlags(services.db, auth.organization.id, participant.id, query.type);
+  const participantId = isUuid(query.participant_id) ? await participantIdIn(services.db, auth.organization.id, query.participant_id) : undefined;
+  if (!participantId) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
+  const data = await participantFlags(services.db, auth.organization.id, participantId, query.type);
   return { data, count: data.length };
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
 import type { Clock, EventStore, HealthReport, Logger } from "../../modules/kernel";
 import type { SessionStore } from "../../modules/identity";
-import type { ReadModels } from "../../projections/read-models";
+import type { ReadModels } from "../../projections";
 import type { BlobStorage } from "../../modules/storage";
 
 /** What server.ts hands every loader and action (getLoadContext). */

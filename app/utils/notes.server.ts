@@ -20,6 +20,8 @@ import {
   type NoteRow,
   type NoteViewer,
 } from "../../projections/notes";
+import { userGroupIdOf } from "../../projections/identity";
+import { participantIdIn } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
@@ -47,14 +49,14 @@ export const viewerOf = (auth: Auth): NoteViewer => ({ organizationId: auth.orga
 
 /** Who acts, as they are now (their user group is read for the visibility rule). */
 export async function actorOf(services: AppServices, auth: Auth): Promise<NoteActor> {
-  const row = await services.db.selectFrom("rm_users").select("user_group_id").where("id", "=", auth.user.id).executeTakeFirst();
+  const groupId = await userGroupIdOf(services.db, auth.user.id);
   return {
     userId: auth.user.id,
     fullName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
     roleName: auth.user.roleName,
     roleDisplayName: auth.user.roleDisplayName,
     level: auth.user.roleLevel,
-    groupId: row?.user_group_id ?? null,
+    groupId,
   };
 }
 
@@ -76,14 +78,9 @@ async function run(services: AppServices, auth: Auth, command: NoteCommand): Pro
 
 async function requireParticipant(services: AppServices, auth: Auth, participantId: string) {
   if (!isUuid(participantId)) throw participantNotFound();
-  const row = await services.db
-    .selectFrom("rm_participants")
-    .select("id")
-    .where("id", "=", participantId)
-    .where("organization_id", "=", auth.organization.id)
-    .executeTakeFirst();
-  if (!row) throw participantNotFound();
-  return row.id;
+  const id = await participantIdIn(services.db, auth.organization.id, participantId);
+  if (!id) throw participantNotFound();
+  return id;
 }
 
 /* ---------- reads ---------- */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { applyFieldPolicy } from "../../modules/identity";
 import { DomainError, isUuid } from "../../modules/kernel";
 import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } from "../../modules/participants";
+import { userNameOf } from "../../projections/identity";
 import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "../../projections/participants";
 import type { Auth } from "./auth.server";
 import { fieldRoleOfAuth } from "./field-policy.server";
@@ -68,12 +69,7 @@ const notFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not
 /** One user's name parts, for the parent and the participant's own login (username). */
 async function userOf(services: AppServices, organizationId: string, id: string | null) {
   if (!id) return undefined;
-  return services.db
-    .selectFrom("rm_users")
-    .select(["id", "username", "first_name", "last_name"])
-    .where("id", "=", id)
-    .where("organization_id", "=", organizationId)
-    .executeTakeFirst();
+  return userNameOf(services.db, organizationId, id);
 }
 
 /**

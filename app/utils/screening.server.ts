@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { applyFieldPolicy, isMemberLevel, isStaff, matchPage } from "../../modules/identity";
 import { createHash } from "node:crypto";
-import { sql } from "kysely";
 import { DomainError, isUuid, type CommandMetadata } from "../../modules/kernel";
 import {
   SCREENING_TEXT,
@@ -13,7 +12,8 @@ import {
   type ScreeningActor,
 } from "../../modules/screening";
 import { activeFlags } from "../../projections/flags";
-import { dailyScreenings, screeningQuestions } from "../../projections/screening";
+import { ownActiveParticipants, participantsByIds } from "../../projections/participants";
+import { dailyScreenings, notScreenedOn, screeningQuestions } from "../../projections/screening";
 import type { Auth } from "./auth.server";
 import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";
@@ -36,14 +36,7 @@ type Person = { id: string; name: string; parent_id: string | null; user_id: str
 /** The participants a level-1 user screens: themselves (their own participant profile) and their children. */
 async function ownParticipants(services: AppServices, auth: Auth): Promise<Person[]> {
   if (!isMemberLevel(auth.subject.level)) return [];
-  const rows = await services.db
-    .selectFrom("rm_participants")
-    .select(["id", "full_name", "parent_id", "user_id"])
-    .where("organization_id", "=", auth.organization.id)
-    .where("status", "=", "Active")
-    .where((eb) => eb.or([eb("user_id", "=", auth.user.id), eb("parent_id", "=", auth.user.id)]))
-    .orderBy("first_name")
-    .execute();
+  const rows = await ownActiveParticipants(services.db, auth.organization.id, auth.user.id);
   return rows.map((r) => ({ id: r.id, name: r.full_name, parent_id: r.parent_id, user_id: r.user_id }));
 }
 
@@ -52,12 +45,7 @@ async function visibleParticipants(services: AppServices, auth: Auth, ids: reado
   if (ids.length === 0) return [];
   // a malformed id finds nobody (the column is a uuid): 404, never a database error
   if (!ids.every(isUuid)) throw notFound();
-  const rows = await services.db
-    .selectFrom("rm_participants")
-    .select(["id", "full_name", "parent_id", "user_id"])
-    .where("organization_id", "=", auth.organization.id)
-    .where("id", "in", [...ids])
-    .execute();
+  const rows = await participantsByIds(services.db, auth.organization.id, ids);
   const byId = new Map(rows.map((r) => [r.id, { id: r.id, name: r.full_name, parent_id: r.parent_id, user_id: r.user_id }]));
   return ids.map((id) => {
     const person = byId.get(id);
@@ -210,16 +198,7 @@ export function screeningPromptFor(auth: Auth, pathname: string): { self: boolea
 export async function notScreenedToday(services: AppServices, auth: Auth) {
   if (!isStaff(auth.subject.level)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   const day = screeningDay(services.clock.now());
-  const rows = await services.db
-    .selectFrom("rm_participants as p")
-    // participant ids are uuid in rm_participants and text in rm_daily_screenings
-    .leftJoin("rm_daily_screenings as s", (join) => join.on(sql<boolean>`s.participant_id = p.id::text`).on("s.day", "=", day))
-    .select(["p.id", "p.full_name", "p.member_id", "s.status"])
-    .where("p.organization_id", "=", auth.organization.id)
-    .where("p.status", "=", "Active")
-    .where((eb) => eb.or([eb("s.status", "is", null), eb("s.status", "!=", "Filled")]))
-    .orderBy("p.full_name")
-    .execute();
+  const rows = await notScreenedOn(services.db, auth.organization.id, day);
   const on = auth.organization.settings.is_daily_screening_form === true;
   return {
     date: day,

@@ -4,6 +4,9 @@ import type { RollcallQueue } from "../../modules/kernel/queues";
 import {
   checkPackage,
   cleanFileName,
+  createUploadQueue,
+  enqueueUnpack,
+  type UnpackJobData,
   cleanStoredPath,
   formUploadRefused,
   looksLikeZip,
@@ -18,7 +21,6 @@ import {
   ZIP_LIMITS,
   ZipRefusal,
 } from "../../modules/uploads";
-import { createUploadQueue, enqueueUnpack, type UnpackJobData } from "../../workers/uploads/queue";
 import { readJson } from "./api.server";
 import { commandIdOf } from "./idempotency.server";
 import type { Auth } from "./auth.server";

@@ -55,3 +55,4 @@ export {
 } from "./decide";
 export { requestExport, completeExport, failExport, expireExport, loadExport, exportIdFor, handleExportCommand, type ExportDeps, type ExportResult } from "./handlers";
 export { CHECK_IN_HEADER, PARTICIPANT_HEADER, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
+export * from "./queue";

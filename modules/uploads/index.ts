@@ -35,3 +35,4 @@ export {
 export { ASSET_ENTITIES, ASSET_MESSAGES, registerAssetSchema, type AssetEntity, type RegisterAsset, type RegisterAssetInput, type AssetFacts, type UploadCommand } from "./commands";
 export { uploadDecider, assetDecider, photoNotImage, uploadExists, packageNotFound, type UploadState, type AssetState } from "./decide";
 export { recordUpload, loadUpload, registerAsset, loadAssetValue, type UploadDeps } from "./handlers";
+export * from "./queue";

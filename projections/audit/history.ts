@@ -3,6 +3,7 @@ import type { AuditLookup } from "../../modules/audit";
 import { flagStreamId, type FlagEvent } from "../../modules/flags";
 import type { EventStore, RecordedEvent } from "../../modules/kernel";
 import { isNoteAdmin, type NoteEvent } from "../../modules/notes";
+import { groupNamesOf, usersWithGroupNamesOf } from "../identity";
 import type { ReadModels } from "../read-models";
 import { participantNoteStreams } from "./queries";
 
@@ -33,15 +34,7 @@ export async function waitForAuditIndex(deps: HistoryDeps, timeoutMs = 2_000, po
 
 /** People and user groups of the organization, by id: flag events carry a user id only. */
 export async function auditLookupOf(db: Kysely<ReadModels>, organizationId: string): Promise<AuditLookup> {
-  const [users, groups] = await Promise.all([
-    db
-      .selectFrom("rm_users")
-      .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
-      .select(["rm_users.id", "rm_users.first_name", "rm_users.last_name", "rm_user_groups.display_name", "rm_user_groups.name"])
-      .where("rm_users.organization_id", "=", organizationId)
-      .execute(),
-    db.selectFrom("rm_user_groups").select(["id", "name", "display_name"]).where("organization_id", "=", organizationId).execute(),
-  ]);
+  const [users, groups] = await Promise.all([usersWithGroupNamesOf(db, organizationId), groupNamesOf(db, organizationId)]);
   const people = new Map(users.map((u) => [u.id, { name: `${u.first_name} ${u.last_name}`.trim(), role: u.display_name || u.name }]));
   const groupNames = new Map(groups.map((g) => [g.id, g.display_name || g.name]));
   return { user: (id) => people.get(id), group: (id) => groupNames.get(id) };

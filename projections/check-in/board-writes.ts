@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
-import type { CheckInEvent } from "../../modules/check-in/events";
+import type { CheckInEvent } from "../../modules/check-in";
 import { PHOTO_ENTITY, PHOTO_PROPERTY, type AssetTables } from "../assets";
 import type { CheckInTables } from "./tables";
 import type { Row } from "./projection";

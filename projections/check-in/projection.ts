@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import { applyFieldPolicy } from "../../modules/identity/access";
+import { applyFieldPolicy } from "../../modules/identity";
 import type { RecordedEvent } from "../../modules/kernel";
-import type { CheckInEvent } from "../../modules/check-in/events";
+import type { CheckInEvent } from "../../modules/check-in";
 import type { AssetRegistered } from "../../modules/uploads";
 import { participantPhotoUrl, type AssetTables } from "../assets";
 import { defineProjection, type LiveMessageLike } from "../runner";

@@ -70,3 +70,8 @@ export async function exportsToExpire(db: Kysely<ReadModels>, before: Date, limi
     .limit(limit)
     .execute();
 }
+
+/** Exports still Requested since before `before` (their job was lost): the clean-up queues them again. */
+export async function exportsRequestedBefore(db: Kysely<ReadModels>, before: Date, limit = 500): Promise<{ id: string }[]> {
+  return db.selectFrom("rm_exports").select("id").where("status", "=", "Requested").where("requested_at", "<", before).limit(limit).execute();
+}

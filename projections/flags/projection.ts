@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { FLAG_EVENT_TYPES, isFlagEvent, type FlagEvent } from "../../modules/flags";
 import type { RecordedEvent } from "../../modules/kernel";
-import { CHECK_IN_KIOSK_TOPIC, CHECK_IN_TOPIC } from "../check-in/projection";
+import { CHECK_IN_KIOSK_TOPIC, CHECK_IN_TOPIC } from "../check-in";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import type { FlagTables } from "./tables";
 

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
-import type { UserEvent } from "../../modules/identity/users/events";
-import type { UserGroupEvent } from "../../modules/identity/user-groups/events";
+import type { UserEvent } from "../../modules/identity";
+import type { UserGroupEvent } from "../../modules/identity";
 import { defineProjection } from "../runner";
 import type { IdentityTables } from "./tables";
 

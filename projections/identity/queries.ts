@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { LEVEL } from "../../modules/identity";
 import type { ReadModels } from "../read-models";
 
 export type SessionUserRow = {
@@ -85,4 +86,71 @@ export async function findUserGroup(db: Kysely<ReadModels>, id: string): Promise
 export async function countGroupMembers(db: Kysely<ReadModels>, userGroupId: string): Promise<number> {
   const row = await db.selectFrom("rm_users").select((eb) => eb.fn.countAll<number>().as("n")).where("user_group_id", "=", userGroupId).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The user's group id, or null (no such user). */
+export async function userGroupIdOf(db: Kysely<ReadModels>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("rm_users").select("user_group_id").where("id", "=", userId).executeTakeFirst();
+  return row?.user_group_id ?? null;
+}
+
+/** One user of the organization: the name parts and the login (username), or undefined. */
+export async function userNameOf(db: Kysely<ReadModels>, organizationId: string, id: string) {
+  return db
+    .selectFrom("rm_users")
+    .select(["id", "username", "first_name", "last_name"])
+    .where("id", "=", id)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+}
+
+/** The organization's staff user groups (levels 2 to 6), highest level first, then by name. */
+export async function staffGroupsOf(db: Kysely<ReadModels>, organizationId: string) {
+  return db
+    .selectFrom("rm_user_groups")
+    .select(["id", "name", "display_name"])
+    .where("organization_id", "=", organizationId)
+    // only staff groups can read notes: participants, parents and the kiosk are not offered
+    .where("level", ">=", LEVEL.coach)
+    .where("level", "<=", LEVEL.superadmin)
+    .orderBy("level", "desc")
+    .orderBy("name")
+    .execute();
+}
+
+/** A user of the organization with their group's level and permissions (an export's requester), or undefined. */
+export async function userWithPermissionsOf(db: Kysely<ReadModels>, organizationId: string, userId: string) {
+  return db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_users.id", "rm_users.user_group_id", "rm_user_groups.level", "rm_user_groups.permission_ids"])
+    .where("rm_users.id", "=", userId)
+    .where("rm_users.organization_id", "=", organizationId)
+    .executeTakeFirst();
+}
+
+/** A user of the organization's group level and name (their role), or undefined. */
+export async function userRoleOf(db: Kysely<ReadModels>, organizationId: string, userId: string) {
+  return db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_user_groups.level", "rm_user_groups.name"])
+    .where("rm_users.id", "=", userId)
+    .where("rm_users.organization_id", "=", organizationId)
+    .executeTakeFirst();
+}
+
+/** Every user of the organization with their group's names (the audit's lookup of who did what). */
+export async function usersWithGroupNamesOf(db: Kysely<ReadModels>, organizationId: string) {
+  return db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_users.id", "rm_users.first_name", "rm_users.last_name", "rm_user_groups.display_name", "rm_user_groups.name"])
+    .where("rm_users.organization_id", "=", organizationId)
+    .execute();
+}
+
+/** The organization's user groups' names, by id. */
+export async function groupNamesOf(db: Kysely<ReadModels>, organizationId: string) {
+  return db.selectFrom("rm_user_groups").select(["id", "name", "display_name"]).where("organization_id", "=", organizationId).execute();
 }

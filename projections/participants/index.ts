@@ -1,4 +1,5 @@
 export { participantsProjection, PARTICIPANT_LIVE_TOPIC, PARTICIPANT_LIVE_EVENT } from "./projection";
 export * from "./queries";
+export { participantContactLookup, participantExportRows } from "./export-rows";
 export type { ParticipantTables, PickupContactRow } from "./tables";
 export * as participantsMigration from "./migration";

@@ -139,3 +139,34 @@ export async function participantByMemberId(db: Kysely<ReadModels>, organization
   const { photo_registered_at, ...rest } = row;
   return { ...(rest as ParticipantListRow), photo_url: participantPhotoUrl(rest.id, photo_registered_at) };
 }
+
+/** The id of the organization's participant with this id (pass a uuid), or undefined: another organization's is not found. */
+export async function participantIdIn(db: Kysely<ReadModels>, organizationId: string, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("rm_participants").select("id").where("id", "=", id).where("organization_id", "=", organizationId).executeTakeFirst();
+  return row?.id;
+}
+
+/** A participant as the screening sees them: name and whose they are. */
+export type ParticipantPerson = { id: string; full_name: string; parent_id: string | null; user_id: string | null };
+
+/** The organization's active participants who are this user (their own profile) or their children, by first name. */
+export async function ownActiveParticipants(db: Kysely<ReadModels>, organizationId: string, userId: string): Promise<ParticipantPerson[]> {
+  return db
+    .selectFrom("rm_participants")
+    .select(["id", "full_name", "parent_id", "user_id"])
+    .where("organization_id", "=", organizationId)
+    .where("status", "=", "Active")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("parent_id", "=", userId)]))
+    .orderBy("first_name")
+    .execute();
+}
+
+/** These participants of the organization (pass uuids; others' are left out), in no order. */
+export async function participantsByIds(db: Kysely<ReadModels>, organizationId: string, ids: readonly string[]): Promise<ParticipantPerson[]> {
+  return db
+    .selectFrom("rm_participants")
+    .select(["id", "full_name", "parent_id", "user_id"])
+    .where("organization_id", "=", organizationId)
+    .where("id", "in", [...ids])
+    .execute();
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { DEFAULT_SCREENING_QUESTIONS, type ScreeningAnswer, type ScreeningQuestion } from "../../modules/screening";
 import type { ReadModels } from "../read-models";
 
@@ -33,4 +33,22 @@ export async function hasFilledScreening(db: Kysely<ReadModels>, organizationId:
 export async function filledParticipantIds(db: Kysely<ReadModels>, organizationId: string, day: string): Promise<string[]> {
   const rows = await db.selectFrom("rm_daily_screenings").select("participant_id").where("organization_id", "=", organizationId).where("day", "=", day).where("status", "=", "Filled").execute();
   return rows.map((r) => r.participant_id);
+}
+
+/**
+ * The organization's active participants whose screening of the day is not filled (declined ones carry
+ * their status), by name. A read across two contexts (rm_participants with this projection's
+ * rm_daily_screenings) in one statement, kept here only: docs/decisions/033.
+ */
+export async function notScreenedOn(db: Kysely<ReadModels>, organizationId: string, day: string) {
+  return db
+    .selectFrom("rm_participants as p")
+    // participant ids are uuid in rm_participants and text in rm_daily_screenings
+    .leftJoin("rm_daily_screenings as s", (join) => join.on(sql<boolean>`s.participant_id = p.id::text`).on("s.day", "=", day))
+    .select(["p.id", "p.full_name", "p.member_id", "s.status"])
+    .where("p.organization_id", "=", organizationId)
+    .where("p.status", "=", "Active")
+    .where((eb) => eb.or([eb("s.status", "is", null), eb("s.status", "!=", "Filled")]))
+    .orderBy("p.full_name")
+    .execute();
 }

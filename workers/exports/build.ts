@@ -8,7 +8,7 @@ import { AUDIT_CSV_HEADER } from "../../modules/audit";
 import { csvFormatter, exportFileKey, neutralizeCell, type BundleFilters, type ExportRequestedData } from "../../modules/exports";
 import type { EventStore } from "../../modules/kernel";
 import type { BlobStorage, WriteResult } from "../../modules/storage";
-import type { ReadModels } from "../../projections/read-models";
+import type { ReadModels } from "../../projections";
 import { hiddenColumns, requesterRole } from "./field-policy";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 

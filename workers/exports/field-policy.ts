@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { fieldRoleOf, seesGroup, type FieldGroup, type FieldRole, type RoleLevel } from "../../modules/identity";
 import type { ExportKind } from "../../modules/exports";
-import type { ReadModels } from "../../projections/read-models";
+import { userRoleOf } from "../../projections/identity";
+import type { ReadModels } from "../../projections";
 
 /**
  * Decision 027 in the export files: each CSV column's field group, in the header's order. The worker
@@ -19,13 +20,7 @@ export const COLUMN_GROUPS: Partial<Record<ExportKind, readonly FieldGroup[]>> =
 
 /** The requester's role now (the file is built when the job runs); a requester no longer found gets the kiosk's, the narrowest. */
 export async function requesterRole(db: Kysely<ReadModels>, organizationId: string, userId: string): Promise<FieldRole> {
-  const row = await db
-    .selectFrom("rm_users")
-    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
-    .select(["rm_user_groups.level", "rm_user_groups.name"])
-    .where("rm_users.id", "=", userId)
-    .where("rm_users.organization_id", "=", organizationId)
-    .executeTakeFirst();
+  const row = await userRoleOf(db, organizationId, userId);
   return row ? fieldRoleOf({ level: row.level as RoleLevel, roleName: row.name }) : "kiosk";
 }
 

@@ -2,15 +2,16 @@ import type { Kysely } from "kysely";
 import { systemClock } from "../../modules/kernel";
 import { createLivePublisher, liveKeyFor } from "../../modules/kernel/live";
 import { createWorker } from "../../modules/kernel/queues";
-import type { ReadModels } from "../../projections/read-models";
-import type { CoreServices } from "../../runtime/services";
+import type { ReadModels } from "../../projections";
+import type { WorkerCore } from "../core";
 import { processExportQueue, type ExportWorkerDeps } from "./processor";
-import { CLEANUP_JOB, CLEANUP_SCHEDULER, createExportQueue, EXPORT_QUEUE, queuePrefixFor, type ExportJobData } from "./queue";
+import { CLEANUP_JOB, CLEANUP_SCHEDULER, createExportQueue, EXPORT_QUEUE, queuePrefixFor, type ExportJobData } from "../../modules/exports";
 import { CLEANUP_EVERY_MS } from "./retention";
 
-export * from "./queue";
+// the queue's definition is the exports module's (app enqueues); the worker's callers find it here too
+export { EXPORT_QUEUE, EXPORT_JOB, CLEANUP_JOB, CLEANUP_SCHEDULER, EXPORT_JOB_OPTIONS, queuePrefixFor, createExportQueue, enqueueExport, progressKey, type ExportJobData } from "../../modules/exports";
 export * from "./retention";
-export { processExport, cleanUpExports, readableReason, progressKey, type ExportWorkerDeps, type ExportJobResult } from "./processor";
+export { processExport, cleanUpExports, readableReason, type ExportWorkerDeps, type ExportJobResult } from "./processor";
 export { buildCsv, buildBundle, type BuildDeps } from "./build";
 export { cursorRows, rowQueryFor, loadLookup, historyRows, FETCH_SIZE } from "./sources";
 
@@ -18,7 +19,7 @@ export { cursorRows, rowQueryFor, loadLookup, historyRows, FETCH_SIZE } from "./
 export const EXPORT_CONCURRENCY = 2;
 
 /** The worker role's export worker: the jobs, the hourly clean-up scheduler, and a live publisher for progress. */
-export function startExportWorker(core: CoreServices) {
+export function startExportWorker(core: WorkerCore) {
   const prefix = queuePrefixFor(core.env.DATABASE_URL);
   const queue = createExportQueue(core.env.REDIS_URL, prefix);
   const publisher = createLivePublisher(core.env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });

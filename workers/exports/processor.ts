@@ -3,21 +3,24 @@ import type pg from "pg";
 import type { Redis } from "ioredis";
 import { UnrecoverableError } from "bullmq";
 import {
+  CLEANUP_JOB,
   completeExport,
+  enqueueExport,
   exportFolder,
   expireExport,
   failExport,
   loadExport,
+  progressKey,
+  type ExportJobData,
   type ExportRequestedData,
 } from "../../modules/exports";
 import { DomainError, newId, type Clock, type EventStore, type Logger } from "../../modules/kernel";
 import type { Job, RollcallQueue } from "../../modules/kernel/queues";
 import type { LivePublisher } from "../../modules/kernel/live";
 import type { BlobStorage } from "../../modules/storage";
-import { exportTopicFor, exportsToExpire, EXPORT_PROGRESS, type ExportProgress } from "../../projections/exports";
-import type { ReadModels } from "../../projections/read-models";
+import { exportTopicFor, exportsRequestedBefore, exportsToExpire, EXPORT_PROGRESS, type ExportProgress } from "../../projections/exports";
+import type { ReadModels } from "../../projections";
 import { buildBundle, buildCsv, bundleIdsOf, type BundlePart, type BuiltFile } from "./build";
-import { CLEANUP_JOB, enqueueExport, type ExportJobData } from "./queue";
 import { EXPORT_RETENTION_MS, REQUEUE_AFTER_MS, STALE_PART_MS } from "./retention";
 
 export type ExportWorkerDeps = {
@@ -34,8 +37,6 @@ export type ExportWorkerDeps = {
 
 export type ExportJobResult = { exportId: string; outcome: "completed" | "failed" | "skipped"; rows?: number };
 
-/** Where the latest progress of an export is kept, for a Downloads page opened mid-export. */
-export const progressKey = (exportId: string) => `rollcall:export-progress:${exportId}`;
 
 const PROGRESS_EVERY_MS = 250;
 
@@ -119,13 +120,7 @@ export async function cleanUpExports(deps: ExportWorkerDeps): Promise<{ expired:
     if (result.ok && result.events.length) expired++;
   }
   const parts = await deps.storage.removeStaleParts("exports", new Date(now.getTime() - STALE_PART_MS));
-  const stuck = await deps.db
-    .selectFrom("rm_exports")
-    .select("id")
-    .where("status", "=", "Requested")
-    .where("requested_at", "<", new Date(now.getTime() - REQUEUE_AFTER_MS))
-    .limit(500)
-    .execute();
+  const stuck = await exportsRequestedBefore(deps.db, new Date(now.getTime() - REQUEUE_AFTER_MS));
   for (const { id } of stuck) await enqueueExport(deps.queue, id);
   return { expired, parts, requeued: stuck.length };
 }

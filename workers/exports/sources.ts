@@ -2,6 +2,9 @@ import type pg from "pg";
 import { auditCsvRow, auditTimeline } from "../../modules/audit";
 import { CHECK_IN_HEADER, PARTICIPANT_HEADER, type CheckInFilters, type ExportRequestedData, type FlagHistoryFilters, type ParticipantFilters } from "../../modules/exports";
 import { auditLookupOf, participantHistoryEvents, waitForAuditIndex, type HistoryDeps, type HistoryViewer } from "../../projections/audit";
+import { checkInExportRows } from "../../projections/check-in";
+import { userWithPermissionsOf } from "../../projections/identity";
+import { participantContactLookup, participantExportRows } from "../../projections/participants";
 
 /** A query whose rows are the CSV's rows (every column as text), and the query counting them. */
 export type RowQuery = {
@@ -17,8 +20,6 @@ export type RowQuery = {
 /** How many rows one FETCH brings: the worker holds at most this many rows of the read model at once. */
 export const FETCH_SIZE = 1000;
 
-const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * spec-2 section 9's check-in header; visits that began in [from, to] (whole days in the time zone),
  * oldest first. The visit rows stream from the board's index alone; each row's participant columns
@@ -26,28 +27,11 @@ const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * the organization (thousands of participants, not millions of rows), and joined in the worker.
  */
 function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
-  const where = `c.organization_id = $1::uuid and c.check_in_time >= ($3::date::timestamp at time zone $2) and c.check_in_time < (($4::date + 1)::timestamp at time zone $2)`;
   return {
     header: CHECK_IN_HEADER,
-    text: `
-      select c.member_id, c.full_name, c.participant_id::text, '',
-        to_char(c.check_in_time at time zone $2, 'HH12:MI am'),
-        coalesce(to_char(c.check_out_time at time zone $2, 'HH12:MI am'), ''),
-        to_char(c.check_in_time at time zone $2, 'MM/DD/YYYY'),
-        ''
-      from rm_check_ins c
-      where ${where}
-      order by c.check_in_time, c.id`,
-    values: [organizationId, f.timeZone, f.from, f.to],
-    countText: `select count(*)::int as n from rm_check_ins c where ${where}`,
-    countValues: [organizationId, f.timeZone, f.from, f.to],
+    ...checkInExportRows(organizationId, f),
     lookup: {
-      text: `
-        select p.id::text, p.email, p.phone_number,
-          coalesce((select string_agg(pr.name, ', ' order by pr.name) from rm_program_registrations r join rm_programs pr on pr.id = r.program_id
-                    where r.organization_id = $1::text and r.participant_id = p.id::text), '')
-        from rm_participants p where p.organization_id = $1::uuid`,
-      values: [organizationId],
+      ...participantContactLookup(organizationId),
       // columns 2 (the participant id, then contact email), 3 (contact number) and 7 (programs)
       apply(row, found) {
         row[2] = found?.[1] ?? "";
@@ -61,39 +45,7 @@ function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
 
 /** The participant report fields, filtered as /participant_report is (statuses, search), newest first. */
 function participants(organizationId: string, f: ParticipantFilters): RowQuery {
-  const values: unknown[] = [organizationId, f.timeZone];
-  let where = `p.organization_id = $1::uuid`;
-  if (f.statuses.length > 0) {
-    values.push(f.statuses);
-    where += ` and p.status = any($${values.length}::text[])`;
-  }
-  if (f.search) {
-    values.push(like(f.search));
-    const n = values.length;
-    where += ` and (p.first_name ilike $${n} or p.last_name ilike $${n} or p.member_id ilike $${n} or p.full_name ilike $${n})`;
-  }
-  const countValues = values.filter((_, i) => i !== 1);
-  const countWhere = where.replace(/\$(\d+)/g, (_, d: string) => `$${Number(d) > 2 ? Number(d) - 1 : d}`);
-  return {
-    header: PARTICIPANT_HEADER,
-    text: `
-      select p.member_id, p.first_name, p.last_name, p.status,
-        case when p.dob ~ '^\\d{4}-\\d{2}-\\d{2}$' then to_char(p.dob::date, 'MM/DD/YYYY') else '' end,
-        case when p.dob ~ '^\\d{4}-\\d{2}-\\d{2}$' then date_part('year', age((now() at time zone $2)::date, p.dob::date))::int::text else '' end,
-        p.gender, p.email, p.phone_number, p.contact_name, p.preferred_contact, p.address,
-        case when p.school_not_applicable then 'Not applicable' else p.school_name end,
-        array_to_string(p.medical_conditions, ', '),
-        p.pick_up_permission,
-        case when p.is_waiver_signed then 'Yes' else 'No' end,
-        case when exists (select 1 from rm_flags f where f.organization_id = p.organization_id::text and f.participant_id = p.id::text and f.status = 'Active') then 'Yes' else 'No' end,
-        to_char(p.created_date at time zone $2, 'MM/DD/YYYY')
-      from rm_participants p
-      where ${where}
-      order by p.created_date desc, p.id desc`,
-    values,
-    countText: `select count(*)::int as n from rm_participants p where ${countWhere}`,
-    countValues,
-  };
+  return { header: PARTICIPANT_HEADER, ...participantExportRows(organizationId, f) };
 }
 
 /**
@@ -108,13 +60,7 @@ export async function historyRows(deps: HistoryDeps, requested: ExportRequestedD
   const { participantId, timeZone } = requested.filters as FlagHistoryFilters;
   const { organizationId } = requested;
   await waitForAuditIndex(deps, 2_000);
-  const requester = await deps.db
-    .selectFrom("rm_users")
-    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
-    .select(["rm_users.id", "rm_users.user_group_id", "rm_user_groups.level", "rm_user_groups.permission_ids"])
-    .where("rm_users.id", "=", requested.requestedBy)
-    .where("rm_users.organization_id", "=", organizationId)
-    .executeTakeFirst();
+  const requester = await userWithPermissionsOf(deps.db, organizationId, requested.requestedBy);
   const viewer: HistoryViewer | null =
     requester && (requester.permission_ids ?? []).includes(AUDIT_PERMISSION) ? { userId: requester.id, level: requester.level, groupId: requester.user_group_id } : null;
   const [events, lookup] = await Promise.all([participantHistoryEvents(deps, { organizationId, participantId, viewer }), auditLookupOf(deps.db, organizationId)]);

@@ -2,7 +2,7 @@ import { type Clock, type EventStore, type Logger } from "../../modules/kernel";
 import type { Job } from "../../modules/kernel/queues";
 import type { BlobStorage } from "../../modules/storage";
 import { loadUpload, packagePaths, readBounded, recordUpload, storageKeyOf, unpackPackage, UPLOAD_LIMITS, ZIP_LIMITS, ZipRefusal } from "../../modules/uploads";
-import type { UnpackJobData } from "./queue";
+import type { UnpackJobData } from "../../modules/uploads";
 
 export type UploadWorkerDeps = { store: EventStore; clock: Clock; storage: BlobStorage; logger: Logger };
 export type UnpackResult = { status: "unpacked" | "failed" | "skipped"; files?: number; bytes?: number; reason?: string };

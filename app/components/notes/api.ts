@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import type { NoteCommentRow, NoteFilter, NoteRow } from "../../../projections/notes/queries";
+import type { NoteCommentRow, NoteFilter, NoteRow } from "../../../projections/notes";
 
 import { apiGet, apiSend } from "~/components/api-client";
 import { isAdminOrAbove } from "../../../modules/identity/client";

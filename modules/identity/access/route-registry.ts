@@ -10,7 +10,7 @@ import { ACTIVITY_PAGES } from "./routes-activities";
 import { APP_PAGES } from "./routes-app";
 import { PUBLIC_PAGES } from "./routes-public";
 import type { ApiRoute, HttpMethod, PageRoute, RouteMatch } from "./route-types";
-import { REQUEST_LIMITS } from "../../kernel/request-input";
+import { REQUEST_LIMITS } from "../../kernel";
 
 /** Every /api call, one registry (split by area into routes-api*.ts). */
 export const API_ROUTES = [...IDENTITY_API_ROUTES, ...CHECK_IN_API_ROUTES, ...SCREENING_API_ROUTES, ...EXPORT_API_ROUTES, ...NOTE_API_ROUTES, ...UPLOAD_API_ROUTES, ...AUDIT_API_ROUTES] as const satisfies readonly ApiRoute[];

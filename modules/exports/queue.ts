@@ -1,4 +1,4 @@
-import { createQueue, enqueue, type QueueConnection, type RollcallQueue } from "../../modules/kernel/queues";
+import { createQueue, enqueue, type QueueConnection, type RollcallQueue } from "../kernel/queues";
 
 /** The export queue: one job per export, its id the export id (a second add of the same id is ignored). */
 export const EXPORT_QUEUE = "exports";
@@ -21,3 +21,6 @@ export const createExportQueue = (connection: QueueConnection, prefix: string): 
   createQueue<ExportJobData, unknown>(EXPORT_QUEUE, { connection, prefix, defaultJobOptions: EXPORT_JOB_OPTIONS });
 
 export const enqueueExport = (queue: RollcallQueue<ExportJobData, unknown>, exportId: string) => enqueue(queue, EXPORT_JOB, { exportId }, { jobId: exportId });
+
+/** Where the latest progress of an export is kept, for a Downloads page opened mid-export. */
+export const progressKey = (exportId: string) => `rollcall:export-progress:${exportId}`;

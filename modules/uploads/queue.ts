@@ -1,4 +1,4 @@
-import { createQueue, enqueue, type QueueConnection, type RollcallQueue } from "../../modules/kernel/queues";
+import { createQueue, enqueue, type QueueConnection, type RollcallQueue } from "../kernel/queues";
 
 /** The upload queue: one job per zip package, its id the upload id (a second add of the same id is ignored). */
 export const UPLOAD_QUEUE = "uploads";

@@ -1,0 +1,28 @@
+import type { CheckInFilters } from "../../modules/exports";
+
+/** SQL a CSV export streams through a cursor (every column as text), and the statement counting its rows. */
+export type ExportRowsSql = { text: string; values: unknown[]; countText: string; countValues: unknown[] };
+
+/**
+ * The check-in export's rows (spec-2 section 9's header): visits that began in [from, to] (whole days in
+ * the time zone), oldest first, from the board's index alone. The participant columns (contact email,
+ * contact number, programs registered) are left blank here: the worker fills them from the participants
+ * projection's participantContactLookup (workers/exports/sources.ts).
+ */
+export function checkInExportRows(organizationId: string, f: CheckInFilters): ExportRowsSql {
+  const where = `c.organization_id = $1::uuid and c.check_in_time >= ($3::date::timestamp at time zone $2) and c.check_in_time < (($4::date + 1)::timestamp at time zone $2)`;
+  return {
+    text: `
+      select c.member_id, c.full_name, c.participant_id::text, '',
+        to_char(c.check_in_time at time zone $2, 'HH12:MI am'),
+        coalesce(to_char(c.check_out_time at time zone $2, 'HH12:MI am'), ''),
+        to_char(c.check_in_time at time zone $2, 'MM/DD/YYYY'),
+        ''
+      from rm_check_ins c
+      where ${where}
+      order by c.check_in_time, c.id`,
+    values: [organizationId, f.timeZone, f.from, f.to],
+    countText: `select count(*)::int as n from rm_check_ins c where ${where}`,
+    countValues: [organizationId, f.timeZone, f.from, f.to],
+  };
+}

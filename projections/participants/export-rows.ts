@@ -1,0 +1,64 @@
+import type { ParticipantFilters } from "../../modules/exports";
+
+/** SQL a CSV export streams through a cursor (every column as text), and the statement counting its rows. */
+type ExportRowsSql = { text: string; values: unknown[]; countText: string; countValues: unknown[] };
+
+const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Each participant of the organization by id (the first column): contact email, contact number and the
+ * programs they are registered in, joined into the check-in export's rows in the worker. Loaded once per
+ * export (thousands of participants, not millions of rows). It reads the programs projection's
+ * rm_program_registrations and rm_programs in the same statement: a read across two contexts, kept here
+ * only (docs/decisions/033).
+ */
+export function participantContactLookup(organizationId: string): { text: string; values: unknown[] } {
+  return {
+    text: `
+        select p.id::text, p.email, p.phone_number,
+          coalesce((select string_agg(pr.name, ', ' order by pr.name) from rm_program_registrations r join rm_programs pr on pr.id = r.program_id
+                    where r.organization_id = $1::text and r.participant_id = p.id::text), '')
+        from rm_participants p where p.organization_id = $1::uuid`,
+    values: [organizationId],
+  };
+}
+
+/**
+ * The participant export's rows: the report fields, filtered as /participant_report is (statuses,
+ * search), newest first. 'Flagged' reads the flags projection's rm_flags in the same statement: a read
+ * across two contexts, kept here only (docs/decisions/033).
+ */
+export function participantExportRows(organizationId: string, f: ParticipantFilters): ExportRowsSql {
+  const values: unknown[] = [organizationId, f.timeZone];
+  let where = `p.organization_id = $1::uuid`;
+  if (f.statuses.length > 0) {
+    values.push(f.statuses);
+    where += ` and p.status = any($${values.length}::text[])`;
+  }
+  if (f.search) {
+    values.push(like(f.search));
+    const n = values.length;
+    where += ` and (p.first_name ilike $${n} or p.last_name ilike $${n} or p.member_id ilike $${n} or p.full_name ilike $${n})`;
+  }
+  const countValues = values.filter((_, i) => i !== 1);
+  const countWhere = where.replace(/\$(\d+)/g, (_, d: string) => `$${Number(d) > 2 ? Number(d) - 1 : d}`);
+  return {
+    text: `
+      select p.member_id, p.first_name, p.last_name, p.status,
+        case when p.dob ~ '^\\d{4}-\\d{2}-\\d{2}$' then to_char(p.dob::date, 'MM/DD/YYYY') else '' end,
+        case when p.dob ~ '^\\d{4}-\\d{2}-\\d{2}$' then date_part('year', age((now() at time zone $2)::date, p.dob::date))::int::text else '' end,
+        p.gender, p.email, p.phone_number, p.contact_name, p.preferred_contact, p.address,
+        case when p.school_not_applicable then 'Not applicable' else p.school_name end,
+        array_to_string(p.medical_conditions, ', '),
+        p.pick_up_permission,
+        case when p.is_waiver_signed then 'Yes' else 'No' end,
+        case when exists (select 1 from rm_flags f where f.organization_id = p.organization_id::text and f.participant_id = p.id::text and f.status = 'Active') then 'Yes' else 'No' end,
+        to_char(p.created_date at time zone $2, 'MM/DD/YYYY')
+      from rm_participants p
+      where ${where}
+      order by p.created_date desc, p.id desc`,
+    values,
+    countText: `select count(*)::int as n from rm_participants p where ${countWhere}`,
+    countValues,
+  };
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from "kysely";
+import type pg from "pg";
+import type { Redis } from "ioredis";
+import type { Env, EventStore, Logger } from "../modules/kernel";
+import type { BlobStorage } from "../modules/storage";
+
+/**
+ * What a worker is started with: the handles every role shares. runtime/services.ts's CoreServices has
+ * this shape (and more); workers name it here so they never import runtime/ (docs/decisions/033).
+ */
+export type WorkerCore = {
+  env: Env;
+  logger: Logger;
+  pool: pg.Pool;
+  db: Kysely<unknown>;
+  store: EventStore;
+  redis: Redis;
+  storage: BlobStorage;
+};
