@@ -16,7 +16,7 @@ describe("role levels by name (lint)", () => {
       "export const a = (auth: { user: { roleLevel: number } }) => auth.user.roleLevel === 7;",
       "export const b = (level: number) => 3 <= level;",
       "export const c = (row: { role_level: number | null }) => row.role_level !== 1;",
-      "export const d = (q: { where: (a: string, b: string, c: number) => unknown }) => q.where(\"rm_user_groups.level\", \">=\", 2);",
+      "export const d = (q: { where: (a: string, b: string, c: number) => unknown }) => q.where(\"g.level\", \">=\", 2);",
       "export const e = (level: number) => { switch (level) { case 7: return 1; default: return 0; } };",
     ].join("\n");
     expect(await lint(code)).toEqual([1, 2, 3, 4, 5]);
