@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { DomainError, type Decider } from "../kernel";
 import { changeThemeSchema, registerOrganizationSchema, type OrganizationCommand } from "./commands";
 import type { OrganizationEvent } from "./events";
-import { defaultSettings, organizationSettingsSchema, type OrganizationSettings, type OrganizationType } from "./settings";
+import { defaultSettings, organizationSettingsSchema, readStoredSettings, type OrganizationSettings, type OrganizationType } from "./settings";
 import { DEFAULT_MAIN_COLOR } from "./theme";
 import { fieldErrorsOf } from "./validation";
 
@@ -48,7 +48,7 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
     }
     case "OrganizationSettingsUpdated": {
       if (state.status !== "registered") return state;
-      const { settings } = event.data;
+      const settings = readStoredSettings(event.data.settings);
       return { ...state, name: settings.name, type: settings.type, settings };
     }
     case "OrganizationThemeChanged":
