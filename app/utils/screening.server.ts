@@ -3,6 +3,7 @@ import { applyFieldPolicy, matchPage } from "../../modules/identity";
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { DomainError, isUuid, type CommandMetadata } from "../../modules/kernel";
+import { timeZoneOf } from "../../modules/organizations";
 import {
   SCREENING_TEXT,
   ensureScreeningFlag,
@@ -70,7 +71,7 @@ async function visibleParticipants(services: AppServices, auth: Auth, ids: reado
 /** Per participant: showScreening (screening on and today neither filled nor declined), isFlagged (an active stop flag). */
 async function statesOf(services: AppServices, auth: Auth, people: readonly Person[]) {
   const on = auth.organization.settings.is_daily_screening_form === true;
-  const day = screeningDay(services.clock.now());
+  const day = screeningDay(services.clock.now(), timeZoneOf(auth.organization.settings));
   const screenings = await dailyScreenings(services.db, auth.organization.id, people.map((p) => p.id), day);
   const role = fieldRoleOfAuth(auth);
   const users = await Promise.all(
@@ -210,7 +211,7 @@ export function screeningPromptFor(auth: Auth, pathname: string): { self: boolea
 export async function notScreenedToday(services: AppServices, auth: Auth) {
   const level = auth.subject.level;
   if (level < 2 || level > 6) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
-  const day = screeningDay(services.clock.now());
+  const day = screeningDay(services.clock.now(), timeZoneOf(auth.organization.settings));
   const rows = await services.db
     .selectFrom("rm_participants as p")
     // participant ids are uuid in rm_participants and text in rm_daily_screenings

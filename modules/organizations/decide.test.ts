@@ -73,6 +73,15 @@ describe("organizations: decide", () => {
     given(registered).when(update({ ...validSettings(), time_zone: 42 })).thenRefused("VALIDATION", 400, "Time Zone must be a valid time zone, e.g. America/Vancouver");
   });
 
+  it("keeps the current time zone when settings are sent without one (a client older than the setting)", () => {
+    const vancouver: OrganizationEvent = { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: { ...validSettings(), time_zone: "America/Vancouver" } } };
+    const { time_zone: _tz, ...withoutZone } = validSettings();
+    given(registered, vancouver).when(update(withoutZone)).then([]);
+    given(registered, vancouver).when(update({ ...withoutZone, time_zone: null, phone_number: "604-555-0100" })).then([
+      { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: { ...validSettings(), time_zone: "America/Vancouver", phone_number: "604-555-0100" } } },
+    ]);
+  });
+
   it("reads settings stored before the time zone existed as America/Toronto (no event is migrated)", () => {
     const { time_zone: _tz, ...old } = validSettings();
     const oldEvent = { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: old } } as OrganizationEvent;

@@ -61,6 +61,16 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
 }
 
 /**
+ * Settings sent without a time zone (a client older than the setting) keep the current one rather than
+ * falling back to the default: replacing the settings never moves an organization's "today" unasked.
+ */
+function keepingTimeZone(input: unknown, current: string): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const zone = (input as { time_zone?: unknown }).time_zone;
+  return zone === undefined || zone === null || (typeof zone === "string" && zone.trim() === "") ? { ...input, time_zone: current } : input;
+}
+
+/**
  * Pure: refuses a missing organization (404) or a second registration (409) first, then bad input
  * (400 VALIDATION); a change to what is already there decides no event.
  */
@@ -75,7 +85,7 @@ export function decide(state: OrganizationState, command: OrganizationCommand, _
     case "UpdateOrganizationSettings": {
       if (state.status !== "registered") return organizationNotFound();
       // field errors keyed by the settings' own paths (`address.city`), as the settings form names its fields
-      const parsed = organizationSettingsSchema.safeParse(command.data.settings);
+      const parsed = organizationSettingsSchema.safeParse(keepingTimeZone(command.data.settings, state.settings.time_zone));
       if (!parsed.success) return validationError(parsed.error);
       const settings = parsed.data;
       if (sameValue(settings, state.settings)) return [];

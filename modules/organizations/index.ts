@@ -32,6 +32,7 @@ export {
   startOfDayIn,
   dayBoundsIn,
   timeZoneOptions,
+  timeZoneLabel,
   type TimeZoneOption,
 } from "./time-zone";
 export { labelOf, requiredMessage, fieldErrorsOf, type FieldPath } from "./validation";

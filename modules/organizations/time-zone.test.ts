@@ -9,6 +9,7 @@ import {
   isTimeZone,
   NORTH_AMERICAN_TIME_ZONES,
   startOfDayIn,
+  timeZoneLabel,
   timeZoneOf,
   timeZoneOptions,
   todayIn,
@@ -44,6 +45,13 @@ describe("organization time zone: names", () => {
     expect(options.slice(northAmerican.length).map((o) => o.value)).toEqual(["Asia/Tokyo", "Europe/London", "UTC"]);
     expect(timeZoneOptions("Asia/Calcutta", ["Asia/Kolkata"]).filter((o) => o.group === "Other time zones").map((o) => o.value)).toEqual(["Asia/Calcutta", "Asia/Kolkata"]);
     for (const zone of NORTH_AMERICAN_TIME_ZONES) expect(isTimeZone(zone), zone).toBe(true);
+  });
+
+  it("labels a zone with its offset at the moment", () => {
+    expect(timeZoneLabel("America/Vancouver", new Date("2026-11-24T06:30:00.000Z"))).toBe("America/Vancouver (UTC-08:00)");
+    expect(timeZoneLabel("America/Vancouver", new Date("2026-07-01T12:00:00.000Z"))).toBe("America/Vancouver (UTC-07:00)");
+    expect(timeZoneLabel("America/St_Johns", new Date("2026-11-24T06:30:00.000Z"))).toBe("America/St Johns (UTC-03:30)");
+    expect(timeZoneLabel("UTC")).toBe("UTC (UTC+00:00)");
   });
 });
 

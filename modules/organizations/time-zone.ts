@@ -173,21 +173,37 @@ export const NORTH_AMERICAN_TIME_ZONES = [
   "America/Indiana/Vevay",
 ] as const;
 
-export type TimeZoneOption = { value: string; group: "Canada and the United States" | "Other time zones" };
+export type TimeZoneOption = { value: string; label: string; group: "Canada and the United States" | "Other time zones" };
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'America/Vancouver (UTC-08:00)': the name, its underscores as spaces, and its offset at `at`. */
+export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
+  let offset = "";
+  try {
+    const formatter = cached(offsetFormatters, timeZone, () => new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }));
+    const name = formatter.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+    offset = name === "GMT" ? "UTC+00:00" : name.replace(/^GMT/, "UTC");
+  } catch {
+    offset = "";
+  }
+  const text = timeZone.replace(/_/g, " ");
+  return offset ? `${text} (${offset})` : text;
+}
 
 /**
  * The /customize choices: the zones of Canada and the United States first (those this machine knows),
  * then every other zone Intl lists, by name; `current` is kept even when neither list has it.
  */
-export function timeZoneOptions(current: string = DEFAULT_TIME_ZONE, supported: readonly string[] = supportedTimeZones()): TimeZoneOption[] {
+export function timeZoneOptions(current: string = DEFAULT_TIME_ZONE, supported: readonly string[] = supportedTimeZones(), at: Date = new Date()): TimeZoneOption[] {
   const known = new Set(supported);
   const first = NORTH_AMERICAN_TIME_ZONES.filter((z) => known.has(z) || isTimeZone(z));
   const firstSet = new Set<string>(first);
   const rest = [...new Set(supported)].filter((z) => !firstSet.has(z)).sort();
   if (current && !firstSet.has(current) && !known.has(current)) rest.unshift(current);
   return [
-    ...first.map((value): TimeZoneOption => ({ value, group: "Canada and the United States" })),
-    ...rest.map((value): TimeZoneOption => ({ value, group: "Other time zones" })),
+    ...first.map((value): TimeZoneOption => ({ value, label: timeZoneLabel(value, at), group: "Canada and the United States" })),
+    ...rest.map((value): TimeZoneOption => ({ value, label: timeZoneLabel(value, at), group: "Other time zones" })),
   ];
 }
 
