@@ -29,8 +29,8 @@ export function localDay(timeZone = DEFAULT_TIME_ZONE) {
 }
 
 /** A browser context signed in through the API (its cookies are the page's), and its page. */
-export async function signedInPage(browser: Browser, baseURL: string, username: string, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL });
+export async function signedInPage(browser: Browser, baseURL: string, username: string, errors: string[], options: { timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL, ...options });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(`${username}: ${error.message}`));
   await clearSignInLimits((await testServices()).redisUrl);
