@@ -12,6 +12,7 @@ import { ToastProvider } from "~/components/toast/toaster";
 import { ExportLiveProvider } from "~/components/exports/export-live";
 import { documentTitle } from "~/utils/document-title";
 import { getAuth } from "~/utils/auth.server";
+import { organizationTimeZone } from "~/utils/time-zone.server";
 import { exportLiveOf } from "~/utils/exports.server";
 import { screeningPromptFor } from "~/utils/screening.server";
 import { SIGNED_OUT_ACCENT, pageMetaFor, shellFor } from "~/utils/shell.server";
@@ -39,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shell = auth ? await shellFor(services, auth, pathname) : null;
   const { toast, setCookie } = takeToast(request, services.production);
   return json(
-    { page: pageMetaFor(pathname), exportLive: auth ? exportLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
+    // the organization's time zone: the browser's check-in screens take "today" in it (decision 032)
+    { page: pageMetaFor(pathname), timeZone: organizationTimeZone(auth), exportLive: auth ? exportLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

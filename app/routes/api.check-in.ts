@@ -3,7 +3,7 @@ import { z } from "zod";
 import { boardForDay, checkInExportPage } from "../../projections/check-in";
 import { activeFlagsOf } from "../../projections/flags";
 import { programsWithParticipantsOn } from "../../projections/programs";
-import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
+import { timeZoneOf, todayIn } from "../../modules/organizations";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { commandMetadata, participantIdFor, pickUpOf, requireMemberCheckIn, runCheckIn, singleSchema, sourceOf } from "~/utils/check-in.server";
 import { CHECK_IN_TEXT } from "../../modules/check-in";
@@ -47,7 +47,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     // and the members with an active flag: the board marks them, and `flag:changed` keeps that live
     const [data, programs, flags] = await Promise.all([
       boardForDay(ctx.services.db, auth.organization.id, { start: q.start, end: q.end, search: q.search, notYetCheckedOut: q.all !== "true" }),
-      programsWithParticipantsOn(ctx.services.db, auth.organization.id, todayIn(DEFAULT_TIME_ZONE, middle)),
+      programsWithParticipantsOn(ctx.services.db, auth.organization.id, todayIn(timeZoneOf(auth.organization.settings), middle)),
       activeFlagsOf(ctx.services.db, auth.organization.id),
     ]);
     // each row with the fields the caller's role may see (decision 027: the kiosk gets no pick-up details)

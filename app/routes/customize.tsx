@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CustomizePage() {
-  const { settings, mainColor } = useLoaderData<typeof loader>();
+  const { settings, mainColor, timeZones } = useLoaderData<typeof loader>();
   const showToast = useToast();
   const done = useCallback((notice: Notice) => showToast(notice), [showToast]);
   return (
@@ -40,7 +40,7 @@ export default function CustomizePage() {
       </Text>
       <Flex direction="column" gap="6">
         <ThemePicker mainColor={mainColor} onDone={done} />
-        <OrganizationSettingsForm settings={settings} onDone={done} />
+        <OrganizationSettingsForm settings={settings} timeZones={timeZones} onDone={done} />
       </Flex>
     </Container>
   );

@@ -8,7 +8,7 @@ import {
   type AuditState,
 } from "../../modules/audit";
 import { DomainError, isUuid, type RecordedEvent } from "../../modules/kernel";
-import { DEFAULT_TIME_ZONE } from "../../modules/programs";
+import { timeZoneOf } from "../../modules/organizations";
 import { auditLookupOf, participantHistoryEvents } from "../../projections/audit";
 import { userGroupIdOf } from "../../projections/identity";
 import { participantById } from "../../projections/participants";
@@ -68,8 +68,10 @@ export async function participantAuditCsv(services: AppServices, auth: Auth, par
   const participant = await requireParticipant(services, auth, participantId);
   const [events, lookup] = await Promise.all([participantEvents(services, auth, participant.id), lookupOf(services, auth.organization.id)]);
   const timeline = auditTimeline(events, lookup);
-  const name = auditCsvFileName(participant.full_name, services.clock.now(), DEFAULT_TIME_ZONE);
-  const body = Readable.toWeb(auditCsvStream(timeline, DEFAULT_TIME_ZONE)) as ReadableStream<Uint8Array>;
+  // the file's date and every row's time in the organization's zone (decision 032)
+  const timeZone = timeZoneOf(auth.organization.settings);
+  const name = auditCsvFileName(participant.full_name, services.clock.now(), timeZone);
+  const body = Readable.toWeb(auditCsvStream(timeline, timeZone)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     status: 200,
     headers: {

@@ -4,7 +4,7 @@ import { loadActiveFlags } from "../../modules/flags";
 import { userDecider, userStream, type UserEvent, type UserState } from "../../modules/identity";
 import { DomainError, type CommandMetadata, type EventStore } from "../../modules/kernel";
 import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople, resolveMemberId } from "../../modules/participants";
-import { loadScreeningFact, screeningDayOf } from "../../modules/screening";
+import { loadScreeningFact } from "../../modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";
@@ -42,8 +42,8 @@ export const factSources = (services: AppServices): FactSources => ({
   },
   // read from the flag stream: a stop flag raised a second ago blocks this check-in (house rule 2)
   stopFlag: async (participantId) => (await loadActiveFlags(services.store, participantId)).stop,
-  // today's screening from its stream (the organization's day at the middle of the check-in's day bounds)
-  screening: (organizationId, participantId, day) => loadScreeningFact(services.store, organizationId, participantId, screeningDayOf(day)),
+  // today's screening from its stream (the organization's day, in the zone of its stream, at the middle of the check-in's day bounds)
+  screening: (organizationId, participantId, day) => loadScreeningFact(services.store, organizationId, participantId, day),
 });
 
 export const deps = (services: AppServices): CheckInDeps => ({ store: services.store, clock: services.clock, facts: factSources(services) });

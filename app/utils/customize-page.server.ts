@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { newId, type CommandMetadata } from "../../modules/kernel";
-import { changeTheme, updateOrganizationSettings } from "../../modules/organizations";
+import { changeTheme, timeZoneOptions, updateOrganizationSettings } from "../../modules/organizations";
 import { getOrganization } from "../../projections/organizations";
 import { settingsFormSchema } from "~/components/customize/settings-form-schema";
 import type { CustomizeActionData } from "~/components/customize/types";
@@ -8,11 +8,14 @@ import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
 
-/** The user's own organization for /customize (an admin page: the settings in full, secrets too). */
+/**
+ * The user's own organization for /customize (an admin page: the settings in full, secrets too), and
+ * the time zones to choose from (Canada and the United States first, decision 032).
+ */
 export async function customizeData(services: AppServices, auth: Auth) {
   const row = await getOrganization(services.db, auth.organization.id);
   if (!row) throw new Response("Organization not found", { status: 404 });
-  return { settings: row.settings, mainColor: row.main_color };
+  return { settings: row.settings, mainColor: row.main_color, timeZones: timeZoneOptions(row.settings.time_zone, undefined, services.clock.now()) };
 }
 
 const metadata = (auth: Auth): CommandMetadata => ({ commandId: newId(), organizationId: auth.organization.id, actorId: auth.user.id });

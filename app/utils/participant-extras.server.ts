@@ -1,5 +1,5 @@
 import { loadActiveFlags } from "../../modules/flags";
-import { DEFAULT_TIME_ZONE, dayBoundsIn, todayIn } from "../../modules/programs";
+import { dayBoundsIn, todayIn } from "../../modules/organizations";
 import { screeningDay } from "../../modules/screening";
 import { latestVisit } from "../../projections/check-in";
 import { activeFlags } from "../../projections/flags";
@@ -27,8 +27,8 @@ export type ParticipantExtras = {
   check_out_time: string | null;
 };
 
-/** `viewer`: who asks (the notes they may see); without one, no notes are given. */
-type Target = { services: AppServices; organizationId: string; participantId: string; now: Date; viewer?: NoteViewer };
+/** `viewer`: who asks (the notes they may see); without one, no notes are given. `timeZone`: the organization's, for 'today'. */
+type Target = { services: AppServices; organizationId: string; participantId: string; now: Date; timeZone: string; viewer?: NoteViewer };
 
 /** The active stop / warn flags, from the flags read model (is_flagged: an active stop flag). */
 export async function flagsHook({ services, organizationId, participantId }: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
@@ -44,13 +44,13 @@ export async function notesHook({ services, participantId, viewer }: Target): Pr
 }
 
 /** Whether today's screening (the organization's day) is filled, from the screening read model; no vaccination answer is kept. */
-export async function screeningHook({ services, organizationId, participantId, now }: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
-  return { hasfilled: await hasFilledScreening(services.db, organizationId, participantId, screeningDay(now)), vaccinated: null };
+export async function screeningHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
+  return { hasfilled: await hasFilledScreening(services.db, organizationId, participantId, screeningDay(now, timeZone)), vaccinated: null };
 }
 
-/** Today's programs and events of the participant (registered ones and every drop-in), in Toronto time. */
-export async function programsTodayHook({ services, organizationId, participantId, now }: Target): Promise<ParticipantExtras["programs_and_events"]> {
-  const today = todayIn(DEFAULT_TIME_ZONE, now);
+/** Today's programs and events of the participant (registered ones and every drop-in), in the organization's time zone. */
+export async function programsTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<ParticipantExtras["programs_and_events"]> {
+  const today = todayIn(timeZone, now);
   const programs = await programsForParticipantOn(services.db, organizationId, participantId, today);
   return programs.map((p) => ({
     id: p.id,
@@ -63,9 +63,9 @@ export async function programsTodayHook({ services, organizationId, participantI
   }));
 }
 
-/** Today's check-in and check-out times (the organization's day, Toronto time until it has a time zone). */
-export async function checkInTodayHook({ services, organizationId, participantId, now }: Target): Promise<Pick<ParticipantExtras, "check_in_time" | "check_out_time">> {
-  const day = dayBoundsIn(DEFAULT_TIME_ZONE, now);
+/** Today's check-in and check-out times (the organization's day, in its time zone). */
+export async function checkInTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<Pick<ParticipantExtras, "check_in_time" | "check_out_time">> {
+  const day = dayBoundsIn(timeZone, now);
   const visit = await latestVisit(services.db, organizationId, participantId, day);
   return { check_in_time: visit?.check_in_time ?? null, check_out_time: visit?.check_out_time ?? null };
 }
@@ -86,7 +86,7 @@ export async function participantExtras(target: Target): Promise<ParticipantExtr
  * Only the flag state (the Member ID lookup needs no more), from the flag stream rather than the read
  * model: the kiosk decides from it, and a stop flag raised a second ago must show at once.
  */
-export const flagStateOf = async ({ services, participantId }: Target) => {
+export const flagStateOf = async ({ services, participantId }: Pick<Target, "services" | "participantId">) => {
   const { stop, warn } = await loadActiveFlags(services.store, participantId);
   return { is_flagged: stop, is_warned: warn };
 };

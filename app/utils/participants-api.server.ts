@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { applyFieldPolicy } from "../../modules/identity";
 import { DomainError, isUuid } from "../../modules/kernel";
+import { timeZoneOf } from "../../modules/organizations";
 import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } from "../../modules/participants";
 import { userNameOf } from "../../projections/identity";
 import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "../../projections/participants";
@@ -86,7 +87,7 @@ export async function participantDetailOf(services: AppServices, auth: Auth, id:
   const now = services.clock.now();
   const role = fieldRoleOfAuth(auth);
   const [extras, parent, own, photoUrl] = await Promise.all([
-    participantExtras({ services, organizationId, participantId: row.id, now, viewer: { organizationId, userId: auth.user.id, level: auth.user.roleLevel } }),
+    participantExtras({ services, organizationId, participantId: row.id, now, timeZone: timeZoneOf(auth.organization.settings), viewer: { organizationId, userId: auth.user.id, level: auth.user.roleLevel } }),
     userOf(services, organizationId, row.parent_id),
     userOf(services, organizationId, row.user_id),
     // the photo registered with PUT /api/asset (entity participant, property photo_url), as a signed url
@@ -145,7 +146,7 @@ export async function memberLookupOf(services: AppServices, auth: Auth, body: un
   const { member_id } = memberLookupBody.parse(body);
   const row = await participantByMemberId(services.db, auth.organization.id, member_id);
   if (!row) throw new DomainError("MEMBER_NOT_FOUND", `No member with ID ${member_id}`, 404);
-  const flags = await flagStateOf({ services, organizationId: auth.organization.id, participantId: row.id, now: services.clock.now() });
+  const flags = await flagStateOf({ services, participantId: row.id });
   return applyFieldPolicy(fieldRoleOfAuth(auth), {
     id: row.id,
     participant_id: row.id,

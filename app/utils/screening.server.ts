@@ -2,6 +2,7 @@ import { z } from "zod";
 import { applyFieldPolicy, isMemberLevel, isStaff, matchPage } from "../../modules/identity";
 import { createHash } from "node:crypto";
 import { DomainError, isUuid, type CommandMetadata } from "../../modules/kernel";
+import { timeZoneOf } from "../../modules/organizations";
 import {
   SCREENING_TEXT,
   ensureScreeningFlag,
@@ -58,7 +59,7 @@ async function visibleParticipants(services: AppServices, auth: Auth, ids: reado
 /** Per participant: showScreening (screening on and today neither filled nor declined), isFlagged (an active stop flag). */
 async function statesOf(services: AppServices, auth: Auth, people: readonly Person[]) {
   const on = auth.organization.settings.is_daily_screening_form === true;
-  const day = screeningDay(services.clock.now());
+  const day = screeningDay(services.clock.now(), timeZoneOf(auth.organization.settings));
   const screenings = await dailyScreenings(services.db, auth.organization.id, people.map((p) => p.id), day);
   const role = fieldRoleOfAuth(auth);
   const users = await Promise.all(
@@ -197,7 +198,7 @@ export function screeningPromptFor(auth: Auth, pathname: string): { self: boolea
  */
 export async function notScreenedToday(services: AppServices, auth: Auth) {
   if (!isStaff(auth.subject.level)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
-  const day = screeningDay(services.clock.now());
+  const day = screeningDay(services.clock.now(), timeZoneOf(auth.organization.settings));
   const rows = await notScreenedOn(services.db, auth.organization.id, day);
   const on = auth.organization.settings.is_daily_screening_form === true;
   return {

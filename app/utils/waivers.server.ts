@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "../../modules/identity";
 import { DomainError, isUuid, newId } from "../../modules/kernel";
 import { checkWaiverToken, issueWaiverToken, participantNotFound, signWaiver, waiverTextOf, WAIVER_VERSION, type WaiverText } from "../../modules/participants";
-import { DEFAULT_TIME_ZONE } from "../../modules/programs";
+import { DEFAULT_TIME_ZONE, timeZoneOf } from "../../modules/organizations";
 import { waiverOf } from "../../projections/waivers";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
@@ -107,6 +107,6 @@ export async function viewWaiver(services: AppServices, auth: Auth | null, parti
   return {
     participantName: view.participant.full_name,
     text: waiverTextOf(signed?.waiver_version),
-    waiver: signed && { signedByName: signed.signed_by_name, signedAt: new Date(signed.signed_at).toISOString(), signedAtText: waiverTime(new Date(signed.signed_at)), ip: signed.ip },
+    waiver: signed && { signedByName: signed.signed_by_name, signedAt: new Date(signed.signed_at).toISOString(), signedAtText: waiverTime(new Date(signed.signed_at), timeZoneOf(auth.organization.settings)), ip: signed.ip },
   };
 }

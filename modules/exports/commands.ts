@@ -15,6 +15,11 @@ export type RequestExportInput = {
   bundleParts?: readonly BundlePartFact[];
   /** flag-history (note and flag history): the participant exists in the requester's organization (read from its stream) */
   participantFound?: boolean;
+  /**
+   * The requester's organization's time zone, read from its stream (decision 032): the export's days,
+   * dates, times and file name are in it, whatever zone the request names.
+   */
+  organizationTimeZone?: string;
 };
 export type CompleteExportInput = { fileKey: string; rows: number; bytes: number; sha256: string };
 export type FailExportInput = { reason: string };

@@ -49,6 +49,21 @@ describe("exports: decide RequestExport", () => {
       .then([requested({ kind: "flag-history", filters: { participantId: "kid-1", timeZone: "America/Toronto" }, fileName: "note-and-flag-history-11-21-2026.csv" })]);
   });
 
+  it("dates the file, days and times in the organization's zone read from its stream, whatever zone the request names (decision 032)", () => {
+    // 06:30Z on the 24th: the 24th in Toronto and in UTC, still the 23rd in Vancouver
+    const late = deciderSpec(exportDecider, new Date("2026-11-24T06:30:00.000Z"));
+    const inVancouver = (req: unknown): ExportCommand => {
+      const command = request(req);
+      return { ...command, data: { ...(command.data as Extract<ExportCommand, { type: "RequestExport" }>["data"]), organizationTimeZone: "America/Vancouver" } } as ExportCommand;
+    };
+    late()
+      .when(inVancouver({ kind: "participants", filters: { statuses: [], search: "", timeZone: "UTC" } }))
+      .then([requested({ kind: "participants", filters: { statuses: [], search: "", timeZone: "America/Vancouver" }, fileName: "participants-11-23-2026.csv" })]);
+    late()
+      .when(inVancouver({ kind: "check-ins", filters: { from: "2026-11-23", to: "2026-11-23" } }))
+      .then([requested({ filters: { from: "2026-11-23", to: "2026-11-23", timeZone: "America/Vancouver" }, fileName: "check-ins-11-23-2026.csv" })]);
+  });
+
   it("refuses bad input with a readable message", () => {
     given().when(request({})).thenRefused("VALIDATION", 400, "Kind must be check-ins, participants, flag-history or bundle");
     given().when(request(null)).thenRefused("VALIDATION", 400, "Kind must be check-ins, participants, flag-history or bundle");

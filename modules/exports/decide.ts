@@ -60,7 +60,9 @@ export function decide(state: ExportState, command: ExportCommand, now: Date): E
       if (!parsed.success) return validationError(parsed.error);
       const { organizationId, actorId } = command.metadata;
       if (!organizationId || !actorId) return exportForbidden();
-      const request = parsed.data;
+      // the organization's zone, read from its stream, wins over the one the request names (decision 032)
+      const zone = command.data.organizationTimeZone;
+      const request = zone ? ({ ...parsed.data, filters: { ...parsed.data.filters, timeZone: zone } } as typeof parsed.data) : parsed.data;
       const permissions = command.data.permissionIds ?? [];
       if (request.kind === "bundle") {
         const facts = command.data.bundleParts ?? [];

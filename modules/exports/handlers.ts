@@ -3,6 +3,7 @@ import type { BundlePartFact, CompleteExportInput, ExportCommand } from "./comma
 import { exportDecider, type ExportState } from "./decide";
 import { exportStreamId, type ExportEvent } from "./events";
 import { exportRequestSchema } from "./kinds";
+import { loadOrganization, timeZoneOf } from "../organizations";
 import { participantInOrganization } from "../participants";
 
 export type ExportDeps = { store: EventStore; clock: Clock };
@@ -39,13 +40,16 @@ async function bundleFacts(store: EventStore, request: unknown): Promise<BundleP
  */
 export async function requestExport(deps: ExportDeps, input: { request: unknown; permissionIds: readonly string[] }, metadata: CommandMetadata, options?: HandleOptions): Promise<ExportResult & { exportId: string }> {
   const exportId = exportIdFor(metadata.organizationId ?? "none", metadata.commandId);
-  const bundleParts = await bundleFacts(deps.store, input.request);
   const parsed = exportRequestSchema.safeParse(input.request);
-  const participantFound =
+  const [bundleParts, participantFound, organization] = await Promise.all([
+    bundleFacts(deps.store, input.request),
     parsed.success && parsed.data.kind === "flag-history" && metadata.organizationId
-      ? await participantInOrganization(deps.store, metadata.organizationId, parsed.data.filters.participantId)
-      : undefined;
-  const data = { exportId, request: input.request, permissionIds: input.permissionIds, bundleParts, participantFound };
+      ? participantInOrganization(deps.store, metadata.organizationId, parsed.data.filters.participantId)
+      : undefined,
+    metadata.organizationId ? loadOrganization(deps.store, metadata.organizationId) : null,
+  ]);
+  const organizationTimeZone = organization ? timeZoneOf(organization.settings) : undefined;
+  const data = { exportId, request: input.request, permissionIds: input.permissionIds, bundleParts, participantFound, organizationTimeZone };
   const result = await handleCommand(deps, exportDecider, exportStreamId(exportId), { type: "RequestExport", data, metadata }, options);
   return { ...result, exportId };
 }

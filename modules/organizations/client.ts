@@ -4,3 +4,4 @@
  */
 export { organizationSettingsSchema, SENDING_METHODS, type OrganizationSettings, type OrganizationSettingsInput } from "./settings";
 export { THEME_COLORS } from "./theme";
+export { DEFAULT_TIME_ZONE, dayBoundsIn, todayIn, timeZoneLabel, type TimeZoneOption } from "./time-zone";

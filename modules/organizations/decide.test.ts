@@ -62,6 +62,35 @@ describe("organizations: decide", () => {
     });
   });
 
+  it("takes the time zone as an IANA name, America/Toronto when left out, and refuses an unknown one (decision 032)", () => {
+    const { time_zone: _tz, ...withoutZone } = validSettings();
+    given(registered).when(update(withoutZone)).then([{ type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: { ...validSettings(), time_zone: "America/Toronto" } } }]);
+    given(registered)
+      .when(update({ ...validSettings(), time_zone: "america/vancouver" }))
+      .then([{ type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: { ...validSettings(), time_zone: "America/Vancouver" } } }]);
+    const error = given(registered).when(update({ ...validSettings(), time_zone: "Mars/Olympus" })).thenRefused("VALIDATION", 400, "Time Zone must be a valid time zone, e.g. America/Vancouver");
+    expect(error.details).toEqual({ fieldErrors: { time_zone: ["Time Zone must be a valid time zone, e.g. America/Vancouver"] } });
+    given(registered).when(update({ ...validSettings(), time_zone: 42 })).thenRefused("VALIDATION", 400, "Time Zone must be a valid time zone, e.g. America/Vancouver");
+  });
+
+  it("keeps the current time zone when settings are sent without one (a client older than the setting)", () => {
+    const vancouver: OrganizationEvent = { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: { ...validSettings(), time_zone: "America/Vancouver" } } };
+    const { time_zone: _tz, ...withoutZone } = validSettings();
+    given(registered, vancouver).when(update(withoutZone)).then([]);
+    given(registered, vancouver).when(update({ ...withoutZone, time_zone: null, phone_number: "604-555-0100" })).then([
+      { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: { ...validSettings(), time_zone: "America/Vancouver", phone_number: "604-555-0100" } } },
+    ]);
+  });
+
+  it("reads settings stored before the time zone existed as America/Toronto (no event is migrated)", () => {
+    const { time_zone: _tz, ...old } = validSettings();
+    const oldEvent = { type: "OrganizationSettingsUpdated", data: { organizationId: orgId, settings: old } } as OrganizationEvent;
+    const { state } = given(registered, oldEvent);
+    expect(state).toMatchObject({ settings: { ...validSettings(), time_zone: "America/Toronto" } });
+    // and saving the same settings with the default zone spelled out decides nothing
+    given(registered, oldEvent).when(update({ ...validSettings(), time_zone: "America/Toronto" })).then([]);
+  });
+
   it("refuses settings or a theme for an organization that is not registered", () => {
     given().when(update(validSettings())).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
     given().when(changeTheme("#0090FF")).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");

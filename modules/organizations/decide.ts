@@ -1,7 +1,7 @@
 import { DomainError, validationError, type Decider } from "../kernel";
 import { changeThemeSchema, registerOrganizationSchema, type OrganizationCommand } from "./commands";
 import type { OrganizationEvent } from "./events";
-import { defaultSettings, organizationSettingsSchema, type OrganizationSettings, type OrganizationType } from "./settings";
+import { defaultSettings, organizationSettingsSchema, readStoredSettings, type OrganizationSettings, type OrganizationType } from "./settings";
 import { DEFAULT_MAIN_COLOR } from "./theme";
 
 export type RegisteredOrganization = {
@@ -42,7 +42,7 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
     }
     case "OrganizationSettingsUpdated": {
       if (state.status !== "registered") return state;
-      const { settings } = event.data;
+      const settings = readStoredSettings(event.data.settings);
       return { ...state, name: settings.name, type: settings.type, settings };
     }
     case "OrganizationThemeChanged":
@@ -52,6 +52,16 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
       return never;
     }
   }
+}
+
+/**
+ * Settings sent without a time zone (a client older than the setting) keep the current one rather than
+ * falling back to the default: replacing the settings never moves an organization's "today" unasked.
+ */
+function keepingTimeZone(input: unknown, current: string): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const zone = (input as { time_zone?: unknown }).time_zone;
+  return zone === undefined || zone === null || (typeof zone === "string" && zone.trim() === "") ? { ...input, time_zone: current } : input;
 }
 
 /**
@@ -69,7 +79,7 @@ export function decide(state: OrganizationState, command: OrganizationCommand, _
     case "UpdateOrganizationSettings": {
       if (state.status !== "registered") return organizationNotFound();
       // field errors keyed by the settings' own paths (`address.city`), as the settings form names its fields
-      const parsed = organizationSettingsSchema.safeParse(command.data.settings);
+      const parsed = organizationSettingsSchema.safeParse(keepingTimeZone(command.data.settings, state.settings.time_zone));
       if (!parsed.success) return validationError(parsed.error);
       const settings = parsed.data;
       if (sameValue(settings, state.settings)) return [];

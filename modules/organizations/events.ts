@@ -1,5 +1,5 @@
 import type { DomainEvent } from "../kernel";
-import type { OrganizationSettings, OrganizationType } from "./settings";
+import type { StoredOrganizationSettings, OrganizationType } from "./settings";
 
 /**
  * The events of an organization's stream, `organization-{id}`. Versioned by type name: a new shape
@@ -10,10 +10,13 @@ export type OrganizationRegistered = DomainEvent<
   { organizationId: string; name: string; type: OrganizationType }
 >;
 
-/** The whole settings object, as validated by the settings schema (replaces the previous one). */
+/**
+ * The whole settings object, as validated by the settings schema (replaces the previous one). Events
+ * written before the time zone setting have no `time_zone`: they read as the default (readStoredSettings).
+ */
 export type OrganizationSettingsUpdated = DomainEvent<
   "OrganizationSettingsUpdated",
-  { organizationId: string; settings: OrganizationSettings }
+  { organizationId: string; settings: StoredOrganizationSettings }
 >;
 
 /** One of the 18 theme colours, as its upper-case hex. */

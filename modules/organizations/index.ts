@@ -13,12 +13,28 @@ export {
   PROGRAM_DEFAULTS,
   REPORT_NAV_SLOTS,
   DEFAULT_LOCALIZATION,
+  readStoredSettings,
+  type StoredOrganizationSettings,
   type OrganizationSettings,
   type OrganizationSettingsInput,
   type OrganizationType,
   type SendingMethod,
   type FeatureKey,
 } from "./settings";
+export {
+  DEFAULT_TIME_ZONE,
+  TIME_ZONE_MESSAGE,
+  NORTH_AMERICAN_TIME_ZONES,
+  canonicalTimeZone,
+  isTimeZone,
+  timeZoneOf,
+  todayIn,
+  startOfDayIn,
+  dayBoundsIn,
+  timeZoneOptions,
+  timeZoneLabel,
+  type TimeZoneOption,
+} from "./time-zone";
 export { labelOf, requiredMessage, type FieldPath } from "./validation";
 export {
   THEME_COLORS,

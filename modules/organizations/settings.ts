@@ -12,6 +12,7 @@ import {
   requiredText,
   requireFilled,
 } from "./validation";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, TIME_ZONE_MESSAGE } from "./time-zone";
 
 /**
  * The organization settings (spec-1 section 3, "Organization information") with the rules of
@@ -130,6 +131,22 @@ const featuresSchema = z.object({
   document: section(z.object({ is_enabled: enabled("is_enabled") })),
 });
 
+/**
+ * The organization's IANA time zone (docs/decisions/032): missing, null or blank is the default
+ * (America/Toronto); a name Intl does not know is refused; a known one is stored in its listed spelling.
+ */
+const timeZoneField = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return DEFAULT_TIME_ZONE;
+    const zone = canonicalTimeZone(value);
+    if (zone) return zone;
+    ctx.addIssue({ code: "custom", message: TIME_ZONE_MESSAGE, input: value });
+    return z.NEVER;
+  });
+
 export const organizationSettingsSchema = z.object({
   name: requiredText("name"),
   type: organizationTypeSchema,
@@ -155,11 +172,19 @@ export const organizationSettingsSchema = z.object({
   email_banner: optionalText("email_banner"),
   email_banner_alt: optionalText("email_banner_alt"),
   localization: optionalText("localization", DEFAULT_LOCALIZATION),
+  time_zone: timeZoneField,
   features: section(featuresSchema),
 });
 
 /** The settings as stored and read: every field present. */
 export type OrganizationSettings = z.output<typeof organizationSettingsSchema>;
+/** The settings as an event or a read model may hold them: those stored before the time zone existed have none. */
+export type StoredOrganizationSettings = Omit<OrganizationSettings, "time_zone"> & { time_zone?: string };
+
+/** Stored settings as read today: a missing time zone is the default one (no event is migrated). */
+export const readStoredSettings = (settings: StoredOrganizationSettings): OrganizationSettings =>
+  typeof settings.time_zone === "string" && settings.time_zone ? (settings as OrganizationSettings) : { ...settings, time_zone: DEFAULT_TIME_ZONE };
+
 /** The settings as a form or an /api payload may send them. */
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;
 
@@ -191,6 +216,7 @@ export function defaultSettings(name: string, type: OrganizationType): Organizat
     email_banner: "",
     email_banner_alt: "",
     localization: DEFAULT_LOCALIZATION,
+    time_zone: DEFAULT_TIME_ZONE,
     features: {
       program_builder: { is_enabled: false },
       communication: { is_enabled: false, sending_methods: [] },

@@ -2,12 +2,9 @@
 export {
   PROGRAM_TYPES,
   PROGRAM_TYPE_COLORS,
-  DEFAULT_TIME_ZONE,
   occursOn,
   scheduleBounds,
   formatTime,
-  todayIn,
-  dayBoundsIn,
   addDays,
   weekdayOf,
   isIsoDate,

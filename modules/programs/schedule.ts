@@ -1,9 +1,7 @@
 import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
 
 dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const PROGRAM_TYPES = ["event", "dropin", "partner", "registered"] as const;
 export type ProgramType = (typeof PROGRAM_TYPES)[number];
@@ -13,7 +11,8 @@ export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 /**
  * When a program meets: on some weekdays between two dates (both included), or on a list of dates.
- * Dates are calendar days 'YYYY-MM-DD' in the organization's time zone.
+ * Dates are calendar days 'YYYY-MM-DD' in the organization's time zone (its setting: `todayIn` and
+ * `timeZoneOf` of modules/organizations give its 'today').
  */
 export type ProgramSchedule =
   | { kind: "weekly"; days: Weekday[]; startDate: string; endDate: string }
@@ -31,12 +30,6 @@ export const PROGRAM_TYPE_COLORS = {
   registered: "plum",
 } as const satisfies Record<ProgramType, string>;
 export type ProgramTypeColor = (typeof PROGRAM_TYPE_COLORS)[ProgramType];
-
-/**
- * The time zone 'today' is taken in. Organizations have no time-zone setting yet; when they get one,
- * pass it to `todayIn` instead of this default.
- */
-export const DEFAULT_TIME_ZONE = "America/Toronto";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -81,31 +74,6 @@ export function scheduleBounds(schedule: ProgramSchedule): { startDate: string; 
 export function formatTime(time: string): string {
   if (!isTime(time)) return time;
   return dayjs.utc(`1970-01-01T${time}:00Z`).format("h:mm A");
-}
-
-/** One formatter per time zone: building an Intl.DateTimeFormat is what makes dayjs's `tz()` slow. */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Today's date 'YYYY-MM-DD' in a time zone, at the instant `now`. On every check-in's path (the screening
- * day), so it reuses a cached formatter rather than dayjs's `tz()`, which built one per call and was the
- * web process's top JavaScript frame under load (docs/decisions/018).
- */
-export function todayIn(timeZone: string, now: Date): string {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-/** The bounds of the calendar day around `now` in a time zone, as ISO instants: [start, end). */
-export function dayBoundsIn(timeZone: string, now: Date): { start: string; end: string } {
-  const start = dayjs(now).tz(timeZone).startOf("day");
-  return { start: start.toISOString(), end: start.add(1, "day").toISOString() };
 }
 
 /** The day `days` after `date` ('YYYY-MM-DD'; negative goes back). */

@@ -1,8 +1,7 @@
 import { flagMember } from "../flags";
 import { DomainError, handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore } from "../kernel";
-import { loadOrganization } from "../organizations";
+import { DEFAULT_TIME_ZONE, loadOrganization, timeZoneOf, todayIn } from "../organizations";
 import { loadParticipant } from "../participants";
-import { DEFAULT_TIME_ZONE, todayIn } from "../programs";
 import type { DailyScreeningCommand, ScreeningActor, ScreeningFacts, SetScreeningQuestions } from "./commands";
 import { dailyScreeningDecider, mayFillFor, questionsDecider, type DailyScreeningState, type QuestionsState } from "./decide";
 import { dailyScreeningStream, screeningQuestionsStream, type DailyScreeningEvent, type ScreeningQuestion, type ScreeningQuestionsEvent } from "./events";
@@ -14,12 +13,12 @@ export type ScreeningDeps = { store: EventStore; clock: Clock };
 export const SCREENING_FLAG = { message: "Flagged Member", noteType: "System Generated", flaggedByName: "System Generated" } as const;
 
 /**
- * The organization's calendar day ('YYYY-MM-DD') at `now`. Organizations have no time-zone setting
- * yet: the default one (docs/decisions/009-programs-today.md).
+ * The organization's calendar day ('YYYY-MM-DD') at `now`, in its time zone (docs/decisions/032): a
+ * decision passes the zone read from the organization's stream, a page the one of its read model.
  */
 export const screeningDay = (now: Date, timeZone: string = DEFAULT_TIME_ZONE) => todayIn(timeZone, now);
 
-/** The day of a check-in's day bounds [start, end): the organization's day at the middle of them. */
+/** The day of a check-in's day bounds [start, end): the organization's day (in its zone) at the middle of them. */
 export const screeningDayOf = (bounds: { start: string; end: string }, timeZone: string = DEFAULT_TIME_ZONE) =>
   todayIn(timeZone, new Date((Date.parse(bounds.start) + Date.parse(bounds.end)) / 2));
 
@@ -43,14 +42,15 @@ export async function loadDailyScreening(store: EventStore, participantId: strin
 
 /**
  * The check-in gate's screening fact, from the streams (house rule 2): whether the organization
- * requires the daily screening, and whether the participant's screening of `day` is filled. A
- * declined day is not filled; a failed one is filled, and its stop flag blocks instead.
+ * requires the daily screening, and whether the participant's screening of the check-in's day is
+ * filled, that day taken in the time zone of the organization's stream. A declined day is not filled;
+ * a failed one is filled, and its stop flag blocks instead.
  */
-export async function loadScreeningFact(store: EventStore, organizationId: string, participantId: string, day: string): Promise<{ required: boolean; filled: boolean }> {
+export async function loadScreeningFact(store: EventStore, organizationId: string, participantId: string, bounds: { start: string; end: string }): Promise<{ required: boolean; filled: boolean }> {
   const organization = await loadOrganization(store, organizationId);
   const required = organization?.settings.is_daily_screening_form === true;
   if (!required) return { required, filled: false };
-  const state = await loadDailyScreening(store, participantId, day);
+  const state = await loadDailyScreening(store, participantId, screeningDayOf(bounds, timeZoneOf(organization?.settings)));
   return { required, filled: state.status === "filled" };
 }
 
@@ -58,9 +58,11 @@ export async function loadScreeningFact(store: EventStore, organizationId: strin
 export const setScreeningQuestions = (deps: ScreeningDeps, command: SetScreeningQuestions) =>
   handleCommand(deps, questionsDecider, screeningQuestionsStream(command.metadata.organizationId ?? "none"), command);
 
-async function loadFacts(store: EventStore, organizationId: string, participantId: string, actor: ScreeningActor): Promise<ScreeningFacts> {
+/** The facts of a screening decision, and the organization's day at `now` in the zone of its stream. */
+async function loadFacts(store: EventStore, organizationId: string, participantId: string, actor: ScreeningActor, now: Date): Promise<ScreeningFacts & { day: string }> {
   const [participant, organization, questions] = await Promise.all([loadParticipant(store, participantId), loadOrganization(store, organizationId), loadQuestions(store, organizationId)]);
   return {
+    day: screeningDay(now, timeZoneOf(organization?.settings)),
     participant: participant
       ? { participantId: participant.participantId, organizationId: participant.organizationId, name: `${participant.firstName} ${participant.lastName}`.trim(), parentId: participant.parentId, userId: participant.userId }
       : null,
@@ -80,8 +82,7 @@ export type ScreeningOutcome = { participantId: string; day: string; state: Dail
  * derive from the screening command id, so a resent screening raises nothing twice.
  */
 export async function submitScreening(deps: ScreeningDeps, request: ScreeningRequest, metadata: CommandMetadata & { organizationId: string }): Promise<ScreeningOutcome> {
-  const day = screeningDay(deps.clock.now());
-  const facts = await loadFacts(deps.store, metadata.organizationId, String(request.participantId ?? ""), request.actor);
+  const { day, ...facts } = await loadFacts(deps.store, metadata.organizationId, String(request.participantId ?? ""), request.actor, deps.clock.now());
   const participantId = String(request.participantId ?? "");
   const stream = dailyScreeningStream(participantId.trim(), day);
   const command: DailyScreeningCommand =
@@ -120,8 +121,7 @@ async function raiseScreeningFlag(deps: ScreeningDeps, participantId: string, fl
  * short). Nothing is raised twice. Refused when today's screening is not a failed one.
  */
 export async function ensureScreeningFlag(deps: ScreeningDeps, participantId: string, actor: ScreeningActor, metadata: CommandMetadata & { organizationId: string }) {
-  const day = screeningDay(deps.clock.now());
-  const facts = await loadFacts(deps.store, metadata.organizationId, participantId, actor);
+  const { day, ...facts } = await loadFacts(deps.store, metadata.organizationId, participantId, actor, deps.clock.now());
   const p = facts.participant;
   if (!p || p.organizationId !== metadata.organizationId) throw new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
   const allowed = mayFillFor(actor, p);

@@ -4,6 +4,7 @@ import {
   defaultSettings,
   isOrganizationEvent,
   ORGANIZATION_EVENT_TYPES,
+  readStoredSettings,
   type OrganizationEvent,
 } from "../../modules/organizations";
 import type { RecordedEvent } from "../../modules/kernel";
@@ -38,7 +39,8 @@ async function applyEvent(db: Db, event: RecordedEvent<OrganizationEvent>): Prom
       return;
     }
     case "OrganizationSettingsUpdated": {
-      const { organizationId, settings } = event.data;
+      const { organizationId } = event.data;
+      const settings = readStoredSettings(event.data.settings);
       await db
         .updateTable("rm_organizations")
         .set({ name: settings.name, type: settings.type, settings: JSON.stringify(settings), revision, updated_at: at })

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { readStoredSettings } from "../../modules/organizations";
 import type { OrganizationTables } from "./tables";
 
 export type OrganizationRow = Selectable<OrganizationTables["rm_organizations"]>;
@@ -9,10 +10,13 @@ const tables = <DB extends OrganizationTables>(db: Kysely<DB>) => db as unknown 
 
 /**
  * One organization's row, settings included (the report's secret value too: pass the settings through
- * `withoutSecrets` before they reach a page that is not the settings page), or undefined.
+ * `withoutSecrets` before they reach a page that is not the settings page), or undefined. A row written
+ * before the time zone setting existed reads with the default zone.
  */
-export const getOrganization = <DB extends OrganizationTables>(db: Kysely<DB>, id: string): Promise<OrganizationRow | undefined> =>
-  tables(db).selectFrom("rm_organizations").selectAll().where("id", "=", id).executeTakeFirst();
+export async function getOrganization<DB extends OrganizationTables>(db: Kysely<DB>, id: string): Promise<OrganizationRow | undefined> {
+  const row = await tables(db).selectFrom("rm_organizations").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && { ...row, settings: readStoredSettings(row.settings) };
+}
 
 /** Every organization by name, without settings. */
 export const listOrganizations = <DB extends OrganizationTables>(db: Kysely<DB>): Promise<OrganizationSummary[]> =>

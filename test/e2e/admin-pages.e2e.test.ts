@@ -156,6 +156,12 @@ describe("admin pages: /role, /customize, /my-profile", () => {
     await page.getByLabel("City").fill("Toronto");
     await page.getByLabel("State").fill("Ontario");
     await page.getByLabel("Postal Code").fill("M4B 1B3");
+    // the time zone (decision 032): Toronto by default, Canada and the United States listed first
+    const zone = page.getByLabel("Time Zone");
+    expect(await zone.inputValue()).toBe("America/Toronto");
+    expect(await zone.locator("optgroup").first().getAttribute("label")).toBe("Canada and the United States");
+    expect(await zone.locator("option").first().getAttribute("value")).toBe("America/Vancouver");
+    await zone.selectOption("America/Winnipeg");
     // switching a feature on shows its fields
     const events = page.locator('[data-feature-fields="features.event.is_enabled"]');
     expect(await events.isVisible()).toBe(false);
@@ -180,7 +186,11 @@ describe("admin pages: /role, /customize, /my-profile", () => {
       address: { street_address: "12 Northside Road", city: "Toronto", state: "Ontario", postal_code: "M4B 1B3" },
       is_member_check_in_or_out: true,
       features: { event: { is_enabled: true, event_subtitle: "Drop-in nights" } },
+      time_zone: "America/Winnipeg",
     });
+    // and the page shows it after a reload
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByLabel("Time Zone").inputValue()).toBe("America/Winnipeg");
   });
 
   it("shows the signed-in user's own profile on /my-profile", async () => {

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { dayBoundsIn, DEFAULT_TIME_ZONE } from "../../modules/organizations";
 import { expect } from "vitest";
 import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_PASSWORD } from "../factories/demo-seed";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
@@ -22,18 +23,14 @@ export type Member = {
   pickup_contacts: { can_pickup: boolean }[];
 };
 
-/** The browser's local day, as the page sends it. */
-export function localDay() {
-  const now = new Date();
-  return {
-    start: new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString(),
-    end: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).toISOString(),
-  };
+/** The organization's day as the page sends it: Northside's, in its zone (America/Toronto, decision 032). */
+export function localDay(timeZone = DEFAULT_TIME_ZONE) {
+  return dayBoundsIn(timeZone, new Date());
 }
 
 /** A browser context signed in through the API (its cookies are the page's), and its page. */
-export async function signedInPage(browser: Browser, baseURL: string, username: string, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL });
+export async function signedInPage(browser: Browser, baseURL: string, username: string, errors: string[], options: { timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL, ...options });
   const page = await context.newPage();
   page.on("pageerror", (error) => errors.push(`${username}: ${error.message}`));
   await clearSignInLimits((await testServices()).redisUrl);

@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../support/eventually";
 import { HttpClient } from "../support/http-client";
-import { checkInByApi, expectRefusedAtKiosk, INDEPENDENT, scan, snap, startCheckInSuite, visitsToday as visitsOf, type CheckInSuite } from "./check-in-helpers";
+import { dayBoundsIn, todayIn } from "../../modules/organizations";
+import { checkInByApi, expectRefusedAtKiosk, INDEPENDENT, scan, signedInPage, snap, startCheckInSuite, visitsToday as visitsOf, type CheckInSuite } from "./check-in-helpers";
 
 // one app; two browser contexts: the staff board (admin) and the kiosk
 describe("/check-in: the live board, the kiosk, pick-up people and offline scans", () => {
@@ -290,5 +291,24 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     expect(await staff.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await staff.keyboard.press("Escape");
     expect(errors).toEqual([]);
+  });
+
+  it("takes the board's day in the organization's time zone, not the device's (decision 032)", async () => {
+    const TORONTO = "America/Toronto";
+    const now = new Date();
+    // a device zone whose date differs from Toronto's right now: 19 hours ahead, else 7 hours behind
+    const deviceZone = todayIn("Pacific/Kiritimati", now) !== todayIn(TORONTO, now) ? "Pacific/Kiritimati" : "Etc/GMT+12";
+    expect(todayIn(deviceZone, now)).not.toBe(todayIn(TORONTO, now));
+    const { context, page } = await signedInPage(kioskContext.browser()!, suite!.app.baseUrl, "admin@northside.demo", errors, { timezoneId: deviceZone });
+    try {
+      const boardCall = page.waitForRequest((r) => r.url().includes("/api/check-in?") && r.method() === "GET");
+      await page.goto("/check-in", { waitUntil: "networkidle" });
+      const asked = new URL((await boardCall).url()).searchParams;
+      expect({ start: asked.get("start"), end: asked.get("end") }).toEqual(dayBoundsIn(TORONTO, new Date()));
+      const heading = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: TORONTO }).format(new Date());
+      await page.getByText(heading, { exact: true }).waitFor({ timeout: 5000 });
+    } finally {
+      await context.close();
+    }
   });
 });

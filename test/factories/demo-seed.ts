@@ -1,5 +1,5 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
-import { registerOrganization } from "../../modules/organizations";
+import { DEFAULT_TIME_ZONE, defaultSettings, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
 import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
@@ -13,11 +13,20 @@ const DEMO_CHILDREN = ["Maya", "Leo"] as const;
 export const DAILY_SCREENING_ORGANIZATION_ID = idFrom("demo", "organization", "maple-street-school");
 export const DEMO_ROLES = ["superadmin", "granter", "organization", "admin", "coach", "parent", "participant", "kiosk"] as const;
 
-/** The demo organizations (the domain issues extend this seed with their own data). */
+/**
+ * The demo organizations (the domain issues extend this seed with their own data). Maple Street School
+ * is in Vancouver, Northside Youth Centre in Toronto (the default zone): a new user sees both kinds of
+ * "today" (docs/decisions/032).
+ */
 export const demoOrganizations = [
-  { id: idFrom("demo", "organization", "maple-street-school"), name: "Maple Street School", type: "school", domain: "maple.demo" },
-  { id: idFrom("demo", "organization", "northside-youth-centre"), name: "Northside Youth Centre", type: "other", domain: "northside.demo" },
+  { id: idFrom("demo", "organization", "maple-street-school"), name: "Maple Street School", type: "school", domain: "maple.demo", timeZone: "America/Vancouver" },
+  { id: idFrom("demo", "organization", "northside-youth-centre"), name: "Northside Youth Centre", type: "other", domain: "northside.demo", timeZone: DEFAULT_TIME_ZONE },
 ] as const;
+
+/** A demo organization outside the default zone gets its address there and its zone in one settings update. */
+const DEMO_ADDRESSES: Record<string, { street_address: string; city: string; state: string; postal_code: string }> = {
+  "America/Vancouver": { street_address: "24 Maple Street", city: "Vancouver", state: "British Columbia", postal_code: "V5K 0A1" },
+};
 
 const FIRST_NAMES: Record<(typeof DEMO_ROLES)[number], string> = {
   superadmin: "Sam",
@@ -38,6 +47,15 @@ async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: 
     metadata: { commandId, organizationId: null, actorId: null, correlationId: commandId },
   });
   if (!result.ok) throw new Error(`seeding ${org.name}: ${result.error.message}`);
+  const address = DEMO_ADDRESSES[org.timeZone];
+  if (org.timeZone === DEFAULT_TIME_ZONE || !address) return;
+  const zoneCommandId = idFrom("demo-seed", "time-zone", org.id);
+  const zoned = await updateOrganizationSettings(deps, {
+    type: "UpdateOrganizationSettings",
+    data: { organizationId: org.id, settings: { ...defaultSettings(org.name, org.type), address: { address: "", unit: "", ...address }, time_zone: org.timeZone } },
+    metadata: { commandId: zoneCommandId, organizationId: null, actorId: null, correlationId: zoneCommandId },
+  });
+  if (!zoned.ok) throw new Error(`setting the time zone of ${org.name}: ${zoned.error.message}`);
 }
 
 /**
@@ -82,7 +100,7 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     // 200 participants, the two children among them (linked to the parent and to their own users)
     const participants = await seedDemoParticipants(deps, org, { parentId: ids.parent!, parentName: `${FIRST_NAMES.parent} ${org.name.split(" ")[0]!}`, children });
     // programs after the participants: pass the seeded participants' ids to register a subset of them
-    await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId));
+    await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId), { timeZone: org.timeZone });
     // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
     const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });

@@ -1,10 +1,9 @@
 import { idFrom, type Clock, type CommandMetadata, type EventStore } from "../../modules/kernel";
+import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/organizations";
 import {
   addDays,
   createProgram,
-  DEFAULT_TIME_ZONE,
   registerParticipantToProgram,
-  todayIn,
   type CreateProgramInput,
   type ProgramSchedule,
 } from "../../modules/programs";

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_CSV_HEADER } from "../../modules/audit";
 import { CHECK_IN_HEADER, exportStreamId, parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
 import { fixedClock, newId } from "../../modules/kernel";
+import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/organizations";
 import { nullPublisher } from "../../modules/kernel/live";
 import type { ReadModels } from "../../projections/read-models";
 import { cleanUpExports, createExportQueue, queuePrefixFor, EXPORT_RETENTION_MS } from "../../workers/exports";
@@ -18,7 +19,8 @@ import { eventually } from "../support/eventually";
 type Member = { id: string; member_id: string; first_name: string; is_waiver_signed: boolean; pick_up_permission: string };
 type ExportItem = { id: string; status: string; rows: number | null; bytes: number | null; sha256: string | null; download_url: string | null; file_name: string; reason: string | null };
 const INDEPENDENT = "Child may travel to and from the facility independently";
-const today = () => new Date().toISOString().slice(0, 10);
+/** Northside's today: exports are written in the organization's zone (America/Toronto, decision 032). */
+const today = () => todayIn(DEFAULT_TIME_ZONE, new Date());
 
 describe("background exports over the API, with the worker, on real PostgreSQL and Redis", () => {
   let app: InProcessApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFrom, newId } from "../../modules/kernel";
-import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/programs";
+import { todayIn } from "../../modules/organizations";
 import { DAILY_SCREENING_ORGANIZATION_ID, DEMO_FLAGGED_PARTICIPANT_IDS, demoOrganizations } from "../factories/demo-seed";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
@@ -68,7 +68,7 @@ describe("daily screening over the API on real PostgreSQL", () => {
   it("gives a parent today's state of their children, and says who must be prompted", async () => {
     const { status, body } = await json(await as("parent").request("GET", "/api/note/daily/screening"));
     expect(status).toBe(200);
-    expect(body).toMatchObject({ date: todayIn(DEFAULT_TIME_ZONE, new Date()), is_daily_screening_form: true });
+    expect(body).toMatchObject({ date: todayIn(maple.timeZone, new Date()), is_daily_screening_form: true });
     expect(body.users).toEqual([
       expect.objectContaining({ user_id: leo, name: "Leo Maple", showScreening: true, isFlagged: false, hasfilled: false }),
       expect.objectContaining({ user_id: maya, name: "Maya Maple", showScreening: true, isFlagged: false, hasfilled: false }),
@@ -83,7 +83,7 @@ describe("daily screening over the API on real PostgreSQL", () => {
     expect(prompt).toEqual({
       status: 200,
       body: {
-        date: todayIn(DEFAULT_TIME_ZONE, new Date()),
+        date: todayIn(maple.timeZone, new Date()),
         users: [
           { user_id: maya, name: "Maya Maple", showScreening: true, isFlagged: false },
           { user_id: leo, name: "Leo Maple", showScreening: true, isFlagged: false },
@@ -219,7 +219,7 @@ describe("daily screening over the API on real PostgreSQL", () => {
     type Listed = { date: string; users: { user_id: string; status: string | null }[] };
     const list = async () => (await json(await as("coach").request("GET", "/api/note/daily/screening?not_screened=true"))).body as unknown as Listed;
     const before = await list();
-    expect(before.date).toBe(todayIn(DEFAULT_TIME_ZONE, new Date()));
+    expect(before.date).toBe(todayIn(maple.timeZone, new Date()));
     const ids = before.users.map((u) => u.user_id);
     // filled today by the earlier tests: not listed
     expect(ids).not.toContain(maya);

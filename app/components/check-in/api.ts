@@ -15,12 +15,14 @@ export type CheckInType = "in" | "out";
 
 export { ApiError, NetworkError, isRetryable, apiGet, apiSend } from "~/components/api-client";
 import { apiGet, apiSend } from "~/components/api-client";
+import { dayBoundsIn } from "../../../modules/organizations/client";
 
-/** The browser's local day around `now` as ISO instants [start, end): the organization's day on its own screens. */
-export function localDay(now = new Date()): { start: string; end: string } {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  return { start: start.toISOString(), end: end.toISOString() };
+/**
+ * The organization's day around `now` as ISO instants [start, end), in its time zone (useTimeZone), not
+ * the device's: a kiosk or a laptop set to another zone still sends the organization's day (decision 032).
+ */
+export function localDay(timeZone: string, now = new Date()): { start: string; end: string } {
+  return dayBoundsIn(timeZone, now);
 }
 
 /** A random v4 id from getRandomValues (randomUUID needs a secure context; a kiosk may be on plain http). */

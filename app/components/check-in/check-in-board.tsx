@@ -74,7 +74,7 @@ export function CheckInBoard({ onStart, actions }: { onStart: (type: CheckInType
             </Badge>
           </Flex>
           <Text size="2" color="gray">
-            {new Date(board.day.start).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric" })}
+            {new Date(board.day.start).toLocaleDateString(undefined, { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: board.timeZone })}
           </Text>
         </Flex>
         {viewer.canCheckInOut || actions ? (

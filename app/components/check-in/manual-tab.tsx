@@ -5,6 +5,7 @@ import { apiSend, fetchParticipant, localDay, newCommandId, type CheckInType, ty
 import { RemoveIcon } from "./icons";
 import { useOverlay } from "./overlays";
 import { initials } from "./rules";
+import { useTimeZone } from "../time-zone";
 import { useCheckOut } from "./use-check-out";
 import { UserSearch, type FoundUser } from "./user-search";
 
@@ -19,6 +20,7 @@ export function ManualTab({ type, onFinished, onCancel }: { type: CheckInType; o
   const overlay = useOverlay();
   const showToast = useToast();
   const checkOut = useCheckOut();
+  const timeZone = useTimeZone();
   const [users, setUsers] = useState<ParticipantDetail[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -32,7 +34,7 @@ export function ManualTab({ type, onFinished, onCancel }: { type: CheckInType; o
   };
 
   const checkInAll = async () => {
-    const day = localDay();
+    const day = localDay(timeZone);
     const time = new Date().toISOString();
     try {
       const answer = await apiSend<BulkAnswer>("POST", "/api/check-in/bulk", {

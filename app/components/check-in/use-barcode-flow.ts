@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useTimeZone } from "../time-zone";
 import { ApiError, apiSend, fetchParticipant, isRetryable, localDay, lookupMember, newCommandId, postCheckIn, type CheckInType, type MemberLookup } from "./api";
 import { browserOffline, enqueue } from "./offline-queue";
 import { useOverlay } from "./overlays";
@@ -20,6 +21,7 @@ type Scan = { memberId: string; type: CheckInType; commandId: string; time: stri
 export function useBarcodeFlow(type: CheckInType) {
   const overlay = useOverlay();
   const { viewer } = overlay;
+  const timeZone = useTimeZone();
   const [status, setStatus] = useState<ScanStatus>(null);
 
   const showBlocked = useCallback(
@@ -90,7 +92,7 @@ export function useBarcodeFlow(type: CheckInType) {
 
   const scan = useCallback(
     async (memberId: string) => {
-      const s: Scan = { memberId, type, commandId: newCommandId(), time: new Date().toISOString(), ...localDay() };
+      const s: Scan = { memberId, type, commandId: newCommandId(), time: new Date().toISOString(), ...localDay(timeZone) };
       const queue = () => {
         enqueue({ organizationId: viewer.organizationId, commandId: s.commandId, memberId, type, time: s.time, start: s.start, end: s.end });
         setStatus(null);
@@ -111,7 +113,7 @@ export function useBarcodeFlow(type: CheckInType) {
         setStatus({ kind: "error", text });
       }
     },
-    [type, checkIn, checkOut, showBlocked, viewer.organizationId],
+    [type, checkIn, checkOut, showBlocked, viewer.organizationId, timeZone],
   );
 
   return { scan, status, setStatus };

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useToast } from "~/components/toast/toaster";
+import { useTimeZone } from "../time-zone";
 import { localDay, newCommandId, postCheckIn, putCheckOut, type ParticipantDetail, type PickUp } from "./api";
 import { useOverlay } from "./overlays";
 import { CHECK_IN_TEXT, CHECKED_OUT_TOAST_MS, isIndependent } from "./rules";
@@ -17,12 +18,13 @@ const NONE: PickUp = {};
 export function useCheckOut() {
   const overlay = useOverlay();
   const showToast = useToast();
+  const timeZone = useTimeZone();
 
   return useCallback(
     (p: ParticipantDetail, options: { visitId?: string; onDone?: () => void; onCancel?: () => void } = {}) => {
       const send = async (pickUp: PickUp) => {
         if (options.visitId) await putCheckOut(options.visitId, pickUp);
-        else await postCheckIn({ memberId: p.member_id, type: "out", time: new Date().toISOString(), ...localDay(), ...pickUp }, newCommandId());
+        else await postCheckIn({ memberId: p.member_id, type: "out", time: new Date().toISOString(), ...localDay(timeZone), ...pickUp }, newCommandId());
         showToast({ type: "success", title: "User Checked Out", description: CHECK_IN_TEXT.done(p.full_name, "out"), durationMs: CHECKED_OUT_TOAST_MS });
       };
       if (isIndependent(p)) {
@@ -46,6 +48,6 @@ export function useCheckOut() {
       });
       return Promise.resolve();
     },
-    [overlay, showToast],
+    [overlay, showToast, timeZone],
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
 import { apiGet, localDay, type BoardFlag, type BoardRow, type BoardProgram } from "./api";
 import { mergeRow, rowMatches } from "./rules";
+import { useTimeZone } from "../time-zone";
 
 /** The board's rows as each audience may see them (decision 027): staff, or the kiosk without pick-up details. */
 const topicFor = (kiosk: boolean) => (kiosk ? "check-in-kiosk" : "check-in");
@@ -13,11 +14,8 @@ const RETRY_MS = 5000;
 
 export type LiveState = "connecting" | "live" | "offline" | "refused";
 
-/** Milliseconds until the next local midnight (the board then shows the new day). */
-const untilMidnight = () => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime() + 500;
-};
+/** Milliseconds until the day's end, the organization's next midnight (the board then shows the new day). */
+const untilEndOf = (day: { end: string }) => Math.max(0, Date.parse(day.end) - Date.now()) + 500;
 
 /**
  * Today's board: GET /api/check-in?type=notYetCheckout&all=true&start&end&search, then every
@@ -25,7 +23,9 @@ const untilMidnight = () => {
  * reload, no polling. After a dropped connection it resubscribes and fetches the day once to fill the gap.
  */
 export function useLiveBoard(organizationId: string, search: string, kiosk = false) {
-  const [day, setDay] = useState(() => localDay());
+  // the organization's day, in its time zone (decision 032)
+  const timeZone = useTimeZone();
+  const [day, setDay] = useState(() => localDay(timeZone));
   const [rows, setRows] = useState<BoardRow[]>([]);
   const [programs, setPrograms] = useState<BoardProgram[]>([]);
   const [flags, setFlags] = useState<Map<string, BoardFlag>>(() => new Map());
@@ -64,9 +64,15 @@ export function useLiveBoard(organizationId: string, search: string, kiosk = fal
   }, [day, search, load]);
 
   useEffect(() => {
-    const timer = setTimeout(() => setDay(localDay()), untilMidnight());
+    // a changed zone (saved on /customize) moves the day at once; else the next day starts at its midnight
+    const current = localDay(timeZone);
+    if (current.start !== day.start) {
+      setDay(current);
+      return;
+    }
+    const timer = setTimeout(() => setDay(localDay(timeZone)), untilEndOf(day));
     return () => clearTimeout(timer);
-  }, [day]);
+  }, [day, timeZone]);
 
   useEffect(() => {
     // same origin: the session cookie goes with the handshake
@@ -118,5 +124,5 @@ export function useLiveBoard(organizationId: string, search: string, kiosk = fal
     };
   }, [organizationId, kiosk, load]);
 
-  return { rows, programs, flags, loading, error, live, day };
+  return { rows, programs, flags, loading, error, live, day, timeZone };
 }

@@ -3,13 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { organizationSettingsSchema, type OrganizationSettings } from "../../../modules/organizations/client";
+import { organizationSettingsSchema, type OrganizationSettings, type TimeZoneOption } from "../../../modules/organizations/client";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import type { Notice } from "../user-groups/types";
 import { FeatureFields } from "./feature-fields";
 import { SectionCard } from "./feature-section";
 import { settingsFormSchema, UNEDITED_SETTINGS } from "./settings-form-schema";
 import { SimpleSwitch, SwitchField } from "./switch-field";
+import { TimeZoneField } from "./time-zone-field";
 import type { CustomizeActionData } from "./types";
 
 const constraint = getZodConstraint(organizationSettingsSchema);
@@ -19,7 +20,7 @@ const constraint = getZodConstraint(organizationSettingsSchema);
  * the same schema in the action; errors read '{Label} is required' beside their fields. The whole
  * settings object posts: what this page does not edit rides along in hidden inputs.
  */
-export function OrganizationSettingsForm({ settings, onDone }: { settings: OrganizationSettings; onDone: (notice: Notice) => void }) {
+export function OrganizationSettingsForm({ settings, timeZones, onDone }: { settings: OrganizationSettings; timeZones: readonly TimeZoneOption[]; onDone: (notice: Notice) => void }) {
   const fetcher = useFetcher<CustomizeActionData>();
   const [form, fields] = useForm({
     id: "organization-settings",
@@ -58,6 +59,7 @@ export function OrganizationSettingsForm({ settings, onDone }: { settings: Organ
           <TextFieldRow meta={fields.phone_number} label="Phone Number" type="tel" />
           <TextFieldRow meta={fields.email} label="Email" type="email" />
           <TextFieldRow meta={fields.support_email} label="Support Email" type="email" hint="Shown in the 'Get In Touch' dialog." />
+          <TimeZoneField meta={fields.time_zone} options={timeZones} />
         </SectionCard>
         <SectionCard title="Address">
           <TextFieldRow meta={address.street_address} label="Street Address" />

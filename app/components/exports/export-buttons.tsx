@@ -4,7 +4,9 @@ import { useRef, useState } from "react";
 import { ApiError } from "~/components/check-in/api";
 import { useToast } from "~/components/toast/toaster";
 import { postExport } from "./api";
-import { browserTimeZone, localYmd } from "./types";
+import { browserTimeZone } from "./types";
+import { todayIn } from "../../../modules/organizations/client";
+import { useTimeZone } from "../time-zone";
 
 function DownloadIcon() {
   return (
@@ -39,8 +41,10 @@ function useRequestExport() {
 /** The check-in board's Export button: a date range (today by default), written in the browser's time zone. */
 export function ExportCheckInsButton() {
   const [open, setOpen] = useState(false);
-  const [from, setFrom] = useState(localYmd);
-  const [to, setTo] = useState(localYmd);
+  // the organization's today (the server writes the export in the organization's zone, decision 032)
+  const timeZone = useTimeZone();
+  const [from, setFrom] = useState(() => todayIn(timeZone, new Date()));
+  const [to, setTo] = useState(() => todayIn(timeZone, new Date()));
   const { busy, send } = useRequestExport();
   const invalid = !from || !to || from > to;
   return (

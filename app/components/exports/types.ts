@@ -58,7 +58,7 @@ export function describeFilters(kind: string, filters: Record<string, unknown>):
   }
 }
 
-/** The browser's IANA time zone: the export's dates and times are written in it. */
+/** The browser's IANA time zone, sent with a request for older servers: the server writes the export in the organization's zone (decision 032). */
 export const browserTimeZone = () => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -66,9 +66,3 @@ export const browserTimeZone = () => {
     return "UTC";
   }
 };
-
-/** Today in the browser as YYYY-MM-DD. */
-export function localYmd(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
