@@ -1,6 +1,3 @@
-import type { Kysely } from "kysely";
-import type pg from "pg";
-import type { Redis } from "ioredis";
 import {
   checkEvictionPolicy,
   createDb,
@@ -11,25 +8,13 @@ import {
   ensureDatabase,
   migrateToLatest,
   type Env,
-  type EventStore,
-  type Logger,
 } from "../modules/kernel";
 import { allMigrations } from "../projections";
-import { createStorage, type BlobStorage } from "../modules/storage";
+import { createStorage } from "../modules/storage";
+import type { WorkerCore } from "../workers";
 
-/** The handles every role shares: one pool, one Kysely, one event store, one Redis. */
-export type CoreServices = {
-  env: Env;
-  logger: Logger;
-  pool: pg.Pool;
-  db: Kysely<unknown>;
-  store: EventStore;
-  /** the request path's Redis (rate limits, link secrets, health): fails within about a second, never hangs */
-  redis: Redis;
-  /** stored files (exports; uploads later), under STORAGE_DIR */
-  storage: BlobStorage;
-  close(): Promise<void>;
-};
+/** The handles every role shares (workers/core.ts names them: one pool, Kysely, event store, Redis, storage), and close. */
+export type CoreServices = WorkerCore & { close(): Promise<void> };
 
 export async function openCoreServices(env: Env): Promise<CoreServices> {
   const logger = createLogger("rollcall", env.LOG_LEVEL);

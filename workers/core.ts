@@ -14,6 +14,8 @@ export type WorkerCore = {
   pool: pg.Pool;
   db: Kysely<unknown>;
   store: EventStore;
+  /** the request path's Redis (rate limits, link secrets, health): fails within about a second, never hangs */
   redis: Redis;
+  /** stored files (exports, uploads) under STORAGE_DIR */
   storage: BlobStorage;
 };

@@ -40,13 +40,14 @@ describe("/exports: a check-in export requested from the board, watched and down
       for (const deadline = Date.now() + 15_000; rows.length === 0 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
         rows = (await client.query<{ organization_id: string }>("select organization_id from rm_check_ins limit 1")).rows;
       }
+      // at 1 am of Northside's day (America/Toronto, decision 032: the export dialog's day is the organization's),
       // in short transactions: a long one holds back the oldest running transaction of the whole server, and
       // with it the projections of the apps of other test files running meanwhile (docs/decisions/002)
       for (let from = 1; from <= EXTRA_ROWS; from += CHUNK) {
         await client.query(
           `insert into rm_check_ins (id, organization_id, participant_id, member_id, first_name, last_name, full_name, check_in_time, check_out_time, source, updated_at)
            select gen_random_uuid(), $1::uuid, gen_random_uuid(), 'X' || lpad(g::text, 7, '0'), 'Bench' || g, 'Visitor', 'Bench' || g || ' Visitor',
-             date_trunc('day', now()) + interval '1 hour' + (g || ' milliseconds')::interval, null, 'staff', now()
+             ((date_trunc('day', now() at time zone 'America/Toronto') + interval '1 hour') at time zone 'America/Toronto') + (g || ' milliseconds')::interval, null, 'staff', now()
            from generate_series($2::int, $3::int) g`,
           [rows[0]!.organization_id, from, Math.min(EXTRA_ROWS, from + CHUNK - 1)],
         );
