@@ -73,8 +73,11 @@ for (let i = 0; i < 600 && extra.some((x) => !report.data.some((p) => p.id === x
 const stopped = new Set(
   (await db.selectFrom("rm_flags").select("participant_id").where("organization_id", "=", northside.id).where("type", "=", "stop").where("status", "=", "Active").execute()).map((f) => f.participant_id),
 );
-const members = report.data.filter((p) => p.is_waiver_signed && !stopped.has(p.id)).map((p) => p.member_id);
-console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver (${extra.length} added for the bench) · ${oneProcess ? "web + projector in one server process" : "web and projector in processes of their own"}`);
+// a kiosk checks out only members who travel alone (a child an adult picks up is sent to staff, decision 026)
+const members = report.data
+  .filter((p) => p.is_waiver_signed && !stopped.has(p.id) && p.pick_up_permission === "Child may travel to and from the facility independently")
+  .map((p) => p.member_id);
+console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver who travel alone (${extra.length} added for the bench) · ${oneProcess ? "web + projector in one server process" : "web and projector in processes of their own"}`);
 
 const start = new Date(Date.now() - 12 * 3600 * 1000).toISOString();
 const end = new Date(Date.now() + 12 * 3600 * 1000).toISOString();
