@@ -60,6 +60,11 @@ describe("security headers in development", () => {
     }
     const api = await admin.request("GET", "/api/auth/session");
     expect(api.headers.get("x-content-type-options")).toBe("nosniff");
+    // an /api answer is never a page: a fixed policy that allows nothing, with no nonce to make
+    for (const call of [api, await admin.request("GET", "/API/auth/session")]) {
+      expect(call.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(call.headers.get("x-frame-options")).toBe("DENY");
+    }
   });
 
   it("a stored file keeps its own sandboxing policy, not the page's as well", async () => {
