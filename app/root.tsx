@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/shell/app-shell";
+import contrastStyles from "~/components/contrast.css";
 import shellStyles from "~/components/shell/shell.css";
 import { ScreeningPrompt } from "~/components/screening/screening-prompt";
 import { ToastProvider } from "~/components/toast/toaster";
@@ -26,6 +27,7 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent(
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: themesStyles },
   { rel: "stylesheet", href: shellStyles },
+  { rel: "stylesheet", href: contrastStyles },
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
 ];
 

@@ -110,7 +110,8 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
           <Button variant="soft" onClick={() => setFilterOpen(true)}>
             Filter
           </Button>
-          <Button variant="soft" color="red" onClick={() => setFlagging(true)}>
+          {/* high contrast: red-11 on the soft red fill is 4.4:1, short of WCAG AA's 4.5:1 */}
+          <Button variant="soft" color="red" highContrast onClick={() => setFlagging(true)}>
             Flag This Member
           </Button>
           <Button onClick={() => setCreating(true)}>Create Note</Button>

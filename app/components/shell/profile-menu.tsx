@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, DropdownMenu, Flex, Text } from "@radix-ui/themes";
+import { Avatar, Box, Button, DropdownMenu, Flex, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import { useRef } from "react";
 import type { ShellModel } from "~/utils/shell.server";
@@ -21,9 +21,12 @@ export function ProfileMenu({ user, menu, formToken }: Props) {
       </form>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger>
-          <Button variant="ghost" color="gray" size="3" aria-label={`Profile menu of ${user.fullName}`} style={{ height: "auto" }}>
+          {/* named by its content (the visible name and role, after a hidden "Profile menu of"), not an
+              aria-label that would leave the visible role out of the name (WCAG 2.5.3, axe label-content-name-mismatch) */}
+          <Button variant="ghost" color="gray" size="3" style={{ height: "auto" }}>
+            <VisuallyHidden>Profile menu of </VisuallyHidden>
             <Flex align="center" gap="3">
-              <Avatar size="2" radius="full" fallback={initialsOf(user.fullName)} alt="" />
+              <Avatar size="2" radius="full" fallback={initialsOf(user.fullName)} alt="" aria-hidden />
               <Box className="rc-profile-text" style={{ textAlign: "left" }}>
                 <Text as="div" size="2" weight="medium" highContrast>
                   {user.fullName}
