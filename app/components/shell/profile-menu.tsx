@@ -24,12 +24,11 @@ export function ProfileMenu({ user, menu, formToken }: Props) {
           {/* named by its content (the visible name and role, after a hidden "Profile menu of"), not an
               aria-label that would leave the visible role out of the name (WCAG 2.5.3, axe label-content-name-mismatch) */}
           <Button variant="ghost" color="gray" size="3" style={{ height: "auto" }}>
-            <VisuallyHidden>Profile menu of </VisuallyHidden>
             <Flex align="center" gap="3">
               <Avatar size="2" radius="full" fallback={initialsOf(user.fullName)} alt="" aria-hidden />
               <Box className="rc-profile-text" style={{ textAlign: "left" }}>
                 <Text as="div" size="2" weight="medium" highContrast>
-                  {user.fullName}
+                  <VisuallyHidden>Profile menu of</VisuallyHidden> {user.fullName}
                 </Text>
                 <Text as="div" size="1" color="gray">
                   {user.roleLabel}
