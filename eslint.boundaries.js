@@ -95,6 +95,20 @@ function tableOwnershipBlocks(extra = []) {
     const message = `${file} may name ${allowed.join(", ")} (its own and its listed cross-context reads, docs/decisions/033).`;
     blocks.push({ files: [file], rules: { "no-restricted-syntax": ["error", ...tableSelectors(allowed, message)] } });
   }
+  // app and workers build no SQL at all (any table, rm_* or not: checkpoints, the mail outbox, sessions)
+  const QUERY_MESSAGE = "app/ and workers/ build no SQL: call the owning projection's (or module's) query function (docs/decisions/033).";
+  blocks.push({
+    files: ["app/**", "workers/**"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...tableSelectors([], TABLE_MESSAGE),
+        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]", message: QUERY_MESSAGE },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
+      ],
+    },
+  });
   for (const block of blocks) block.rules["no-restricted-syntax"].push(...extra);
   return blocks;
 }

@@ -1,6 +1,6 @@
 import { hashPassword, hit, MIN_PASSWORD_LENGTH, newToken, RESET_TOKEN_INVALID, tokenHash, userDecider, userStream } from "../../modules/identity";
 import { handleCommand, newId, withinRedisDeadline } from "../../modules/kernel";
-import { findUserById, findUserByLogin } from "../../projections/identity";
+import { findUserById, findUserByLogin, queueMail } from "../../projections/identity";
 import type { AppServices } from "./load-context";
 import { REDIS_DOWN_RETRY_AFTER_SECONDS } from "./redis-down.server";
 
@@ -65,10 +65,7 @@ export async function requestPasswordReset(services: AppServices, login: string)
     services.logger.error("password reset request refused", { userId: row.id, code: result.error.code });
     return;
   }
-  await services.db
-    .insertInto("mail_outbox")
-    .values({ to_address: row.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(row.first_name, resetLinkPath(token, row.id)) })
-    .execute();
+  await queueMail(services.db, { to: row.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(row.first_name, resetLinkPath(token, row.id)) });
 }
 
 /**

@@ -1,3 +1,6 @@
+import type { Kysely } from "kysely";
+import type { KernelTables } from "../../modules/kernel";
+import { readCheckpoint } from "../../projections";
 import type { AppServices } from "./load-context";
 
 /**
@@ -14,8 +17,8 @@ export async function waitForProjection(
   const target = Math.max(atLeast, await services.store.headPosition());
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await services.db.selectFrom("projection_checkpoints").select("position").where("name", "=", projection).executeTakeFirst();
-    if (Number(row?.position ?? 0) >= target) return true;
+    // the checkpoint is the projection runner's (projections/runner): read through its function
+    if (Number(await readCheckpoint(services.db as unknown as Kysely<KernelTables>, projection)) >= target) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }

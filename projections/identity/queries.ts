@@ -154,3 +154,8 @@ export async function usersWithGroupNamesOf(db: Kysely<ReadModels>, organization
 export async function groupNamesOf(db: Kysely<ReadModels>, organizationId: string) {
   return db.selectFrom("rm_user_groups").select(["id", "name", "display_name"]).where("organization_id", "=", organizationId).execute();
 }
+
+/** Queues a mail in the outbox (the development outbox until a mail worker sends it). */
+export async function queueMail(db: Kysely<ReadModels>, mail: { to: string; subject: string; body: string }): Promise<void> {
+  await db.insertInto("mail_outbox").values({ to_address: mail.to, subject: mail.subject, body: mail.body }).execute();
+}

@@ -27,8 +27,20 @@ const rules = (errors: { rule: string | null }[]) => errors.map((e) => e.rule);
 describe("a projection owns its tables", () => {
   it("refuses an app file querying rm_users, and names the way out", async () => {
     const errors = await lint("app/utils/violation.server.ts", `export const groupOf = (db: any, id: string) => db.selectFrom("rm_users").select("user_group_id").where("id", "=", id).executeTakeFirst();\n`);
-    expect(rules(errors)).toEqual([TABLES]);
-    expect(errors[0]!.message).toContain("Only projections/<ctx>/ names its rm_* tables");
+    // the table's name, and the query built in app/
+    expect(rules(errors)).toEqual([TABLES, TABLES]);
+    expect(errors.map((e) => e.message)).toEqual(expect.arrayContaining([expect.stringContaining("Only projections/<ctx>/ names its rm_* tables"), expect.stringContaining("build no SQL")]));
+  });
+
+  it("refuses SQL built in app/ or workers/ on any table (checkpoints, the mail outbox), by builder or sql template", async () => {
+    const checkpoint = await lint("app/utils/violation.server.ts", `export const at = (db: any) => db.selectFrom("projection_checkpoints").select("position").executeTakeFirst();
+`);
+    expect(rules(checkpoint)).toEqual([TABLES]);
+    const outbox = await lint("workers/violation.ts", `import { sql } from "kysely";
+export const send = (db: any) => db.insertInto("mail_outbox").values({}).execute();
+export const q = sql\`select 1\`;
+`);
+    expect(rules(outbox)).toEqual([TABLES, TABLES]);
   });
 
   it("refuses a worker's SQL text naming a read model, and a table named as a type or an identifier", async () => {
