@@ -49,3 +49,13 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
     </Callout.Root>
   );
 }
+
+/** A conform field's first error under its input, with the id the input's aria-describedby names. */
+export function FieldError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
+  if (!meta.errors?.length) return null;
+  return (
+    <Text id={meta.errorId} size="1" color="red">
+      {meta.errors[0]}
+    </Text>
+  );
+}

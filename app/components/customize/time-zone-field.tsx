@@ -1,6 +1,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
 import type { TimeZoneOption } from "../../../modules/organizations/client";
+import { FieldError } from "../forms";
 
 const GROUPS = ["Canada and the United States", "Other time zones"] as const;
 
@@ -48,11 +49,7 @@ export function TimeZoneField<T, F extends Record<string, unknown>>({ meta, opti
       <Text id={hintId} size="1" color="gray">
         &quot;Today&quot; on the check-in board and the kiosk, the daily screening, programs and the dates in exports follow this zone.
       </Text>
-      {meta.errors?.length ? (
-        <Text id={meta.errorId} size="1" color="red">
-          {meta.errors[0]}
-        </Text>
-      ) : null}
+      <FieldError meta={meta} />
     </Flex>
   );
 }

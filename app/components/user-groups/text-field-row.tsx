@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Flex, Text, TextField } from "@radix-ui/themes";
 import type { ReactNode } from "react";
+import { FieldError } from "../forms";
 
 type InputType = "text" | "email" | "tel" | "url" | "number" | "date" | "password";
 
@@ -30,11 +31,7 @@ export function TextFieldRow<T>({
           {hint}
         </Text>
       ) : null}
-      {meta.errors?.length ? (
-        <Text id={meta.errorId} size="1" color="red">
-          {meta.errors[0]}
-        </Text>
-      ) : null}
+      <FieldError meta={meta} />
     </Flex>
   );
 }
