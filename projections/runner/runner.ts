@@ -38,6 +38,8 @@ export class ProjectionRunner {
   private unwatch: (() => void) | null = null;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  /** the step in hand: steps of one runner never overlap (its loop and a catchUp share the cursor) */
+  private step: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: RunnerOptions) {
     this.batchSize = options.batchSize ?? 1000;
@@ -102,12 +104,27 @@ export class ProjectionRunner {
     }
   }
 
-  /** Reads and applies one batch after the checkpoint; returns how many events it read. */
-  async runOnce(): Promise<number> {
+  /** Runs `work` after the step in hand, so reading the cursor and moving it are one step. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.step.then(work);
+    this.step = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Reads and applies one batch after the checkpoint; returns how many events it read. Calls on one
+   * runner take turns: a batch read after the cursor is applied from the checkpoint of that same moment,
+   * never from one another call moved meanwhile (which applied the overlap twice).
+   */
+  runOnce(): Promise<number> {
+    return this.exclusive(() => this.readAndApply());
+  }
+
+  private async readAndApply(): Promise<number> {
     await this.load();
     const events = await this.options.store.readAll(this.position, this.batchSize);
     if (events.length === 0) {
-      if (this.position > this.stored) await this.persist();
+      if (this.position > this.stored) await this.persistNow();
       return 0;
     }
     const { eventTypes } = this.options.projection;
@@ -115,7 +132,7 @@ export class ProjectionRunner {
       // nothing for this projection: move the cursor, and the stored checkpoint now and then (at most
       // once a second), instead of a transaction per batch
       this.position = events[events.length - 1]!.position;
-      if (Date.now() - this.lastPersist >= PERSIST_IDLE_MS) await this.persist();
+      if (Date.now() - this.lastPersist >= PERSIST_IDLE_MS) await this.persistNow();
       return events.length;
     }
     // the checkpoint moves from where it is stored: the events skipped since were none of ours
@@ -124,7 +141,11 @@ export class ProjectionRunner {
   }
 
   /** Stores the cursor as the checkpoint (compare-and-set, no read-model writes). */
-  private async persist(): Promise<void> {
+  private persist(): Promise<void> {
+    return this.exclusive(() => this.persistNow());
+  }
+
+  private async persistNow(): Promise<void> {
     const to = this.position;
     // joined with the other runners of this process storing theirs after the same wake-up
     if (await checkpointMoves(this.kernelDb).move(this.name, this.stored, to)) this.stored = to;
@@ -132,7 +153,6 @@ export class ProjectionRunner {
     this.lastPersist = Date.now();
   }
 
-  /** Applies batches until nothing more is readable. */
   /**
    * Applies batches until nothing more is readable. With `atLeast`, keeps going (polling every 10 ms, up to
    * `timeoutMs`) until the checkpoint has reached that position: events another transaction on the server

@@ -51,6 +51,20 @@ describe("projection runner", () => {
     await expectEqualsRebuild();
   });
 
+  it("applies each batch once when one runner's loop and its catchUp run at the same time", async () => {
+    await resetProjection(database.db, projection.name, projection.tables);
+    const r = new ProjectionRunner({ db: database.db, store, projection, batchSize: 7, pollMs: 1 });
+    r.start();
+    // catchUp reads and applies while the started loop does too: the same cursor driven from two places
+    const writes = (async () => {
+      for (let i = 0; i < 40; i++) await store.appendToStream(uniqueStream("loop-and-catch-up"), [counted(i), counted(i + 1)]);
+    })();
+    await Promise.all([r.catchUp(), r.catchUp(), r.catchUp(), writes]);
+    await r.catchUp({ atLeast: await store.headPosition() });
+    await r.stop();
+    await expectEqualsRebuild();
+  });
+
   it("is woken by NOTIFY after an append commits, long before its fallback poll", async () => {
     const r = new ProjectionRunner({ db: database.db, store, projection, batchSize: 500, pollMs: 60_000 });
     await r.catchUp();
