@@ -118,14 +118,20 @@ function tableOwnershipBlocks(extra = []) {
 /** A context's faces: its index (folder or index file), its client.ts (browser-safe), and the kernel's live and queues parts. */
 const FACE = "(index|client)(\\.[jt]sx?)?$";
 const KERNEL_PARTS = "kernel/(live|queues)(/index)?(\\.[jt]sx?)?$";
-const intoModule = { regex: `(^|/)modules/(?!${KERNEL_PARTS})[^/]+/(?!${FACE}).+`, message: "Import a module through its index.ts (browser code: its client.ts), never its internals (docs/decisions/033)." };
-const intoModuleIndexOnly = { regex: `(^|/)modules/(?!${KERNEL_PARTS})[^/]+/(?!index(\\.[jt]sx?)?$).+`, message: "Import a module through its index.ts, never its internals (docs/decisions/033)." };
-const intoProjection = { regex: "(^|/)projections/[^/]+/(?!index(\\.[jt]sx?)?$).+", message: "Import a projection through its index.ts, never its internals (docs/decisions/033)." };
+const intoModule = { regex: `(^|/|#)modules/(?!${KERNEL_PARTS})[^/]+/(?!${FACE}).+`, message: "Import a module through its index.ts (browser code: its client.ts), never its internals (docs/decisions/033)." };
+const intoModuleIndexOnly = { regex: `(^|/|#)modules/(?!${KERNEL_PARTS})[^/]+/(?!index(\\.[jt]sx?)?$).+`, message: "Import a module through its index.ts, never its internals (docs/decisions/033)." };
+const intoProjection = { regex: "(^|/|#)projections/[^/]+/(?!index(\\.[jt]sx?)?$).+", message: "Import a projection through its index.ts, never its internals (docs/decisions/033)." };
 /** The projections' shared files (read-models, registry, migrations): reached through projections/index.ts. */
 const sharedProjectionFiles = readdirSync(path.join(root, "projections"))
   .filter((name) => /\.[jt]s$/.test(name) && !/^index\./.test(name))
   .map((name) => name.replace(/\.[jt]s$/, ""));
 const intoProjectionsShared = { regex: `(^|/)projections/(${sharedProjectionFiles.join("|")})(\\.[jt]sx?)?$`, message: "Import the projections' shared files through projections/index.ts (docs/decisions/033)." };
+/**
+ * app/ names the domain by its package import (`#modules/<ctx>`, `#modules/<ctx>/client`, `#projections/<ctx>`,
+ * package.json "imports"): the Remix build leaves such imports out of its bundle, so the process loads
+ * modules/ and projections/ once, for the server and the build alike (docs/decisions/034).
+ */
+const domainByPath = { regex: "^(\\.\\./)+(modules|projections)(/|$)", message: "app/ names the domain as #modules/<ctx>, #modules/<ctx>/client or #projections/<ctx>, never by a relative path: the Remix build would bundle a second copy (docs/decisions/034)." };
 const layer = (name, who) => ({ regex: `(^|/)${name}(/|$)`, message: `${who} never import ${name}/ (docs/decisions/033).` });
 const appAlias = (who) => ({ regex: "^~/", message: `${who} never import app/ (docs/decisions/033).` });
 
@@ -141,7 +147,7 @@ const RULE = "@typescript-eslint/no-restricted-imports";
 function importBlocks() {
   const blocks = [
     // app: the web face; a module's index or client.ts, a projection's index; never runtime or workers
-    { files: ["app/**"], rules: { [RULE]: restrict(intoModule, intoProjection, intoProjectionsShared, layer("runtime", "app files"), layer("workers", "app files")) } },
+    { files: ["app/**"], rules: { [RULE]: restrict(domainByPath, intoModule, intoProjection, intoProjectionsShared, layer("runtime", "app files"), layer("workers", "app files")) } },
     // runtime (and scripts, server.ts): wiring; anything's index (the load context's type is app's: a type import)
     {
       files: ["runtime/**", "scripts/**", "server.ts"],

@@ -1,5 +1,6 @@
 import http from "node:http";
-import { pathToFileURL } from "node:url";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -20,10 +21,25 @@ import { collectHealth } from "./health";
 import { cspNonceOf, securityHeaders } from "./security-headers";
 import type { CoreServices } from "./services";
 
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * The server build imports the domain by the project's package imports (`#modules/…`, `#projections/…`,
+ * decision 034), which Node resolves from the package.json above the build: a build outside the project
+ * could not load it.
+ */
+function checkBuildInsideProject(dir: string) {
+  const relative = path.relative(ROOT, dir);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    throw new Error(`BUILD_DIR (${dir}) must be inside the project (${ROOT}): the server build imports modules/ and projections/ by the project's package imports (docs/decisions/034).`);
+  }
+}
+
 /** Express + the Remix request handler + socket.io on one HTTP server. */
 export async function startWeb(core: CoreServices) {
   // the build in BUILD_DIR (runtime/build-layout.js): server build and browser files of one build
   const layout = buildLayout();
+  checkBuildInsideProject(layout.dir);
   const build = (await import(pathToFileURL(layout.serverBuildPath).href)) as ServerBuild;
   const services: AppServices = {
     health: () => collectHealth(core),

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { DEFAULT_TIME_ZONE } from "../../modules/organizations/client";
+import { DEFAULT_TIME_ZONE } from "#modules/organizations/client";
 
 /**
  * The signed-in organization's time zone, as the root loader hands it to the browser (decision 032):

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { CSRF_COOKIE, newToken } from "../../modules/identity";
+import { CSRF_COOKIE, newToken } from "#modules/identity";
 import { api } from "~/utils/api.server";
 import { csrfCookie, readCookie } from "~/utils/cookies.server";
 

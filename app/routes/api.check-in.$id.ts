@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CHECK_IN_TEXT, MAX_DAY_MS } from "../../modules/check-in";
-import { DomainError } from "../../modules/kernel";
-import { visitById } from "../../projections/check-in";
+import { CHECK_IN_TEXT, MAX_DAY_MS } from "#modules/check-in";
+import { DomainError } from "#modules/kernel";
+import { visitById } from "#projections/check-in";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { checkOutSchema, commandMetadata, pickUpOf, requireMemberCheckIn, runCheckIn, sourceOf } from "~/utils/check-in.server";
 import { waitForProjection } from "~/utils/read-your-writes.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { idFrom, isDomainError } from "../../modules/kernel";
+import { idFrom, isDomainError } from "#modules/kernel";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { bulkSchema, commandMetadata, requireMemberCheckIn, runCheckIn } from "~/utils/check-in.server";
 

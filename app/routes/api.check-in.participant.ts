@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { DomainError } from "../../modules/kernel";
+import { DomainError } from "#modules/kernel";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { checkEligibility, participantIdFor, requireMemberCheckIn, sourceOf } from "~/utils/check-in.server";
 

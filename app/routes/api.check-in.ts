@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { boardForDay, checkInExportPage } from "../../projections/check-in";
-import { activeFlagsOf } from "../../projections/flags";
-import { programsWithParticipantsOn } from "../../projections/programs";
-import { timeZoneOf, todayIn } from "../../modules/organizations";
+import { boardForDay, checkInExportPage } from "#projections/check-in";
+import { activeFlagsOf } from "#projections/flags";
+import { programsWithParticipantsOn } from "#projections/programs";
+import { timeZoneOf, todayIn } from "#modules/organizations";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { commandMetadata, participantIdFor, pickUpOf, requireMemberCheckIn, runCheckIn, singleSchema, sourceOf } from "~/utils/check-in.server";
-import { CHECK_IN_TEXT } from "../../modules/check-in";
-import { DomainError } from "../../modules/kernel";
-import { applyFieldPolicy } from "../../modules/identity";
+import { CHECK_IN_TEXT } from "#modules/check-in";
+import { DomainError } from "#modules/kernel";
+import { applyFieldPolicy } from "#modules/identity";
 import { fieldRoleOfAuth } from "~/utils/field-policy.server";
 
 const listQuery = z.discriminatedUnion("type", [

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ADMIN_ONLY, isAllowed } from "../../modules/identity";
-import { DomainError } from "../../modules/kernel";
-import { updateOrganizationSettings, withoutSecrets, type OrganizationSettingsInput } from "../../modules/organizations";
-import { getOrganization } from "../../projections/organizations";
+import { ADMIN_ONLY, isAllowed } from "#modules/identity";
+import { DomainError } from "#modules/kernel";
+import { updateOrganizationSettings, withoutSecrets, type OrganizationSettingsInput } from "#modules/organizations";
+import { getOrganization } from "#projections/organizations";
 import { api, readJson, signedIn } from "~/utils/api.server";
 import { commandIdOf } from "~/utils/idempotency.server";
 

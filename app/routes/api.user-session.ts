@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { applySelfPolicy } from "../../modules/identity";
+import { applySelfPolicy } from "#modules/identity";
 import { api, signedIn } from "~/utils/api.server";
 
 /** GET /api/user-session: the user-session record. */

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { listUserGroups } from "../../projections/identity";
+import { listUserGroups } from "#projections/identity";
 import { api, signedIn } from "~/utils/api.server";
-import { isKiosk } from "../../modules/identity";
+import { isKiosk } from "#modules/identity";
 
 const FIELDS = ["id", "name", "display_name", "level", "icon", "scheme", "permission_ids"] as const;
 type Field = (typeof FIELDS)[number];

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { CSRF_ERROR, formTokenFor, sameToken } from "../../modules/identity";
+import { CSRF_ERROR, formTokenFor, sameToken } from "#modules/identity";
 import { clearSessionCookie, readCookie, SESSION_COOKIE } from "~/utils/cookies.server";
 import { readForm } from "~/utils/page-form.server";
 

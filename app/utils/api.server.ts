@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
-import { bodyLimitOf, checkCsrf, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, decideAccess, matchApi } from "../../modules/identity";
-import { checkJsonInput, DomainError, payloadTooLarge, REQUEST_LIMITS, unsupportedMediaType } from "../../modules/kernel";
+import { bodyLimitOf, checkCsrf, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, decideAccess, matchApi } from "#modules/identity";
+import { checkJsonInput, DomainError, payloadTooLarge, REQUEST_LIMITS, unsupportedMediaType } from "#modules/kernel";
 import { getAuth, type Auth } from "./auth.server";
 import { readCookie } from "./cookies.server";
 import type { AppServices } from "./load-context";

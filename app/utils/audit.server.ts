@@ -6,12 +6,12 @@ import {
   auditTimeline,
   type AuditEntry,
   type AuditState,
-} from "../../modules/audit";
-import { DomainError, isUuid, type RecordedEvent } from "../../modules/kernel";
-import { timeZoneOf } from "../../modules/organizations";
-import { auditLookupOf, participantHistoryEvents } from "../../projections/audit";
-import { userGroupIdOf } from "../../projections/identity";
-import { participantById } from "../../projections/participants";
+} from "#modules/audit";
+import { DomainError, isUuid, type RecordedEvent } from "#modules/kernel";
+import { timeZoneOf } from "#modules/organizations";
+import { auditLookupOf, participantHistoryEvents } from "#projections/audit";
+import { userGroupIdOf } from "#projections/identity";
+import { participantById } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";

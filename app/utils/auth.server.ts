@@ -1,6 +1,6 @@
-import { isPermissionId, tokenHash, type AccessSubject, type FeatureKey, type OrganizationType, type RoleLevel } from "../../modules/identity";
-import { enabledFeatures, type OrganizationSettings } from "../../modules/organizations";
-import { sessionAuthRow } from "../../projections/identity";
+import { isPermissionId, tokenHash, type AccessSubject, type FeatureKey, type OrganizationType, type RoleLevel } from "#modules/identity";
+import { enabledFeatures, type OrganizationSettings } from "#modules/organizations";
+import { sessionAuthRow } from "#projections/identity";
 import { readCookie, SESSION_COOKIE } from "./cookies.server";
 import type { AppServices } from "./load-context";
 

@@ -1,5 +1,5 @@
-import { mayCheckMembersInOut } from "../../modules/check-in";
-import { PERMISSIONS, roleFlags } from "../../modules/identity";
+import { mayCheckMembersInOut } from "#modules/check-in";
+import { PERMISSIONS, roleFlags } from "#modules/identity";
 import type { CheckInViewer } from "~/components/check-in/rules";
 import type { Auth } from "./auth.server";
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { checkInOrOut, eligibility, MAX_DAY_HOURS, MAX_DAY_MS, memberCheckInOn, OVERRIDE_REASON_MAX, refusals, type CheckInDeps, type CheckInRequest, type FactSources, type PickUpRequest } from "../../modules/check-in";
-import { loadActiveFlags } from "../../modules/flags";
-import { userDecider, userStream, type UserEvent, type UserState } from "../../modules/identity";
-import { DomainError, type CommandMetadata, type EventStore } from "../../modules/kernel";
-import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople, resolveMemberId } from "../../modules/participants";
-import { loadScreeningFact } from "../../modules/screening";
+import { checkInOrOut, eligibility, MAX_DAY_HOURS, MAX_DAY_MS, memberCheckInOn, OVERRIDE_REASON_MAX, refusals, type CheckInDeps, type CheckInRequest, type FactSources, type PickUpRequest } from "#modules/check-in";
+import { loadActiveFlags } from "#modules/flags";
+import { userDecider, userStream, type UserEvent, type UserState } from "#modules/identity";
+import { DomainError, type CommandMetadata, type EventStore } from "#modules/kernel";
+import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople, resolveMemberId } from "#modules/participants";
+import { loadScreeningFact } from "#modules/screening";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";
-import { isKiosk } from "../../modules/identity";
+import { isKiosk } from "#modules/identity";
 
 /** A linked parent's full name, from their user's stream (null: no such user). */
 async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {

@@ -1,5 +1,5 @@
 import { parse, serialize } from "cookie";
-import { CSRF_COOKIE } from "../../modules/identity";
+import { CSRF_COOKIE } from "#modules/identity";
 
 export const SESSION_COOKIE = "rollcall_session";
 const FOURTEEN_DAYS = 14 * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { newId, type CommandMetadata } from "../../modules/kernel";
-import { changeTheme, timeZoneOptions, updateOrganizationSettings } from "../../modules/organizations";
-import { getOrganization } from "../../projections/organizations";
+import { newId, type CommandMetadata } from "#modules/kernel";
+import { changeTheme, timeZoneOptions, updateOrganizationSettings } from "#modules/organizations";
+import { getOrganization } from "#projections/organizations";
 import { settingsFormSchema } from "~/components/customize/settings-form-schema";
 import type { CustomizeActionData } from "~/components/customize/types";
 import type { Auth } from "./auth.server";

@@ -3,17 +3,17 @@ import { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { z } from "zod";
-import { createExportQueue, enqueueExport, EXPORT_PERMISSION, progressKey, requestExport, type ExportJobData, type ExportKind } from "../../modules/exports";
-import { DomainError, withinRedisDeadline } from "../../modules/kernel";
-import { StorageNotFoundError } from "../../modules/storage";
-import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "../../projections/exports";
-import type { RollcallQueue } from "../../modules/kernel/queues";
+import { createExportQueue, enqueueExport, EXPORT_PERMISSION, progressKey, requestExport, type ExportJobData, type ExportKind } from "#modules/exports";
+import { DomainError, withinRedisDeadline } from "#modules/kernel";
+import { StorageNotFoundError } from "#modules/storage";
+import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "#projections/exports";
+import type { RollcallQueue } from "#modules/kernel/queues";
 import { apiError } from "./api.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandIdOf } from "./idempotency.server";
 import { needRedis } from "./redis-down.server";
-import { isKiosk } from "../../modules/identity";
+import { isKiosk } from "#modules/identity";
 
 /** A download link lives this long (decision 014). */
 export const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;

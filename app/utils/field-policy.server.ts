@@ -1,4 +1,4 @@
-import { fieldRoleOf, type FieldRole } from "../../modules/identity";
+import { fieldRoleOf, type FieldRole } from "#modules/identity";
 import type { Auth } from "./auth.server";
 
 /** The caller's role for the field policy (decision 027): by level, and PARENT among level 1. */

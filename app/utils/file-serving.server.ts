@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { DomainError } from "../../modules/kernel";
-import { StorageNotFoundError } from "../../modules/storage";
+import { DomainError } from "#modules/kernel";
+import { StorageNotFoundError } from "#modules/storage";
 import {
   assetNotFound,
   baseNameOf,
@@ -17,8 +17,8 @@ import {
   storageKeyOf,
   verifyLink,
   type LinkClaims,
-} from "../../modules/uploads";
-import { assetValueOf } from "../../projections/assets";
+} from "#modules/uploads";
+import { assetValueOf } from "#projections/assets";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { uploadLinkSecret } from "./upload-links.server";

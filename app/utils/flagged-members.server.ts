@@ -1,4 +1,4 @@
-import { flaggedMembers } from "../../projections/flags";
+import { flaggedMembers } from "#projections/flags";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 

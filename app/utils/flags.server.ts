@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { flagMember, flagTypeSchema, unflagMember, type FlagResult } from "../../modules/flags";
-import { DomainError, isUuid, newId } from "../../modules/kernel";
-import { participantFlags } from "../../projections/flags";
-import { participantIdIn } from "../../projections/participants";
+import { flagMember, flagTypeSchema, unflagMember, type FlagResult } from "#modules/flags";
+import { DomainError, isUuid, newId } from "#modules/kernel";
+import { participantFlags } from "#projections/flags";
+import { participantIdIn } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";

@@ -1,4 +1,4 @@
-import { idempotencyKeyFrom, idFrom, newId, type CommandMetadata } from "../../modules/kernel";
+import { idempotencyKeyFrom, idFrom, newId, type CommandMetadata } from "#modules/kernel";
 
 type Sender = { user: { id: string }; organization: { id: string } };
 

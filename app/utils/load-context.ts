@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
-import type { Clock, EventStore, HealthReport, Logger } from "../../modules/kernel";
-import type { SessionStore } from "../../modules/identity";
-import type { ReadModels } from "../../projections";
-import type { BlobStorage } from "../../modules/storage";
+import type { Clock, EventStore, HealthReport, Logger } from "#modules/kernel";
+import type { SessionStore } from "#modules/identity";
+import type { ReadModels } from "#projections";
+import type { BlobStorage } from "#modules/storage";
 
 /** What server.ts hands every loader and action (getLoadContext). */
 export type AppServices = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DomainError, idFrom, isUuid } from "../../modules/kernel";
+import { DomainError, idFrom, isUuid } from "#modules/kernel";
 import {
   handleNoteCommand,
   noteIdSchema,
@@ -8,7 +8,7 @@ import {
   type NoteCommand,
   type NoteDeps,
   type NoteResult,
-} from "../../modules/notes";
+} from "#modules/notes";
 import {
   NOTE_FILTERS,
   NOTE_PAGE_SIZES,
@@ -19,9 +19,9 @@ import {
   noteFilterCounts,
   type NoteRow,
   type NoteViewer,
-} from "../../projections/notes";
-import { userGroupIdOf } from "../../projections/identity";
-import { participantIdIn } from "../../projections/participants";
+} from "#projections/notes";
+import { userGroupIdOf } from "#projections/identity";
+import { participantIdIn } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { controlCharacterIn, hasControlCharacter, payloadTooLarge, REQUEST_LIMITS, type DomainError } from "../../modules/kernel";
+import { controlCharacterIn, hasControlCharacter, payloadTooLarge, REQUEST_LIMITS, type DomainError } from "#modules/kernel";
 
 const refusal = (error: DomainError) => json({ code: error.code, message: error.message }, { status: error.status });
 

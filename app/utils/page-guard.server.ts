@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { decideAccess, matchPage, type PageRoute } from "../../modules/identity";
+import { decideAccess, matchPage, type PageRoute } from "#modules/identity";
 import { getAuth, type Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 

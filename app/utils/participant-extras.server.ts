@@ -1,11 +1,11 @@
-import { loadActiveFlags } from "../../modules/flags";
-import { dayBoundsIn, todayIn } from "../../modules/organizations";
-import { screeningDay } from "../../modules/screening";
-import { latestVisit } from "../../projections/check-in";
-import { activeFlags } from "../../projections/flags";
-import { LATEST_NOTES, listNotes, type NoteViewer } from "../../projections/notes";
-import { programsForParticipantOn } from "../../projections/programs";
-import { hasFilledScreening } from "../../projections/screening";
+import { loadActiveFlags } from "#modules/flags";
+import { dayBoundsIn, todayIn } from "#modules/organizations";
+import { screeningDay } from "#modules/screening";
+import { latestVisit } from "#projections/check-in";
+import { activeFlags } from "#projections/flags";
+import { LATEST_NOTES, listNotes, type NoteViewer } from "#projections/notes";
+import { programsForParticipantOn } from "#projections/programs";
+import { hasFilledScreening } from "#projections/screening";
 import type { AppServices } from "./load-context";
 import { withAttachmentUrls } from "./notes.server";
 

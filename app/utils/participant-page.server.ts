@@ -1,9 +1,9 @@
-import { isUuid } from "../../modules/kernel";
-import { staffGroupsOf, userGroupIdOf } from "../../projections/identity";
-import { participantById } from "../../projections/participants";
+import { isUuid } from "#modules/kernel";
+import { staffGroupsOf, userGroupIdOf } from "#projections/identity";
+import { participantById } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { isAdminOrAbove } from "../../modules/identity";
+import { isAdminOrAbove } from "#modules/identity";
 
 /** The user's group (the notes of 'Who can see this note?' listing it are theirs to follow live). */
 const groupIdOf = (services: AppServices, userId: string): Promise<string | null> => userGroupIdOf(services.db, userId);

@@ -1,5 +1,5 @@
-import { DomainError, isUuid } from "../../modules/kernel";
-import { participantPhotoOf } from "../../projections/assets";
+import { DomainError, isUuid } from "#modules/kernel";
+import { participantPhotoOf } from "#projections/assets";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { storedImageResponse } from "./file-serving.server";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { applyFieldPolicy } from "../../modules/identity";
-import { DomainError, isUuid } from "../../modules/kernel";
-import { timeZoneOf } from "../../modules/organizations";
-import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } from "../../modules/participants";
-import { userNameOf } from "../../projections/identity";
-import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "../../projections/participants";
+import { applyFieldPolicy } from "#modules/identity";
+import { DomainError, isUuid } from "#modules/kernel";
+import { timeZoneOf } from "#modules/organizations";
+import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } from "#modules/participants";
+import { userNameOf } from "#projections/identity";
+import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";

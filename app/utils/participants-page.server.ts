@@ -1,6 +1,6 @@
-import { ageOn } from "../../modules/participants";
-import { applyFieldPolicy, type PageRoute } from "../../modules/identity";
-import { participantReport } from "../../projections/participants";
+import { ageOn } from "#modules/participants";
+import { applyFieldPolicy, type PageRoute } from "#modules/identity";
+import { participantReport } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";

@@ -1,5 +1,5 @@
-import { pickUpPeople } from "../../modules/participants";
-import type { PickupContactRow } from "../../projections/participants";
+import { pickUpPeople } from "#modules/participants";
+import type { PickupContactRow } from "#projections/participants";
 
 /**
  * The participant detail's `pick_up_people` (docs/decisions/026): the people the child may be released

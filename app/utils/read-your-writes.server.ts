@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { KernelTables } from "../../modules/kernel";
-import { readCheckpoint } from "../../projections";
+import type { KernelTables } from "#modules/kernel";
+import { readCheckpoint } from "#projections";
 import type { AppServices } from "./load-context";
 
 /**

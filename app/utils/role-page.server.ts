@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DEFAULT_SCHEME, userGroupInput } from "../../modules/identity";
-import { DomainError } from "../../modules/kernel";
-import { listUserGroups } from "../../projections/identity";
+import { DEFAULT_SCHEME, userGroupInput } from "#modules/identity";
+import { DomainError } from "#modules/kernel";
+import { listUserGroups } from "#projections/identity";
 import type { UserGroupActionData, UserGroupView } from "~/components/user-groups/types";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";

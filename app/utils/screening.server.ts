@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { applyFieldPolicy, isMemberLevel, isStaff, matchPage } from "../../modules/identity";
+import { applyFieldPolicy, isMemberLevel, isStaff, matchPage } from "#modules/identity";
 import { createHash } from "node:crypto";
-import { DomainError, isUuid, type CommandMetadata } from "../../modules/kernel";
-import { timeZoneOf } from "../../modules/organizations";
+import { DomainError, isUuid, type CommandMetadata } from "#modules/kernel";
+import { timeZoneOf } from "#modules/organizations";
 import {
   SCREENING_TEXT,
   ensureScreeningFlag,
@@ -11,10 +11,10 @@ import {
   setScreeningQuestions,
   submitScreening,
   type ScreeningActor,
-} from "../../modules/screening";
-import { activeFlags } from "../../projections/flags";
-import { ownActiveParticipants, participantsByIds } from "../../projections/participants";
-import { dailyScreenings, notScreenedOn, screeningQuestions } from "../../projections/screening";
+} from "#modules/screening";
+import { activeFlags } from "#projections/flags";
+import { ownActiveParticipants, participantsByIds } from "#projections/participants";
+import { dailyScreenings, notScreenedOn, screeningQuestions } from "#projections/screening";
 import type { Auth } from "./auth.server";
 import { fieldRoleOfAuth } from "./field-policy.server";
 import type { AppServices } from "./load-context";

@@ -1,4 +1,4 @@
-import { applySelfPolicy } from "../../modules/identity";
+import { applySelfPolicy } from "#modules/identity";
 import type { Auth } from "./auth.server";
 
 /** The authenticated user as the spec's client reads it (spec-1 section 3): their own account (decision 027's self view). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEVEL, sidebarFor, type AuthenticatedSubject, type SidebarEntry } from "../../modules/identity";
+import { LEVEL, sidebarFor, type AuthenticatedSubject, type SidebarEntry } from "#modules/identity";
 import { documentTitle } from "./document-title";
 import { activeItemKeys, pageMetaFor } from "./shell.server";
 

@@ -1,7 +1,7 @@
-import { activeItemKey, formTokenFor, isKiosk, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "../../modules/identity";
-import { accentFor, DEFAULT_MAIN_COLOR, type OrganizationType, type RadixAccentColor } from "../../modules/organizations";
-import { listUserGroups } from "../../projections/identity";
-import { memberCheckInOn } from "../../modules/check-in";
+import { activeItemKey, formTokenFor, isKiosk, matchPage, roleFlags, sidebarFor, type SidebarEntry, type SidebarModel } from "#modules/identity";
+import { accentFor, DEFAULT_MAIN_COLOR, type OrganizationType, type RadixAccentColor } from "#modules/organizations";
+import { listUserGroups } from "#projections/identity";
+import { memberCheckInOn } from "#modules/check-in";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 

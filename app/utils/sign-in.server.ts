@@ -1,6 +1,6 @@
-import { dummyHash, signInAllowed, signInSucceeded, verifyPassword } from "../../modules/identity";
-import { withinRedisDeadline } from "../../modules/kernel";
-import { findUserByLogin } from "../../projections/identity";
+import { dummyHash, signInAllowed, signInSucceeded, verifyPassword } from "#modules/identity";
+import { withinRedisDeadline } from "#modules/kernel";
+import { findUserByLogin } from "#projections/identity";
 import { getAuth } from "./auth.server";
 import { REDIS_DOWN_RETRY_AFTER_SECONDS } from "./redis-down.server";
 import { readCookie, SESSION_COOKIE } from "./cookies.server";

@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { checkJsonInput, DomainError, isDomainError, newId, payloadTooLarge } from "../../modules/kernel";
-import type { RollcallQueue } from "../../modules/kernel/queues";
+import { checkJsonInput, DomainError, isDomainError, newId, payloadTooLarge } from "#modules/kernel";
+import type { RollcallQueue } from "#modules/kernel/queues";
 import {
   checkPackage,
   cleanFileName,
@@ -20,7 +20,7 @@ import {
   UPLOAD_LIMITS,
   ZIP_LIMITS,
   ZipRefusal,
-} from "../../modules/uploads";
+} from "#modules/uploads";
 import { readJson } from "./api.server";
 import { commandIdOf } from "./idempotency.server";
 import type { Auth } from "./auth.server";
@@ -28,7 +28,7 @@ import { fileUrl } from "./file-serving.server";
 import type { AppServices } from "./load-context";
 import { needRedis } from "./redis-down.server";
 import { drain, DRAIN_LIMIT, record } from "./upload-links.server";
-import { isAdminOrAbove, isStaff } from "../../modules/identity";
+import { isAdminOrAbove, isStaff } from "#modules/identity";
 
 let queue: RollcallQueue<UnpackJobData, unknown> | null = null;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { newId } from "../../modules/kernel";
+import { newId } from "#modules/kernel";
 import {
   cleanFileName,
   cleanSubPath,
@@ -15,7 +15,7 @@ import {
   UPLOAD_LINK_TTL_MS,
   uploadKindOf,
   verifyLink,
-} from "../../modules/uploads";
+} from "#modules/uploads";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { needRedis } from "./redis-down.server";

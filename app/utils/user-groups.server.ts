@@ -1,6 +1,6 @@
-import { handleUserGroupCommand, userGroupInput, type Actor, type UserGroupFields } from "../../modules/identity";
-import { DomainError, isUuid, newId } from "../../modules/kernel";
-import { countGroupMembers, findUserGroup } from "../../projections/identity";
+import { handleUserGroupCommand, userGroupInput, type Actor, type UserGroupFields } from "#modules/identity";
+import { DomainError, isUuid, newId } from "#modules/kernel";
+import { countGroupMembers, findUserGroup } from "#projections/identity";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandMetadataOf } from "./idempotency.server";

@@ -1,9 +1,9 @@
 import { json } from "@remix-run/node";
-import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "../../modules/identity";
-import { DomainError, isUuid, newId } from "../../modules/kernel";
-import { checkWaiverToken, issueWaiverToken, participantNotFound, signWaiver, waiverTextOf, WAIVER_VERSION, type WaiverText } from "../../modules/participants";
-import { DEFAULT_TIME_ZONE, timeZoneOf } from "../../modules/organizations";
-import { waiverOf } from "../../projections/waivers";
+import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "#modules/identity";
+import { DomainError, isUuid, newId } from "#modules/kernel";
+import { checkWaiverToken, issueWaiverToken, participantNotFound, signWaiver, waiverTextOf, WAIVER_VERSION, type WaiverText } from "#modules/participants";
+import { DEFAULT_TIME_ZONE, timeZoneOf } from "#modules/organizations";
+import { waiverOf } from "#projections/waivers";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 

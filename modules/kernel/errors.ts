@@ -2,27 +2,10 @@
 export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /**
- * The Remix build bundles its own copy of modules/, beside the copy server.ts runs: an error made by one
- * copy must still be recognised by the other. So these classes answer `instanceof` by a realm-wide brand
- * (Symbol.for) rather than by prototype.
- */
-const DOMAIN_ERROR = Symbol.for("rollcall.DomainError");
-const WRONG_REVISION = Symbol.for("rollcall.WrongExpectedRevisionError");
-
-const branded = (value: unknown, brand: symbol): boolean =>
-  typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
-
-/**
  * A refused command: a typed value with a code and the human message of the spec.
  * decide functions return it (errors are data); /api maps it to `{ code, message }`.
  */
 export class DomainError extends Error {
-  readonly [DOMAIN_ERROR] = true;
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return branded(value, DOMAIN_ERROR);
-  }
-
   constructor(
     readonly code: string,
     message: string,
@@ -42,12 +25,6 @@ export const isDomainError = (value: unknown): value is DomainError => value ins
 
 /** The stream was not at the revision the writer expected. */
 export class WrongExpectedRevisionError extends Error {
-  readonly [WRONG_REVISION] = true;
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return branded(value, WRONG_REVISION);
-  }
-
   constructor(
     readonly streamId: string,
     readonly expected: string,

@@ -33,13 +33,7 @@ export interface BlobStorage {
   removeStaleParts(prefix: string, before: Date): Promise<number>;
 }
 
-const NOT_FOUND = Symbol.for("rollcall.StorageNotFoundError");
-
 export class StorageNotFoundError extends Error {
-  readonly [NOT_FOUND] = true;
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[NOT_FOUND] === true;
-  }
   constructor(readonly key: string) {
     super(`No stored object at '${key}'`);
     this.name = "StorageNotFoundError";

@@ -53,7 +53,7 @@ export const q = sql\`select 1\`;
   });
 
   it("accepts the same read through the projection's query function", async () => {
-    const errors = await lint("app/utils/allowed.server.ts", `import { userGroupIdOf } from "../../projections/identity";\nexport const groupOf = (db: any, id: string) => userGroupIdOf(db, id);\n`);
+    const errors = await lint("app/utils/allowed.server.ts", `import { userGroupIdOf } from "#projections/identity";\nexport const groupOf = (db: any, id: string) => userGroupIdOf(db, id);\n`);
     expect(errors).toEqual([]);
   });
 
@@ -93,15 +93,22 @@ export const q = sql\`select 1\`;
 
 describe("imports go through a context's public face", () => {
   it("refuses a route importing a module's internals, and accepts its index and client.ts", async () => {
-    const errors = await lint("app/routes/x.tsx", `import { decide } from "../../modules/notes/decide";\nexport const d = decide;\n`);
+    const errors = await lint("app/routes/x.tsx", `import { decide } from "#modules/notes/decide";\nexport const d = decide;\n`);
     expect(rules(errors)).toEqual([IMPORTS]);
     expect(errors[0]!.message).toContain("index.ts");
-    const allowed = `import { handleNoteCommand } from "../../modules/notes";\nimport { SCREENING_TEXT } from "../../modules/screening/client";\nimport { DomainError } from "../../modules/kernel";\nimport { listNotes } from "../../projections/notes";\nexport const all = [handleNoteCommand, SCREENING_TEXT, DomainError, listNotes];\n`;
+    expect(rules(await lint("app/routes/x.tsx", `import { checkAccess } from "#modules/identity/access";\nexport const c = checkAccess;\n`))).toEqual([IMPORTS]);
+    const allowed = `import { handleNoteCommand } from "#modules/notes";\nimport { SCREENING_TEXT } from "#modules/screening/client";\nimport { DomainError } from "#modules/kernel";\nimport { listNotes } from "#projections/notes";\nexport const all = [handleNoteCommand, SCREENING_TEXT, DomainError, listNotes];\n`;
     expect(await lint("app/routes/x.tsx", allowed)).toEqual([]);
   });
 
+  it("refuses app naming the domain by a relative path, which would bundle a second copy of it (decision 034)", async () => {
+    const errors = await lint("app/routes/x.tsx", `import { handleNoteCommand } from "../../modules/notes";\nimport { listNotes } from "../../projections/notes";\nexport const all = [handleNoteCommand, listNotes];\n`);
+    expect(rules(errors)).toEqual([IMPORTS, IMPORTS]);
+    expect(errors[0]!.message).toContain("#modules/<ctx>");
+  });
+
   it("refuses app importing a projection's internals (even for types), workers or runtime", async () => {
-    expect(rules(await lint("app/components/x.ts", `import type { NoteRow } from "../../../projections/notes/queries";\nexport type R = NoteRow;\n`))).toEqual([IMPORTS]);
+    expect(rules(await lint("app/components/x.ts", `import type { NoteRow } from "#projections/notes/queries";\nexport type R = NoteRow;\n`))).toEqual([IMPORTS]);
     expect(rules(await lint("app/utils/x.server.ts", `import { enqueueExport } from "../../workers/exports";\nexport const e = enqueueExport;\n`))).toEqual([IMPORTS]);
     expect(rules(await lint("app/utils/x.server.ts", `import { openCoreServices } from "../../runtime/services";\nexport const o = openCoreServices;\n`))).toEqual([IMPORTS]);
   });

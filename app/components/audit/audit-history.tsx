@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Slider, Table, Text, TextField } from "@radix-ui/themes";
 import dayjs from "dayjs";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AuditChange, AuditEntry, AuditState, CommentAt, FlagAt, NoteAt } from "../../../modules/audit";
+import type { AuditChange, AuditEntry, AuditState, CommentAt, FlagAt, NoteAt } from "#modules/audit";
 import { ExportFlagHistoryButton } from "~/components/exports/export-buttons";
 
 /** Dates read MM/DD/YYYY at hh:mm A (spec-2 section 9), in the viewer's time. */

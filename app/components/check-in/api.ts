@@ -1,21 +1,21 @@
-import type { Visible } from "../../../modules/identity/client";
-import type { BoardRow as FullBoardRow } from "../../../projections/check-in";
+import type { Visible } from "#modules/identity/client";
+import type { BoardRow as FullBoardRow } from "#projections/check-in";
 import type { memberLookupOf, participantDetailOf } from "~/utils/participants-api.server";
 
 /** Type-only: the shapes the check-in screens read, as the server answers them. */
 /** A board row as the caller's role sees it (decision 027: the kiosk gets no pick-up details). */
 export type BoardRow = Visible<FullBoardRow>;
 /** A program meeting on the board's day, with its registered members (GET /api/check-in's additional_info). */
-export type { ProgramWithParticipants as BoardProgram } from "../../../projections/programs";
+export type { ProgramWithParticipants as BoardProgram } from "#projections/programs";
 /** A member's active flags, as the board call lists them and `flag:changed` updates them. */
-export type { FlagChange as BoardFlag } from "../../../projections/flags";
+export type { FlagChange as BoardFlag } from "#projections/flags";
 export type ParticipantDetail = Awaited<ReturnType<typeof participantDetailOf>>;
 export type MemberLookup = Awaited<ReturnType<typeof memberLookupOf>>;
 export type CheckInType = "in" | "out";
 
 export { ApiError, NetworkError, isRetryable, apiGet, apiSend } from "~/components/api-client";
 import { apiGet, apiSend } from "~/components/api-client";
-import { dayBoundsIn } from "../../../modules/organizations/client";
+import { dayBoundsIn } from "#modules/organizations/client";
 
 /**
  * The organization's day around `now` as ISO instants [start, end), in its time zone (useTimeZone), not

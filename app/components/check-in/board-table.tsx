@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useMemo } from "react";
-import { PROGRAM_TYPE_COLORS } from "../../../modules/programs/client";
+import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
 import type { BoardFlag, BoardProgram, BoardRow } from "./api";
 import { clockTime, initials } from "./rules";
 

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { PROGRAM_TYPE_COLORS } from "../../../modules/programs/client";
+import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
 import { LatestNotes } from "../notes/latest-notes";
 import type { ParticipantDetail } from "./api";
 import { EpiPenIcon, MedicationIcon } from "./icons";

@@ -11,7 +11,7 @@ import {
   MEMBER_ID_MIN_LENGTH,
   OVERRIDE_REASON_MAX,
   travelsIndependently,
-} from "../../../modules/check-in/client";
+} from "#modules/check-in/client";
 import type { BoardRow, ParticipantDetail } from "./api";
 
 /**

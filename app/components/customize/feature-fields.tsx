@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import type { OrganizationSettings, OrganizationSettingsInput } from "../../../modules/organizations/client";
+import type { OrganizationSettings, OrganizationSettingsInput } from "#modules/organizations/client";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import { FeatureSection, SendingMethods } from "./feature-section";
 import { SimpleSwitch } from "./switch-field";

@@ -1,6 +1,6 @@
 import { Box, Card, Flex, Grid, Heading } from "@radix-ui/themes";
 import { useState, type ReactNode } from "react";
-import { SENDING_METHODS } from "../../../modules/organizations/client";
+import { SENDING_METHODS } from "#modules/organizations/client";
 import { CheckboxItem } from "../user-groups/checkbox-item";
 import { FieldGroup } from "../user-groups/field-group";
 import { SwitchField } from "./switch-field";

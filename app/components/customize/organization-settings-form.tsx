@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Box, Button, Callout, Card, Flex, Heading } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { organizationSettingsSchema, type OrganizationSettings, type TimeZoneOption } from "../../../modules/organizations/client";
+import { organizationSettingsSchema, type OrganizationSettings, type TimeZoneOption } from "#modules/organizations/client";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import type { Notice } from "../user-groups/types";
 import { FeatureFields } from "./feature-fields";

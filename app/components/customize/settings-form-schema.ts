@@ -1,5 +1,5 @@
 import { configureCoercion } from "@conform-to/zod/v4/future";
-import { organizationSettingsSchema } from "../../../modules/organizations/client";
+import { organizationSettingsSchema } from "#modules/organizations/client";
 
 /**
  * The organization settings schema as a form posts it: conform's coercion, except that a switch posts

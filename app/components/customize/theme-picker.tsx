@@ -1,7 +1,7 @@
 import { Card, Flex, Heading, Text, Tooltip } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { THEME_COLORS } from "../../../modules/organizations/client";
+import { THEME_COLORS } from "#modules/organizations/client";
 import type { Notice } from "../user-groups/types";
 import type { CustomizeActionData } from "./types";
 

@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { Flex, Text } from "@radix-ui/themes";
-import type { TimeZoneOption } from "../../../modules/organizations/client";
+import type { TimeZoneOption } from "#modules/organizations/client";
 import { FieldError } from "../forms";
 
 const GROUPS = ["Canada and the United States", "Other time zones"] as const;

@@ -5,7 +5,7 @@ import { ApiError } from "~/components/check-in/api";
 import { useToast } from "~/components/toast/toaster";
 import { postExport } from "./api";
 import { browserTimeZone } from "./types";
-import { todayIn } from "../../../modules/organizations/client";
+import { todayIn } from "#modules/organizations/client";
 import { useTimeZone } from "../time-zone";
 
 function DownloadIcon() {

@@ -1,8 +1,8 @@
 import dayjs from "dayjs";
-import type { NoteCommentRow, NoteFilter, NoteRow } from "../../../projections/notes";
+import type { NoteCommentRow, NoteFilter, NoteRow } from "#projections/notes";
 
 import { apiGet, apiSend } from "~/components/api-client";
-import { isAdminOrAbove } from "../../../modules/identity/client";
+import { isAdminOrAbove } from "#modules/identity/client";
 
 /** Type-only: the shapes the notes calls answer. */
 export type { NoteCommentRow, NoteFilter, NoteRow };

@@ -6,7 +6,7 @@ import { archiveNote, deleteNote, editNote, isEdited, isNoteAdmin, noteDate, pos
 import { NoteAttachment } from "./attached-image";
 import { NoteComments } from "./note-comments";
 import { ConfirmDeleteDialog, NoteFormDialog, ReasonDialog, type UserGroupOption } from "./note-dialogs";
-import { isStaff } from "../../../modules/identity/client";
+import { isStaff } from "#modules/identity/client";
 
 type Props = {
   note: NoteRow;

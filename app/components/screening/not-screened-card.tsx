@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, Popover, ScrollArea, Text } from "@radix-ui/themes";
 import { useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
-import type { ScreeningChange } from "../../../projections/screening";
+import type { ScreeningChange } from "#projections/screening";
 import { apiGet } from "../check-in/api";
 
 const TOPIC = "screening";

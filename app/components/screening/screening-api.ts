@@ -1,4 +1,4 @@
-import type { ScreeningQuestion, FormAnswer } from "../../../modules/screening/client";
+import type { ScreeningQuestion, FormAnswer } from "#modules/screening/client";
 import { apiGet, apiSend, newCommandId } from "../check-in/api";
 
 /** The shapes of the screening calls (spec-2 section 7), as the server answers them. */

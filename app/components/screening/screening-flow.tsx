@@ -1,6 +1,6 @@
 import { Dialog } from "@radix-ui/themes";
 import { useEffect, useMemo, useState } from "react";
-import { type ScreeningQuestion, SCREENING_TEXT, formProblem, type FormAnswer } from "../../../modules/screening/client";
+import { type ScreeningQuestion, SCREENING_TEXT, formProblem, type FormAnswer } from "#modules/screening/client";
 import { fetchOrganization, fetchQuestions, postDecline, submitAnswers, type OrganizationInfo } from "./screening-api";
 import { FormStep, PreviewStep } from "./screening-form-steps";
 import { ConfirmCancelStep, IntroStep, LoadingStep, ThanksStep } from "./screening-message-steps";

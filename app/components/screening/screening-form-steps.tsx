@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, Dialog, Flex, Heading, ScrollArea, Separator, Text } from "@radix-ui/themes";
-import { type ScreeningQuestion, SCREENING_TEXT, answeredCount, radioQuestions, type FormParticipant } from "../../../modules/screening/client";
+import { type ScreeningQuestion, SCREENING_TEXT, answeredCount, radioQuestions, type FormParticipant } from "#modules/screening/client";
 import { Questions } from "./screening-questions";
 import { SCREENING_DIALOG_TEXT } from "./screening-text";
 import { ErrorLine } from "./screening-widgets";

@@ -1,5 +1,5 @@
 import { Box, Flex, RadioGroup, Text } from "@radix-ui/themes";
-import type { ScreeningQuestion, FormAnswer } from "../../../modules/screening/client";
+import type { ScreeningQuestion, FormAnswer } from "#modules/screening/client";
 
 /** One person's questions: RICHTEXT sections as text, RADIO questions as a radio group each. */
 export function Questions({ questions, person, disabled = false, onAnswer }: { questions: ScreeningQuestion[]; person: { id: string; name: string; answers: FormAnswer[] }; disabled?: boolean; onAnswer: (personId: string, questionId: string, value: string) => void }) {

@@ -1,7 +1,7 @@
 import { Badge } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import { useId } from "react";
-import type { SidebarEntry, SidebarGroup, SidebarItem } from "../../../modules/identity";
+import type { SidebarEntry, SidebarGroup, SidebarItem } from "#modules/identity";
 import { SupportDialog } from "./support-dialog";
 
 type Block = { kind: "items"; key: string; items: SidebarItem[] } | SidebarGroup;

@@ -1,5 +1,5 @@
-import { LEVEL, PERSON_LEVELS, type RoleLevel } from "../../../modules/identity/client";
-import { THEME_COLORS } from "../../../modules/organizations/client";
+import { LEVEL, PERSON_LEVELS, type RoleLevel } from "#modules/identity/client";
+import { THEME_COLORS } from "#modules/organizations/client";
 
 /** What each role level is called in the level picker (spec-1 section 6). */
 export const LEVEL_LABELS: Readonly<Record<RoleLevel, string>> = {

@@ -1,5 +1,5 @@
 import { Dialog } from "@radix-ui/themes";
-import type { RoleLevel } from "../../../modules/identity/client";
+import type { RoleLevel } from "#modules/identity/client";
 import { UserGroupForm } from "./user-group-form";
 import type { Notice, UserGroupView } from "./types";
 

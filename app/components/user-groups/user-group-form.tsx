@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Callout, Flex, Grid, Radio, Select, Text } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { ALL_PERMISSION_IDS, DEFAULT_SCHEME, PERMISSION_LABELS, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput, type PermissionId, type RoleLevel } from "../../../modules/identity/client";
+import { ALL_PERMISSION_IDS, DEFAULT_SCHEME, PERMISSION_LABELS, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput, type PermissionId, type RoleLevel } from "#modules/identity/client";
 import { CheckboxItem } from "./checkbox-item";
 import { FieldError, FieldGroup } from "./field-group";
 import { LEVEL_LABELS } from "./options";
