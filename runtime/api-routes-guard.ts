@@ -1,7 +1,6 @@
 import type { RequestHandler } from "express";
-import { isApiPath, matchApi } from "../modules/identity";
-
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+import { isApiPath } from "../modules/identity";
+import { API_TABLE } from "./api-table";
 
 /**
  * /api paths and methods outside the call table get a JSON 404 or 405 before Remix sees them. '/API/…'
@@ -10,8 +9,8 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
  */
 export const apiRoutesGuard: RequestHandler = (req, res, next) => {
   if (!isApiPath(req.path)) return next();
-  if (matchApi(req.method === "HEAD" ? "GET" : req.method, req.path)) return next();
-  const allowed = METHODS.filter((method) => matchApi(method, req.path));
+  if (API_TABLE.match(req.method === "HEAD" ? "GET" : req.method, req.path)) return next();
+  const allowed = API_TABLE.methodsOn(req.path);
   if (allowed.length) {
     res.setHeader("Allow", allowed.join(", "));
     res.status(405).json({ code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed on ${req.path}` });

@@ -4,7 +4,7 @@ import { DomainError } from "#modules/kernel";
 import { updateOrganizationSettings, withoutSecrets, type OrganizationSettingsInput } from "#modules/organizations";
 import { getOrganization } from "#projections/organizations";
 import { api, readJson, signedIn } from "~/utils/api.server";
-import { commandIdOf } from "~/utils/idempotency.server";
+import { commandIdOf } from "#modules/identity";
 
 /**
  * GET /api/setting/organization: the signed-in user's own organization (spec-1 section 3, snake_case):

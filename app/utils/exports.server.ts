@@ -11,7 +11,7 @@ import type { RollcallQueue } from "#modules/kernel/queues";
 import { apiError } from "./api.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { commandIdOf } from "./idempotency.server";
+import { commandIdOf } from "#modules/identity";
 import { needRedis } from "./redis-down.server";
 import { isKiosk } from "#modules/identity";
 

@@ -5,7 +5,7 @@ import { participantFlags } from "#projections/flags";
 import { participantIdIn } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { commandMetadataOf } from "./idempotency.server";
+import { commandMetadataOf } from "#modules/identity";
 
 export const FLAG_TOASTS = { Flag: "Participant flagged successfully", Unflag: "Participant successfully unflagged" } as const;
 

@@ -26,7 +26,7 @@ import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
 import { storedFileUrl } from "./file-serving.server";
-import { commandIdOf } from "./idempotency.server";
+import { commandIdOf } from "#modules/identity";
 
 /** The success messages of spec-2 section 8 (and section 7's generic '{Entity} successfully ...'). */
 export const NOTE_TOASTS = {

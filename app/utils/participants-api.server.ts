@@ -6,7 +6,7 @@ import { ageOn, MEMBER_ID_MIN_LENGTH, normalizeMemberId, PARTICIPANT_STATUSES } 
 import { userNameOf } from "#projections/identity";
 import { participantById, participantByMemberId, participantReport, PARTICIPANT_SORTS, type ParticipantReportRow } from "#projections/participants";
 import type { Auth } from "./auth.server";
-import { fieldRoleOfAuth } from "./field-policy.server";
+import { fieldRoleOfAuth } from "#modules/identity";
 import type { AppServices } from "./load-context";
 import { flagStateOf, participantExtras } from "./participant-extras.server";
 import { pickUpPeopleOf } from "./pick-up-people.server";

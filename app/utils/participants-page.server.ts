@@ -2,7 +2,7 @@ import { ageOn } from "#modules/participants";
 import { applyFieldPolicy, type PageRoute } from "#modules/identity";
 import { participantReport } from "#projections/participants";
 import type { Auth } from "./auth.server";
-import { fieldRoleOfAuth } from "./field-policy.server";
+import { fieldRoleOfAuth } from "#modules/identity";
 import type { AppServices } from "./load-context";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES, SORT_OPTIONS, type ParticipantListData, type ParticipantListState, type SortValue } from "./participant-list";
 

@@ -16,10 +16,10 @@ import { activeFlags } from "#projections/flags";
 import { ownActiveParticipants, participantsByIds } from "#projections/participants";
 import { dailyScreenings, notScreenedOn, screeningQuestions } from "#projections/screening";
 import type { Auth } from "./auth.server";
-import { fieldRoleOfAuth } from "./field-policy.server";
+import { fieldRoleOfAuth } from "#modules/identity";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
-import { commandMetadataOf } from "./idempotency.server";
+import { commandMetadataOf } from "#modules/identity";
 
 export const SCREENING_TOASTS = { questions: "Screening questions successfully updated" } as const;
 

@@ -22,7 +22,7 @@ import {
   ZipRefusal,
 } from "#modules/uploads";
 import { readJson } from "./api.server";
-import { commandIdOf } from "./idempotency.server";
+import { commandIdOf } from "#modules/identity";
 import type { Auth } from "./auth.server";
 import { fileUrl } from "./file-serving.server";
 import type { AppServices } from "./load-context";

@@ -3,7 +3,7 @@ import { DomainError, isUuid, newId } from "#modules/kernel";
 import { countGroupMembers, findUserGroup } from "#projections/identity";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { commandMetadataOf } from "./idempotency.server";
+import { commandMetadataOf } from "#modules/identity";
 
 const actorOf = (auth: Auth): Actor => ({ level: auth.user.roleLevel, organizationId: auth.organization.id });
 

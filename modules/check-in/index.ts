@@ -19,3 +19,8 @@ export {
   type CheckInCode,
   type CheckInGate,
 } from "./client";
+export { checkInBody, checkOutBody, bulkCheckInBody, eligibilityBody, boardQuery, type CheckInBody, type CheckOutBody, type BulkCheckInBody, type EligibilityBody, type BoardQuery } from "./commands";
+// last: the service and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { factSources, checkInDeps, runCheckIn, requireMemberCheckIn, participantIdFor, sourceOf, pickUpOf, checkInList, checkIn, checkOut, bulkCheckIn, checkInEligibility } from "./service";
+export { checkInApi } from "./api";

@@ -97,3 +97,28 @@ export function idempotencyKeyFrom(header: string | null, bodyKey?: unknown): st
   if (hasControlCharacter(key)) throw controlCharacterIn(field);
   return key;
 }
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Whether a Content-Type names JSON (`application/json`, `application/x+json`); the first one when sent twice. */
+export const isJsonContentType = (contentType: string | null | undefined): boolean => JSON_TYPE.test((contentType ?? "").split(",", 1)[0]!);
+
+/**
+ * A body's bytes as JSON (decision 028): none is `{}`; a body sent as anything but JSON a 415; not JSON,
+ * nested more than 32 deep, or with a control character in a string or key a 400. Never a 500.
+ * `contentType` is the first Content-Type sent (one sent twice arrives joined by a comma).
+ */
+export function parseJsonBody(contentType: string | null | undefined, bytes: Uint8Array): unknown {
+  if (bytes.byteLength === 0) return {};
+  if (!isJsonContentType(contentType)) throw unsupportedMediaType();
+  const text = new TextDecoder().decode(bytes);
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new DomainError("BAD_JSON", "The request body is not valid JSON", 400);
+  }
+  checkJsonInput(value);
+  return value;
+}

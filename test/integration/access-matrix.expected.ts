@@ -54,6 +54,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
 
 export const EXPECTED_API: Record<string, string> = {
   "auth-csrf": "+++++++++",
+  openapi: "+++++++++",
   "auth-session": "+++++++++",
   "auth-login": "+++++++++",
   "auth-logout": "+++++++++",

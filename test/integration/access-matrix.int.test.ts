@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, PAGE_ROUTES } from "../../modules/identity";
+import { PAGE_ROUTES } from "../../modules/identity";
+import { API_TABLE } from "../../runtime/api-table";
+
+const API_ROUTES = API_TABLE.rows;
 import { newId } from "../../modules/kernel";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";

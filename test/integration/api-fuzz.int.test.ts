@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES, CSRF_COOKIE, type ApiRoute } from "../../modules/identity";
+import { CSRF_COOKIE, type ApiRoute } from "../../modules/identity";
+import { API_TABLE } from "../../runtime/api-table";
 import { dropDatabase } from "../../modules/kernel";
 import { SESSION_COOKIE } from "../../app/utils/cookies.server";
 import { ensureBuild, freePort, waitForProjections } from "../e2e/harness";
@@ -16,7 +17,7 @@ import { malformedBody, malformedQuery, paramValue, type Malformed } from "../su
 import { testServices } from "../support/services";
 
 /**
- * Every /api call of the one table (API_ROUTES) gets 200 malformed requests (decision 028): bodies of
+ * Every /api call of the one table (API_TABLE.rows) gets 200 malformed requests (decision 028): bodies of
  * wrong types, with control characters, huge strings, deep nesting, wrong content types and past the
  * limit (GETs: malformed queries), path parameters filled with ids that exist, other organizations'
  * and junk. Sent as a signed-in admin with a valid CSRF token (so bodies reach the handlers), one in
@@ -146,7 +147,7 @@ describe("every /api call under 200 malformed requests", () => {
   it(
     "answers no 5xx, refuses in { code, message }, and keeps the server's memory within 50 MB",
     async () => {
-      const routes = API_ROUTES as readonly ApiRoute[];
+      const routes = API_TABLE.rows as readonly ApiRoute[];
       // warm-up: ten cases of every call (another seed), so code compiled and pools and caches filled on first
       // use are not counted as growth
       for (const [i, route] of routes.entries()) for (const request of casesOf(route, i + 10_000).slice(0, 10)) await send(request);

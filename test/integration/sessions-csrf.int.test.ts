@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { API_ROUTES, checkCsrf, SessionStore, tokenHash, type SessionTables } from "../../modules/identity";
+import { checkCsrf, SessionStore, tokenHash, type SessionTables } from "../../modules/identity";
+import { API_TABLE } from "../../runtime/api-table";
 import { sessionAuthRow } from "../../projections/identity";
 import type { ReadModels } from "../../projections/read-models";
 import { newId } from "../../modules/kernel";
@@ -106,9 +107,9 @@ describe("sessions, sign-in limits and CSRF over HTTP", () => {
     await client.signIn("superadmin@northside.demo");
     const before = await head();
     // the one call exempt by design: a PUT to a signed upload link, authorised by its signature (decision 019)
-    const exempt = (r: (typeof API_ROUTES)[number]) => checkCsrf({ method: r.method, path: concrete(r.path), headers: {}, cookieToken: undefined, host: "x" }).ok;
-    expect(API_ROUTES.filter((r) => r.method !== "GET" && exempt(r)).map((r) => `${r.method} ${r.path}`)).toEqual(["PUT /api/asset/put/:token"]);
-    const mutations = API_ROUTES.filter((r) => r.method !== "GET" && !exempt(r));
+    const exempt = (r: (typeof API_TABLE.rows)[number]) => checkCsrf({ method: r.method, path: concrete(r.path), headers: {}, cookieToken: undefined, host: "x" }).ok;
+    expect(API_TABLE.rows.filter((r) => r.method !== "GET" && exempt(r)).map((r) => `${r.method} ${r.path}`)).toEqual(["PUT /api/asset/put/:token"]);
+    const mutations = API_TABLE.rows.filter((r) => r.method !== "GET" && !exempt(r));
     expect(mutations.length).toBeGreaterThan(3);
     for (const route of mutations) {
       const body = { name: "Sneaky", icon: "Admin", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"], username: "admin@northside.demo", password: "rollcall-demo" };

@@ -1,0 +1,59 @@
+import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type ApiRow } from "../identity";
+import { boardQuery, bulkCheckInBody, checkInBody, checkOutBody, eligibilityBody } from "./commands";
+import { bulkCheckIn, checkIn, checkInEligibility, checkInList, checkOut } from "./service";
+
+const CHECK_IN_OUT = [P.CAN_CHECK_IN_OUT_MEMBERS] as const;
+
+/** The check-in calls (spec-1 section 7), rows of the one /api table. The kiosk checks members in and out; bulk is for staff. */
+export const checkInApi: readonly ApiRow[] = [
+  apiRow({
+    id: "check-in-list",
+    method: "GET",
+    path: "/api/check-in",
+    description: "Today's board (type=notYetCheckout) or the paged JSON export (type=export, which also needs CAN_EXPORT_CHECK_IN_MEMBERS).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_CHECK_IN_MEMBERS, P.CAN_CHECK_IN_OUT_MEMBERS], kioskAllowed: true },
+    query: boardQuery,
+    answers: { description: "{ data, count, additional_info: { programs, flags } }, or an export page" },
+    handle: (ctx) => checkInList(ctx.services, signedIn(ctx), ctx.query),
+  }),
+  apiRow({
+    id: "check-in",
+    method: "POST",
+    path: "/api/check-in",
+    description: "Check one member in or out by Member ID.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT, kioskAllowed: true },
+    body: checkInBody,
+    answers: { description: "{ message, data: { id, participant_id, type, replayed } }" },
+    handle: (ctx) => checkIn(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+  }),
+  apiRow({
+    id: "check-in-bulk",
+    method: "POST",
+    path: "/api/check-in/bulk",
+    description: "Check several members in (or out) at once.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT },
+    body: bulkCheckInBody,
+    answers: { description: "{ message, data: [{ participant_id, ok, code?, message? }] }" },
+    handle: (ctx) => bulkCheckIn(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+  }),
+  apiRow({
+    id: "check-in-eligibility",
+    method: "POST",
+    path: "/api/check-in/participant",
+    description: "Would this member's check-in or check-out be allowed now? Appends nothing.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT, kioskAllowed: true },
+    body: eligibilityBody,
+    answers: { description: "{ allowed: true, participant_id, type }, or the refusal" },
+    handle: (ctx) => checkInEligibility(ctx.services, signedIn(ctx), ctx.body),
+  }),
+  apiRow({
+    id: "check-out",
+    method: "PUT",
+    path: "/api/check-in/:id",
+    description: "Check a visit out with the pick-up details.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT, kioskAllowed: true },
+    body: checkOutBody,
+    answers: { description: "{ message, data: { id } }" },
+    handle: (ctx) => checkOut(ctx.services, signedIn(ctx), ctx.params.id ?? "", ctx.body, ctx.request),
+  }),
+];

@@ -1,0 +1,64 @@
+import { enabledFeatures, type OrganizationSettings } from "../../organizations";
+import { sessionAuthRow } from "../../../projections/identity";
+import { isPermissionId } from "../access/permissions";
+import type { AccessSubject, FeatureKey, OrganizationType, RoleLevel } from "../access/types";
+import { fieldRoleOf, type FieldRole } from "../access/field-policy";
+import { tokenHash } from "../sessions/tokens";
+import type { Services } from "./services";
+
+export type AuthUser = {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  parentId: string | null;
+  roleName: string;
+  roleDisplayName: string;
+  roleLevel: RoleLevel;
+  roleScheme: Record<string, string>;
+  permissionIds: string[];
+};
+
+export type AuthOrganization = { id: string; name: string; type: OrganizationType; mainColor: string; settings: OrganizationSettings };
+
+/** Who is signed in behind a session token: the user, their organization and the access subject. */
+export type Auth = {
+  token: string;
+  user: AuthUser;
+  organization: AuthOrganization;
+  subject: Extract<AccessSubject, { authenticated: true }>;
+};
+
+/** The signed-in user behind a session token, or null (no token, ended session, removed user or group). */
+export async function authOf(services: Pick<Services, "db" | "clock">, token: string | undefined): Promise<Auth | null> {
+  if (!token) return null;
+  const row = await sessionAuthRow(services.db, tokenHash(token), services.clock.now());
+  if (!row || row.status !== "Active" || row.role_level === null) return null;
+  const level = row.role_level as RoleLevel;
+  const permissionIds = (row.permission_ids ?? []).filter(isPermissionId);
+  const type = row.org_type as OrganizationType;
+  const settings = row.org_settings as OrganizationSettings;
+  const features: FeatureKey[] = enabledFeatures(settings);
+  return {
+    token,
+    user: {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      parentId: row.parent_id,
+      roleName: row.role_name ?? "",
+      roleDisplayName: row.role_display_name ?? "",
+      roleLevel: level,
+      roleScheme: (row.role_scheme as Record<string, string> | null) ?? {},
+      permissionIds,
+    },
+    organization: { id: row.org_id, name: row.org_name, type, mainColor: row.org_main_color, settings },
+    subject: { authenticated: true, level, roleName: row.role_name ?? "", permissionIds, organizationType: type, features },
+  };
+}
+
+/** The caller's role for the field policy (decision 027): by level, and PARENT among level 1. */
+export const fieldRoleOfAuth = (auth: Auth): FieldRole => fieldRoleOf({ level: auth.subject.level, roleName: auth.subject.roleName });

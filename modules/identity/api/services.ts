@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { Redis } from "ioredis";
+import type { Clock, EventStore, HealthReport, Logger } from "../../kernel";
+import type { BlobStorage } from "../../storage";
+import type { ReadModels } from "../../../projections";
+import type { SessionStore } from "../sessions/session-store";
+
+/**
+ * The handles every service and /api row works with, built once per process by runtime/web.ts and
+ * handed to the Remix build through the load context (`context.services`).
+ */
+export type Services = {
+  health(): Promise<HealthReport>;
+  /** the read models (reached only through projections' query functions) */
+  db: Kysely<ReadModels>;
+  store: EventStore;
+  redis: Redis;
+  /** stored files (export downloads, uploads, photos) */
+  storage: BlobStorage;
+  /** the BullMQ key prefix of this database's queues */
+  queuePrefix: string;
+  clock: Clock;
+  sessions: SessionStore;
+  logger: Logger;
+  /** cookies get Secure in production */
+  production: boolean;
+};

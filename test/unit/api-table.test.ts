@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ApiTable, openApiDocument, ruleInWords, type ApiRoute, type ApiRow } from "../../modules/identity";
+import { API_TABLE, hasHandler } from "../../runtime/api-table";
+
+const document = (rows: readonly (ApiRow | ApiRoute)[]) => openApiDocument(rows, { title: "t", version: "1" });
+const operationIds = (doc: ReturnType<typeof openApiDocument>) =>
+  Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => (op as { operationId: string }).operationId));
+
+describe("the one /api table (decision 035)", () => {
+  it("gives every row one OpenAPI operation, and nothing else", () => {
+    const ids = operationIds(document(API_TABLE.rows));
+    expect(ids.sort()).toEqual(API_TABLE.rows.map((r) => r.id).sort());
+  });
+
+  it("removing a row removes the call and its OpenAPI entry", () => {
+    const without = new ApiTable(API_TABLE.rows.filter((r) => r.id !== "check-in"));
+    expect(API_TABLE.match("POST", "/api/check-in")?.route.id).toBe("check-in");
+    expect(without.match("POST", "/api/check-in")).toBeUndefined();
+    expect(operationIds(document(without.rows))).not.toContain("check-in");
+    // the other method on the path stays
+    expect(without.methodsOn("/api/check-in")).toEqual(["GET"]);
+  });
+
+  it("refuses a second row with the same method and path, or the same id", () => {
+    const row = API_TABLE.byId("check-in")!;
+    expect(() => new ApiTable([row, { ...row, id: "other" }])).toThrow(/duplicate api method and path/);
+    expect(() => new ApiTable([row, { ...row, path: "/api/other" }])).toThrow(/duplicate api id/);
+  });
+
+  it("declares the check-in calls with their handlers and input schemas in the check-in context", () => {
+    const row = API_TABLE.byId("check-in")!;
+    expect(hasHandler(row)).toBe(true);
+    const op = (document(API_TABLE.rows).paths["/api/check-in"] as Record<string, { requestBody?: unknown; description: string }>).post!;
+    expect(JSON.stringify(op.requestBody)).toContain("memberId");
+    expect(op.description).toBe("Access: Signed in; coach and above; any of CAN_CHECK_IN_OUT_MEMBERS; the kiosk too.");
+    expect((document(API_TABLE.rows).paths["/api/check-in/{id}"] as Record<string, unknown>).put).toBeDefined();
+  });
+
+  it("says an access rule in words", () => {
+    expect(ruleInWords({ auth: "optional", kioskAllowed: true })).toBe("Signed in or not; the kiosk too");
+    expect(ruleInWords({ auth: "required", level: { up: [3] } })).toBe("Signed in; admin and above; not the kiosk");
+  });
+});
