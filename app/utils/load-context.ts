@@ -1,6 +1,6 @@
 import type { Services } from "#modules/identity";
 
-/** What server.ts hands every loader and action (getLoadContext): the services of modules/identity/api/services.ts. */
+/** What server.ts hands every loader and action (getLoadContext): the services of modules/identity/calls/services.ts. */
 export type AppServices = Services;
 
 declare module "@remix-run/node" {

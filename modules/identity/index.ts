@@ -12,4 +12,4 @@ export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables, type Se
 export { newToken, tokenHash, sameToken, formTokenFor } from "./sessions/tokens";
 export { hit, signInAllowed, signInSucceeded, SIGN_IN_LIMIT, type LimitResult, type SignInLimit, type SignInLimits } from "./sessions/rate-limit";
 export { checkCsrf, isApiPath, routedPath, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, type CsrfRequest } from "./sessions/csrf";
-export * from "./api";
+export * from "./calls";
