@@ -35,7 +35,8 @@ const errorAnswer = (description: string) => ({ description, content: { "applica
 /** A zod schema as JSON Schema (what input it takes); one zod cannot express is said in words. */
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   try {
-    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    return json;
   } catch {
     return { description: "Validated on the server; see the call's description." };
   }
@@ -45,14 +46,27 @@ function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 const openApiPath = (path: string) => path.replace(/:([A-Za-z][A-Za-z0-9_]*)\??/g, "{$1}");
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)(\?)?/g)].map((m) => ({ name: m[1]!, optional: Boolean(m[2]) }));
 
+type ObjectShape = { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+
 function queryParameters(schema: z.ZodType | undefined) {
   if (!schema) return [];
-  const json = jsonSchemaOf(schema) as { properties?: Record<string, unknown>; required?: string[]; anyOf?: { properties?: Record<string, unknown> }[]; oneOf?: { properties?: Record<string, unknown> }[] };
-  // a union of query shapes (GET /api/check-in?type=…) lists every parameter any shape takes
+  const json = jsonSchemaOf(schema) as ObjectShape & { anyOf?: ObjectShape[]; oneOf?: ObjectShape[] };
+  // a union of query shapes (GET /api/check-in?type=…) lists every parameter any shape takes: required
+  // where every shape requires it, and a discriminator's constants as one enum
   const shapes = json.properties ? [json] : [...(json.anyOf ?? []), ...(json.oneOf ?? [])];
-  const seen = new Map<string, unknown>();
-  for (const shape of shapes) for (const [name, property] of Object.entries(shape.properties ?? {})) if (!seen.has(name)) seen.set(name, property);
-  return [...seen].map(([name, property]) => ({ name, in: "query", required: Boolean(json.required?.includes(name)), schema: property }));
+  const seen = new Map<string, Record<string, unknown>>();
+  for (const shape of shapes) {
+    for (const [name, property] of Object.entries(shape.properties ?? {})) {
+      const before = seen.get(name);
+      if (before && "const" in before && "const" in property) {
+        seen.set(name, { type: "string", enum: [before.const, property.const] });
+      } else if (before && Array.isArray(before.enum) && "const" in property) {
+        seen.set(name, { ...before, enum: [...(before.enum as unknown[]), property.const] });
+      } else if (!before) seen.set(name, property);
+    }
+  }
+  const required = (name: string) => shapes.length > 0 && shapes.every((shape) => shape.required?.includes(name));
+  return [...seen].map(([name, property]) => ({ name, in: "query", required: required(name), schema: property }));
 }
 
 function operation(row: ApiRow | ApiRoute) {
