@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { parse as parseCookies } from "cookie";
 import { ZodError } from "zod";
 import { authOf, bodyLimitOfRow, checkCsrf, CSRF_COOKIE, CSRF_ERROR, decideAccess, type ApiRow, type Services } from "../modules/identity";
-import { DomainError, isJsonContentType, parseJsonBody, unsupportedMediaType } from "../modules/kernel";
+import { DomainError, isFormContentType, isJsonContentType, parseFormBody, parseJsonBody, unsupportedMediaType } from "../modules/kernel";
 import { abortOnClose, discardRest, isResponse, readWhole, send, webRequestOf } from "./api-io";
 
 /** The session cookie's name (app/utils/cookies.server.ts sets it). */
@@ -20,10 +20,11 @@ function hasBody(req: ExpressRequest): boolean {
 
 /**
  * Runs one row of the /api table (decision 035): the CSRF check from the row's method and path, who
- * asks (the session cookie), the row's access rule (401 / 403), the JSON body read within the row's
- * limit (413 / 415 / 400) and validated by its schema with the query (400 VALIDATION and the first
- * problem's message), then the handler. A DomainError becomes its status with `{ code, message }`; a
- * Response (thrown or returned) is sent as it is; anything else is logged and answered 500.
+ * asks (the session cookie), the row's access rule (401 / 403), the JSON body (or form fields, where
+ * the row takes them) read within the row's limit (413 / 415 / 400) and validated by its schema with
+ * the query (400 VALIDATION and the first problem's message), then the handler. A DomainError becomes
+ * its status with `{ code, message }`; a Response (thrown or returned) is sent as it is; anything else
+ * is logged and answered 500.
  */
 export async function runRow(row: ApiRow, params: Record<string, string | undefined>, req: ExpressRequest, res: ExpressResponse, services: Services, clientIp: string) {
   const limit = bodyLimitOfRow(row);
@@ -62,9 +63,12 @@ async function handleRow(
   }
   let body: unknown = {};
   if (limit !== null && req.method !== "GET" && hasBody(req)) {
+    // a form where the row takes one (its Content-Type as sent, a second one joined by a comma)
+    const formType = row.formBody ? request.headers.get("content-type") : null;
+    if (formType && isFormContentType(formType)) body = await parseFormBody(formType, await readWhole(req, limit));
     // a body sent as anything but JSON is refused unread
-    if (!isJsonContentType(req.headers["content-type"])) throw unsupportedMediaType();
-    body = parseJsonBody(req.headers["content-type"], await readWhole(req, limit));
+    else if (!isJsonContentType(req.headers["content-type"])) throw unsupportedMediaType();
+    else body = parseJsonBody(req.headers["content-type"], await readWhole(req, limit));
   }
   const url = new URL(request.url);
   const query = row.query ? row.query.parse(Object.fromEntries(url.searchParams)) : Object.fromEntries(url.searchParams);

@@ -25,7 +25,7 @@ import { participantIdIn } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
-import { storedFileUrl } from "./file-serving.server";
+import { storedFileUrl } from "#modules/uploads";
 import { commandIdOf } from "#modules/identity";
 
 /** The success messages of spec-2 section 8 (and section 7's generic '{Entity} successfully ...'). */

@@ -2,7 +2,7 @@ import { DomainError, isUuid } from "#modules/kernel";
 import { participantPhotoOf } from "#projections/assets";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { storedImageResponse } from "./file-serving.server";
+import { storedImageResponse } from "#modules/uploads";
 
 const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
 const photoNotFound = () => new DomainError("PHOTO_NOT_FOUND", "This participant has no photo", 404);

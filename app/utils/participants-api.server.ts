@@ -10,7 +10,7 @@ import { fieldRoleOfAuth } from "#modules/identity";
 import type { AppServices } from "./load-context";
 import { flagStateOf, participantExtras } from "./participant-extras.server";
 import { pickUpPeopleOf } from "./pick-up-people.server";
-import { registeredFileUrl } from "./file-serving.server";
+import { registeredFileUrl } from "#modules/uploads";
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, EXPORT_PAGE_SIZE, PAGE_SIZES } from "./participant-list";
 
 const SIZES: readonly number[] = [...PAGE_SIZES, EXPORT_PAGE_SIZE];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkJsonInput, hasControlCharacter, idempotencyKeyFrom, REQUEST_LIMITS } from "./request-input";
+import { checkJsonInput, hasControlCharacter, idempotencyKeyFrom, isFormContentType, parseFormBody, REQUEST_LIMITS } from "./request-input";
 
 const refusal = (run: () => unknown) => {
   try {
@@ -49,5 +49,22 @@ describe("idempotency keys", () => {
     expect(refusal(() => idempotencyKeyFrom("k".repeat(129)))).toEqual({ code: "IDEMPOTENCY_KEY_TOO_LONG", message: "Idempotency-Key must be at most 128 characters.", status: 400 });
     expect(refusal(() => idempotencyKeyFrom(null, "c".repeat(200)))?.message).toBe("command_id must be at most 128 characters.");
     expect(refusal(() => idempotencyKeyFrom("a\u0000b"))?.code).toBe("CONTROL_CHARACTER");
+  });
+});
+
+describe("form bodies (a row that takes form fields)", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("reads urlencoded and multipart text fields and leaves file parts out", async () => {
+    expect(await parseFormBody("application/x-www-form-urlencoded", bytes("entity=user&value=a%2Fb.png"))).toEqual({ entity: "user", value: "a/b.png" });
+    const multipart = '--x\r\nContent-Disposition: form-data; name="entity"\r\n\r\nuser\r\n--x\r\nContent-Disposition: form-data; name="f"; filename="a.txt"\r\n\r\nfile\r\n--x--\r\n';
+    expect(await parseFormBody("multipart/form-data; boundary=x", bytes(multipart))).toEqual({ entity: "user" });
+    expect(isFormContentType("multipart/form-data; boundary=x")).toBe(true);
+    expect(isFormContentType("application/json")).toBe(false);
+  });
+
+  it("answers a broken form and a control character with 400", async () => {
+    await expect(parseFormBody("multipart/form-data; boundary=x", bytes('--x\r\nContent-Disposition: form-data; name="entity"\r\n\r\nuser'))).rejects.toMatchObject({ code: "BAD_FORM", status: 400 });
+    await expect(parseFormBody("application/x-www-form-urlencoded", bytes("value=a%00b"))).rejects.toMatchObject({ code: "CONTROL_CHARACTER", message: "value must not contain control characters." });
   });
 });

@@ -36,3 +36,9 @@ export { ASSET_ENTITIES, ASSET_MESSAGES, registerAssetSchema, type AssetEntity, 
 export { uploadDecider, assetDecider, photoNotImage, uploadExists, packageNotFound, type UploadState, type AssetState } from "./decide";
 export { recordUpload, loadUpload, registerAsset, loadAssetValue, type UploadDeps } from "./handlers";
 export * from "./queue";
+// last: the services and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { uploadLinkSecret, uploadLinkFor, putToLink } from "./service-links";
+export { registerAssetFor, uploadFileForm, uploadZipForm } from "./service-forms";
+export { fileUrl, storedFileUrl, registeredFileUrl, assetUrlFor, serveFile, serveFileAt, storedImageResponse } from "./service-serving";
+export { uploadsApi } from "./api";

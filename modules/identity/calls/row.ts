@@ -28,6 +28,8 @@ export type ApiContext<B = unknown, Q = unknown> = {
 export type ApiRow<B = unknown, Q = unknown> = ApiRoute & {
   /** zod schema of the JSON body: validated before the handler (400 VALIDATION with its first message) */
   body?: z.ZodType<B>;
+  /** the body may also be sent as form fields (urlencoded or multipart; its text fields), as the spec's forms are */
+  formBody?: true;
   /** zod schema of the query string (an object of strings) */
   query?: z.ZodType<Q>;
   /** what a success answers, for the OpenAPI document (a JSON body unless said) */

@@ -1,24 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { newId } from "#modules/kernel";
-import {
-  cleanFileName,
-  cleanSubPath,
-  linkRefused,
-  MiB,
-  recordUpload,
-  signLink,
-  storageKeyOf,
-  storeUpload,
-  transferRefused,
-  UPLOAD_LIMITS,
-  UPLOAD_LINK_TTL_MS,
-  uploadKindOf,
-  verifyLink,
-} from "#modules/uploads";
-import type { Auth } from "./auth.server";
-import type { AppServices } from "./load-context";
-import { needRedis } from "./redis-down.server";
+import type { Auth, Services } from "../identity";
+import { needRedis, newId } from "../kernel";
+import { linkRefused, transferRefused } from "./errors";
+import { recordUpload } from "./handlers";
+import { MiB, UPLOAD_LIMITS, UPLOAD_LINK_TTL_MS } from "./limits";
+import { cleanFileName, cleanSubPath, storageKeyOf } from "./paths";
+import { signLink, verifyLink } from "./signing";
+import { uploadKindOf } from "./sniff";
+import { storeUpload } from "./store";
 
 const SECRET_KEY = "rollcall:uploads:link-secret";
 let secret: Promise<Buffer> | null = null;
@@ -49,7 +39,7 @@ export function uploadLinkSecret(redis: Redis): Promise<Buffer> {
  * 'image', or application/pdf), file_sub_path an optional folder. Response: file_path (the stored
  * path to register later), url (where to PUT the bytes), expires_at, max_bytes.
  */
-export async function uploadLinkFor(services: AppServices, auth: Auth, name: string, url: URL) {
+export async function uploadLinkFor(services: Services, auth: Auth, name: string, url: URL) {
   const fileType = url.searchParams.get("file_type") ?? "";
   const kind = uploadKindOf(fileType);
   if (!fileType.trim()) throw linkRefused("FILE_TYPE_REQUIRED", "file_type is required.");
@@ -72,7 +62,7 @@ const USED_PREFIX = "rollcall:uploads:used:";
  * body is streamed to storage (never held whole), sniffed (it must be what the link was made for) and
  * cut off past the size limit. A link serves one upload: the first PUT claims it.
  */
-export async function putToLink(services: AppServices, token: string, request: Request) {
+export async function putToLink(services: Services, token: string, request: Request) {
   const check = verifyLink(await uploadLinkSecret(services.redis), token, "put", services.clock.now());
   if (!check.ok) {
     throw check.reason === "expired"
@@ -94,7 +84,7 @@ export async function putToLink(services: AppServices, token: string, request: R
       maxBytes: UPLOAD_LIMITS.fileBytes,
       refuse: transferRefused,
     });
-    await record(services, claims.o, null, uploadId, claims.k, stored, "link");
+    await recordFile(services, claims.o, null, uploadId, claims.k, stored, "link");
     return { message: "File uploaded", file_path: claims.k, content_type: stored.contentType, bytes: stored.bytes };
   } catch (error) {
     // read (and drop) what the client still sends, so that it gets the answer rather than a reset connection
@@ -115,6 +105,7 @@ async function* chunksOf(reader: ReadableStreamDefaultReader<Uint8Array>): Async
   }
 }
 
+/** Reads and drops the rest of a refused body, at most `limit` bytes (then cancels it). */
 export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number) {
   let dropped = 0;
   try {
@@ -128,8 +119,10 @@ export async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, lim
     // the client went away
   }
 }
-export async function record(
-  services: AppServices,
+
+/** FileUploaded for a stored file (by a link or a form), its command id the upload's. */
+export async function recordFile(
+  services: Pick<Services, "store" | "clock">,
   organizationId: string,
   actorId: string | null,
   uploadId: string,

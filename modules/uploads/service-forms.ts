@@ -1,84 +1,46 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { checkJsonInput, DomainError, isDomainError, newId, payloadTooLarge } from "#modules/kernel";
-import type { RollcallQueue } from "#modules/kernel/queues";
-import {
-  checkPackage,
-  cleanFileName,
-  createUploadQueue,
-  enqueueUnpack,
-  type UnpackJobData,
-  cleanStoredPath,
-  formUploadRefused,
-  looksLikeZip,
-  MiB,
-  packagePaths,
-  readBounded,
-  recordUpload,
-  registerAsset,
-  storageKeyOf,
-  storeUpload,
-  UPLOAD_LIMITS,
-  ZIP_LIMITS,
-  ZipRefusal,
-} from "#modules/uploads";
-import { readJson } from "./api.server";
-import { commandIdOf } from "#modules/identity";
-import type { Auth } from "./auth.server";
-import { fileUrl } from "./file-serving.server";
-import type { AppServices } from "./load-context";
-import { needRedis } from "./redis-down.server";
-import { drain, DRAIN_LIMIT, record } from "./upload-links.server";
-import { isAdminOrAbove, isStaff } from "#modules/identity";
+import { commandMetadataOf, isAdminOrAbove, isStaff, type Auth, type Services } from "../identity";
+import { DomainError, needRedis, newId, payloadTooLarge } from "../kernel";
+import type { RollcallQueue } from "../kernel/queues";
+import { formUploadRefused } from "./errors";
+import { recordUpload, registerAsset } from "./handlers";
+import { MiB, UPLOAD_LIMITS, ZIP_LIMITS } from "./limits";
+import { cleanFileName, cleanStoredPath, packagePaths, storageKeyOf } from "./paths";
+import { createUploadQueue, enqueueUnpack, type UnpackJobData } from "./queue";
+import { drain, DRAIN_LIMIT, recordFile } from "./service-links";
+import { fileUrl } from "./service-serving";
+import { looksLikeZip } from "./sniff";
+import { readBounded, storeUpload } from "./store";
+import { checkPackage } from "./unpack";
+import { ZipRefusal } from "./zip";
 
 let queue: RollcallQueue<UnpackJobData, unknown> | null = null;
 
-function uploadQueue(services: AppServices) {
+function uploadQueue(services: Services) {
   queue ??= createUploadQueue({ ...services.redis.options }, services.queuePrefix);
   return queue;
 }
 
-const metadataOf = (auth: Auth, commandId: string) => ({ commandId, organizationId: auth.organization.id, actorId: auth.user.id });
 const forbidden = () => new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
+
 // ---- step 3: PUT /api/asset ----------------------------------------------------------------------
 
-/** The body of PUT /api/asset: form fields (urlencoded or multipart) or JSON. */
-async function readFields(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > 64 * 1024) throw payloadTooLarge(64 * 1024);
-  const type = request.headers.get("content-type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-    let fields: Record<string, unknown>;
-    try {
-      const form = await request.formData();
-      fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-    } catch (error) {
-      // a body past the call's limit errors the stream with its 413 (runtime/api-dispatch.ts)
-      if (isDomainError(error)) throw error;
-      throw new DomainError("BAD_FORM", "The form could not be read.", 400);
-    }
-    checkJsonInput(fields);
-    return fields;
-  }
-  const body = await readJson(request);
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
+/** A registration is a few short fields: a body declared larger is refused (the call reads at most its 1 MB). */
+const ASSET_FIELDS_BYTES = 64 * 1024;
 
 /**
- * PUT /api/asset (entity, property, entity_id, value): registers a stored path against an entity
- * (AssetRegistered). Members may register only against their own user; staff against any entity of
- * their organization; another organization's file or participant is not found.
+ * PUT /api/asset (entity, property, entity_id, value; form fields or JSON): registers a stored path
+ * against an entity (AssetRegistered). Members may register only against their own user; staff against
+ * any entity of their organization; another organization's file or participant is not found.
  */
-export async function registerAssetFor(services: AppServices, auth: Auth, request: Request) {
-  const fields = await readFields(request);
+export async function registerAssetFor(services: Services, auth: Auth, body: unknown, request: Request) {
+  if (Number(request.headers.get("content-length") ?? "0") > ASSET_FIELDS_BYTES) throw payloadTooLarge(ASSET_FIELDS_BYTES);
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const entity = typeof fields.entity === "string" ? fields.entity.trim() : "";
   const entityId = typeof fields.entity_id === "string" ? fields.entity_id.trim() : "";
   const mayWrite = entity === "user" ? entityId === auth.user.id || isAdminOrAbove(auth.user.roleLevel) : isStaff(auth.user.roleLevel);
   if (entity && !mayWrite) throw forbidden();
-  const commandId = commandIdOf(auth, request, fields.command_id);
-  const result = await registerAsset({ store: services.store, clock: services.clock, storage: services.storage }, fields, {
-    ...metadataOf(auth, commandId),
-    organizationId: auth.organization.id,
-  });
+  const result = await registerAsset({ store: services.store, clock: services.clock, storage: services.storage }, fields, commandMetadataOf(auth, request, fields.command_id));
   if (!result.ok) throw result.error;
   const value = result.state.values[String(fields.property ?? "").trim()] ?? cleanStoredPath(fields.value) ?? "";
   return { message: "Asset successfully updated", data: { entity, entity_id: entityId, property: String(fields.property).trim(), value, url: await fileUrl(services, auth.organization.id, value) } };
@@ -103,10 +65,11 @@ async function textOf(part: UploadHandlerPart): Promise<string> {
 
 /**
  * Parses a multipart form with one file field `file`, streaming it through `onFile` (never held whole);
- * other fields are short texts. A broken form is a 400, never a 500.
+ * other fields are short texts. A broken form is a 400, never a 500. Remix's multipart parser is the
+ * streaming one the project has.
  */
 async function parseUpload(
-  services: AppServices,
+  services: Services,
   request: Request,
   drainLimit: number,
   onFile: (part: UploadHandlerPart) => Promise<string>,
@@ -145,7 +108,7 @@ async function parseUpload(
 }
 
 /** POST /api/file/upload (a form with file): the file stored like a link upload (an image or a PDF by its bytes). Response file_path and a url. */
-export async function uploadFileForm(services: AppServices, auth: Auth, request: Request) {
+export async function uploadFileForm(services: Services, auth: Auth, request: Request) {
   const uploadId = newId();
   let stored: { bytes: number; sha256: string; contentType: string } | null = null;
   const { file } = await parseUpload(services, request, DRAIN_LIMIT, async (part) => {
@@ -155,7 +118,7 @@ export async function uploadFileForm(services: AppServices, auth: Auth, request:
   });
   if (!file || !stored) throw formUploadRefused("FILE_REQUIRED", "Choose a file to upload.");
   const done = stored as { bytes: number; sha256: string; contentType: string };
-  await record(services, auth.organization.id, auth.user.id, uploadId, file, done, "form");
+  await recordFile(services, auth.organization.id, auth.user.id, uploadId, file, done, "form");
   return { message: "File uploaded", file_path: file, content_type: done.contentType, bytes: done.bytes, url: await fileUrl(services, auth.organization.id, file) };
 }
 
@@ -164,7 +127,7 @@ export async function uploadFileForm(services: AppServices, auth: Auth, request:
  * streams), its directory checked in full (refused zips are deleted at once, nothing unpacked), then
  * PackageUploaded is recorded and the worker unpacks it. The value points to content/index.html.
  */
-export async function uploadZipForm(services: AppServices, auth: Auth, request: Request) {
+export async function uploadZipForm(services: Services, auth: Auth, request: Request) {
   const uploadId = newId();
   const organizationId = auth.organization.id;
   const paths = packagePaths(uploadId);
@@ -205,7 +168,7 @@ export async function uploadZipForm(services: AppServices, auth: Auth, request: 
   const result = await recordUpload({ store: services.store, clock: services.clock }, uploadId, {
     type: "RecordPackageUpload",
     data: { uploadId, filePath: paths.value, fileType, zipBytes, files: directory.files.length, declaredBytes: directory.declaredBytes },
-    metadata: metadataOf(auth, `package-${uploadId}`),
+    metadata: { commandId: `package-${uploadId}`, organizationId, actorId: auth.user.id },
   });
   if (!result.ok) throw result.error;
   await needRedis(enqueueUnpack(uploadQueue(services), { uploadId, organizationId }), "Unpacking packages");

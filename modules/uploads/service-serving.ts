@@ -1,30 +1,20 @@
 import { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { DomainError } from "#modules/kernel";
-import { StorageNotFoundError } from "#modules/storage";
-import {
-  assetNotFound,
-  baseNameOf,
-  cleanStoredPath,
-  FILE_URL_TTL_MS,
-  folderOf,
-  formUploadRefused,
-  isImageType,
-  loadUpload,
-  signLink,
-  sniff,
-  SNIFF_BYTES,
-  storageKeyOf,
-  verifyLink,
-  type LinkClaims,
-} from "#modules/uploads";
-import { assetValueOf } from "#projections/assets";
-import type { Auth } from "./auth.server";
-import type { AppServices } from "./load-context";
-import { uploadLinkSecret } from "./upload-links.server";
+import type { Auth, Services } from "../identity";
+import { DomainError } from "../kernel";
+import { StorageNotFoundError } from "../storage";
+import { assetValueOf } from "../../projections/assets";
+import { assetNotFound, formUploadRefused } from "./errors";
+import { loadUpload } from "./handlers";
+import { uploadStreamId } from "./events";
+import { FILE_URL_TTL_MS } from "./limits";
+import { baseNameOf, cleanStoredPath, folderOf, storageKeyOf } from "./paths";
+import { signLink, verifyLink, type LinkClaims } from "./signing";
+import { isImageType, sniff, SNIFF_BYTES } from "./sniff";
+import { uploadLinkSecret } from "./service-links";
 
 /** A signed url that serves the stored file at `path` (and its siblings: a package's relative links). */
-export async function fileUrl(services: AppServices, organizationId: string, path: string): Promise<string> {
+export async function fileUrl(services: Pick<Services, "redis" | "clock">, organizationId: string, path: string): Promise<string> {
   const token = signLink(await uploadLinkSecret(services.redis), {
     purpose: "get",
     organizationId,
@@ -38,7 +28,17 @@ export async function fileUrl(services: AppServices, organizationId: string, pat
  * A short-lived signed url showing a stored value of the organization (a note's attached image), or
  * null when the value is no stored path. Signing needs no storage call: a file that is gone answers 404.
  */
-export async function storedFileUrl(services: AppServices, organizationId: string, value: string | null): Promise<string | null> {
+export async function storedFileUrl(services: Pick<Services, "redis" | "clock">, organizationId: string, value: string | null): Promise<string | null> {
+  const path = value && cleanStoredPath(value);
+  return path ? fileUrl(services, organizationId, path) : null;
+}
+
+/**
+ * A signed url showing the file registered for an entity's property (a participant's photo_url), from
+ * the assets read model; null when none is registered or the file is gone.
+ */
+export async function registeredFileUrl(services: Services, organizationId: string, entity: string, entityId: string, property = "photo_url"): Promise<string | null> {
+  const value = await assetValueOf(services.db, organizationId, entity, entityId, property);
   const path = value && cleanStoredPath(value);
   return path ? fileUrl(services, organizationId, path) : null;
 }
@@ -51,7 +51,7 @@ export async function storedFileUrl(services: AppServices, organizationId: strin
  * organization's file is not found). A zip package still being unpacked answers 409; one refused by
  * the worker 400 with its reason.
  */
-export async function assetUrlFor(services: AppServices, auth: Auth, value: string) {
+export async function assetUrlFor(services: Services, auth: Auth, value: string) {
   const path = cleanStoredPath(value);
   if (!path) throw assetNotFound();
   const organizationId = auth.organization.id;
@@ -63,7 +63,7 @@ export async function assetUrlFor(services: AppServices, auth: Auth, value: stri
       throw new DomainError("ASSET_PROCESSING", "The file is still being processed. Try again in a moment.", 409);
     }
     if (upload.organizationId === organizationId && upload.status === "package-failed") {
-      const { events } = await services.store.readStream(`upload-${packageId}`);
+      const { events } = await services.store.readStream(uploadStreamId(packageId));
       const failed = events.find((e) => e.type === "PackageFailed")?.data as { reason?: string } | undefined;
       throw formUploadRefused("PACKAGE_FAILED", failed?.reason ?? "");
     }
@@ -91,13 +91,23 @@ const PACKAGE_TYPES: Record<string, string> = {
 };
 
 /**
+ * GET /api/asset/file/{token}/{path}: the file a signed url's address names. The token is the fourth
+ * segment of the path and the file's path under the signed folder the segments after it (a package's
+ * files: 1 to 4 of them, one row of the table each), every segment URI-decoded.
+ */
+export function serveFileAt(services: Services, auth: Auth | null, url: URL): Promise<Response> {
+  const parts = url.pathname.split("/").filter(Boolean);
+  return serveFile(services, auth, decodeURIComponent(parts[3] ?? ""), parts.slice(4).map((p) => decodeURIComponent(p)));
+}
+
+/**
  * Serves a stored file by a signed url. Images and PDFs go out as what their bytes are (sniffed again
  * here), inline; a package's other files by their extension, under a sandboxing Content-Security-Policy
  * (its pages run in an opaque origin: no cookies, no access to the app); anything else as an
  * attachment of application/octet-stream. Always `X-Content-Type-Options: nosniff`. A signed-in person
  * of another organization gets 404; without a session the signature alone admits (decision 020).
  */
-export async function serveFile(services: AppServices, auth: Auth | null, token: string, rest: string[]): Promise<Response> {
+export async function serveFile(services: Services, auth: Auth | null, token: string, rest: string[]): Promise<Response> {
   const check = verifyLink(await uploadLinkSecret(services.redis), token, "get", services.clock.now());
   if (!check.ok) {
     throw check.reason === "expired"
@@ -134,7 +144,7 @@ export async function serveFile(services: AppServices, auth: Auth | null, token:
 }
 
 /** A stored file of the organization: its first bytes (to sniff) and a stream of all of it; null when it is gone. */
-async function openStored(services: AppServices, organizationId: string, path: string): Promise<{ bytes: Buffer; stream: Readable; close: () => void } | null> {
+async function openStored(services: Pick<Services, "storage">, organizationId: string, path: string): Promise<{ bytes: Buffer; stream: Readable; close: () => void } | null> {
   try {
     const source = await services.storage.read(storageKeyOf(organizationId, path));
     return { ...(await firstBytes(source)), close: () => source.destroy() };
@@ -149,7 +159,7 @@ async function openStored(services: AppServices, organizationId: string, path: s
  * inline, `X-Content-Type-Options: nosniff`, `Cache-Control: private, max-age=300`. A value that is no
  * stored path, a file that is gone and a file that is no image are all `notFound`.
  */
-export async function storedImageResponse(services: AppServices, organizationId: string, value: string, notFound: () => Error): Promise<Response> {
+export async function storedImageResponse(services: Pick<Services, "storage">, organizationId: string, value: string, notFound: () => Error): Promise<Response> {
   const path = cleanStoredPath(value);
   const head = path ? await openStored(services, organizationId, path) : null;
   const sniffed = head && sniff(head.bytes);
@@ -192,16 +202,4 @@ async function firstBytes(stream: Readable): Promise<{ bytes: Buffer; stream: Re
     }
   }
   return { bytes: Buffer.concat(taken), stream: Readable.from(all()) };
-}
-
-// ---- photos --------------------------------------------------------------------------------------
-
-/**
- * A signed url showing the file registered for an entity's property (a participant's photo_url), from
- * the assets read model; null when none is registered or the file is gone.
- */
-export async function registeredFileUrl(services: AppServices, organizationId: string, entity: string, entityId: string, property = "photo_url"): Promise<string | null> {
-  const value = await assetValueOf(services.db, organizationId, entity, entityId, property);
-  const path = value && cleanStoredPath(value);
-  return path ? fileUrl(services, organizationId, path) : null;
 }
