@@ -1,4 +1,6 @@
+import { auditApi } from "../modules/audit";
 import { checkInApi } from "../modules/check-in";
+import { exportsApi } from "../modules/exports";
 import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } from "../modules/identity";
 
 /**
@@ -9,7 +11,7 @@ import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } fro
  * `API_ROUTES` (modules/identity/access/routes-api*.ts) holds the calls still answered by a Remix route
  * module under app/routes/api.*, until their context declares them here with a handler.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi, ...exportsApi, ...auditApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

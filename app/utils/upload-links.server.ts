@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
-import { newId } from "#modules/kernel";
+import { needRedis, newId } from "#modules/kernel";
 import {
   cleanFileName,
   cleanSubPath,
@@ -18,7 +18,6 @@ import {
 } from "#modules/uploads";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { needRedis } from "./redis-down.server";
 
 const SECRET_KEY = "rollcall:uploads:link-secret";
 let secret: Promise<Buffer> | null = null;

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from "ioredis";
+import { DomainError } from "./errors";
 
 /** A Redis connection as BullMQ wants it (maxRetriesPerRequest: null): a command waits for Redis to come back. */
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
@@ -51,6 +52,28 @@ export async function withinRedisDeadline<T>(work: Promise<T>, ms = REQUEST_REDI
     // the loser of the race must not reject unhandled
     work.catch(() => undefined);
   }
+}
+
+/** How long a client should wait before trying again when Redis is down (the Retry-After of a 503). */
+export const REDIS_DOWN_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A request-path Redis call with its decided fallback (decision 029): when Redis does not answer within about
+ * a second the request ends with 503 `{ code: "SERVICE_UNAVAILABLE", message }` naming what is unavailable,
+ * never a hang and never a 500.
+ */
+export async function needRedis<T>(work: Promise<T>, what: string): Promise<T> {
+  try {
+    return await withinRedisDeadline(work);
+  } catch (error) {
+    throw redisDown(what, error);
+  }
+}
+
+export function redisDown(what: string, cause?: unknown): DomainError {
+  return new DomainError("SERVICE_UNAVAILABLE", `${what} is unavailable right now. Please try again in a minute.`, 503, {
+    cause: cause instanceof Error ? cause.message : String(cause),
+  });
 }
 
 /** Redis must not evict keys: queue state and rate-limit counters would vanish. */
