@@ -132,6 +132,16 @@ const intoProjectionsShared = { regex: `(^|/)projections/(${sharedProjectionFile
  * modules/ and projections/ once, for the server and the build alike (docs/decisions/034).
  */
 const domainByPath = { regex: "^(\\.\\./)+(modules|projections)(/|$)", message: "app/ names the domain as #modules/<ctx>, #modules/<ctx>/client or #projections/<ctx>, never by a relative path: the Remix build would bundle a second copy (docs/decisions/034)." };
+/**
+ * Browser code (app/components) names a module's index or a projection only for types: the browser build
+ * gets an empty module for them (package.json "imports", "browser": app/server-only.cjs), so a value
+ * imported that way would be undefined in the browser. Values come from `#modules/<ctx>/client`.
+ */
+const serverOnlyInBrowser = {
+  regex: "^#(modules/[^/]+|projections(/[^/]+)?)$",
+  allowTypeImports: true,
+  message: "Browser code imports a module's index or a projection for types only (the browser build leaves them empty); values come from #modules/<ctx>/client (docs/decisions/034).",
+};
 const layer = (name, who) => ({ regex: `(^|/)${name}(/|$)`, message: `${who} never import ${name}/ (docs/decisions/033).` });
 const appAlias = (who) => ({ regex: "^~/", message: `${who} never import app/ (docs/decisions/033).` });
 
@@ -148,6 +158,8 @@ function importBlocks() {
   const blocks = [
     // app: the web face; a module's index or client.ts, a projection's index; never runtime or workers
     { files: ["app/**"], rules: { [RULE]: restrict(domainByPath, intoModule, intoProjection, intoProjectionsShared, layer("runtime", "app files"), layer("workers", "app files")) } },
+    // app/components: browser code, the domain's values only through client.ts
+    { files: ["app/components/**"], rules: { [RULE]: restrict(domainByPath, intoModule, intoProjection, intoProjectionsShared, serverOnlyInBrowser, layer("runtime", "app files"), layer("workers", "app files")) } },
     // runtime (and scripts, server.ts): wiring; anything's index (the load context's type is app's: a type import)
     {
       files: ["runtime/**", "scripts/**", "server.ts"],

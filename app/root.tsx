@@ -14,7 +14,7 @@ import { ExportLiveProvider } from "~/components/exports/export-live";
 import { documentTitle } from "~/utils/document-title";
 import { getAuth } from "~/utils/auth.server";
 import { organizationTimeZone } from "~/utils/time-zone.server";
-import { exportLiveOf } from "~/utils/exports.server";
+import { exportLiveOf } from "#modules/exports";
 import { screeningPromptFor } from "~/utils/screening.server";
 import { SIGNED_OUT_ACCENT, pageMetaFor, shellFor } from "~/utils/shell.server";
 import { takeToast } from "~/utils/toast.server";

@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
 import { checkInViewerOf } from "~/utils/check-in-page.server";
 import { guardPage } from "~/utils/page-guard.server";
-import { canExportCheckIns } from "~/utils/exports.server";
+import { canExportCheckIns } from "#modules/exports";
 import { ExportCheckInsButton } from "~/components/exports/export-buttons";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];

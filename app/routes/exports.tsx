@@ -8,7 +8,7 @@ import { postExport } from "~/components/exports/api";
 import { useExportEvents } from "~/components/exports/export-live";
 import { browserTimeZone, describeFilters, EMPTY_EXPORT_TEXT, formatBytes, KIND_LABELS, NO_RECORDS, type ExportListItem, type ExportProgress } from "~/components/exports/types";
 import { useToast } from "~/components/toast/toaster";
-import { exportsFor } from "~/utils/exports.server";
+import { exportsFor } from "#modules/exports";
 import { guardPage } from "~/utils/page-guard.server";
 
 /** /exports (Downloads): the signed-in user's exports, newest first (decision 014). */

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantListPage } from "~/components/participants/participant-list-page";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantListOf } from "~/utils/participants-page.server";
-import { canExportParticipants } from "~/utils/exports.server";
+import { canExportParticipants } from "#modules/exports";
 import { ExportParticipantsButton } from "~/components/exports/export-buttons";
 
 /** /participants: the participant list (spec-1 section 2); the default opened sidebar route. */

@@ -3,7 +3,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { AuditHistory } from "~/components/audit/audit-history";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { auditPageOf } from "~/utils/audit.server";
+import { auditPageOf } from "#modules/audit";
 import { guardPage } from "~/utils/page-guard.server";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 

@@ -1,8 +1,7 @@
 import { hashPassword, hit, MIN_PASSWORD_LENGTH, newToken, RESET_TOKEN_INVALID, tokenHash, userDecider, userStream } from "#modules/identity";
-import { handleCommand, newId, withinRedisDeadline } from "#modules/kernel";
+import { handleCommand, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "#modules/kernel";
 import { findUserById, findUserByLogin, queueMail } from "#projections/identity";
 import type { AppServices } from "./load-context";
-import { REDIS_DOWN_RETRY_AFTER_SECONDS } from "./redis-down.server";
 
 export { MIN_PASSWORD_LENGTH };
 

@@ -1,8 +1,7 @@
 import { dummyHash, signInAllowed, signInSucceeded, verifyPassword } from "#modules/identity";
-import { withinRedisDeadline } from "#modules/kernel";
+import { REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "#modules/kernel";
 import { findUserByLogin } from "#projections/identity";
 import { getAuth } from "./auth.server";
-import { REDIS_DOWN_RETRY_AFTER_SECONDS } from "./redis-down.server";
 import { readCookie, SESSION_COOKIE } from "./cookies.server";
 import type { AppServices } from "./load-context";
 import { sessionPayload } from "./session-payload.server";

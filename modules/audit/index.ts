@@ -17,3 +17,8 @@ export {
   type FlagAt,
 } from "./model";
 export { AUDIT_CSV_HEADER, auditDate, auditCsvRow, auditCsvStream, auditCsvFileName } from "./csv";
+export { auditQuery, type AuditQuery } from "./commands";
+// last: the service and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { participantAudit, participantAuditCsv, auditPageOf, type AuditParticipant, type ParticipantAudit } from "./service";
+export { auditApi } from "./api";

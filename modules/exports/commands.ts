@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Command } from "../kernel";
 import type { ExportKind } from "./kinds";
 
@@ -30,3 +31,15 @@ export type CompleteExport = Command<"CompleteExport", CompleteExportInput>;
 export type FailExport = Command<"FailExport", FailExportInput>;
 export type ExpireExport = Command<"ExpireExport", ExpireExportInput>;
 export type ExportCommand = RequestExport | CompleteExport | FailExport | ExpireExport;
+
+/**
+ * POST /api/export's body: `kind` and `filters` are checked by the decider (exportRequestSchema, with the
+ * spec's messages); `command_id` is the idempotency key when no Idempotency-Key header is sent.
+ */
+export const exportRequestBody = z.object({ kind: z.unknown().optional(), filters: z.unknown().optional(), command_id: z.string().trim().min(8).max(100).optional() });
+
+/** GET /api/export/:id/download: the signed link's expiry (ms since the epoch) and signature. */
+export const downloadQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+
+export type ExportRequestBody = z.infer<typeof exportRequestBody>;
+export type DownloadQuery = z.infer<typeof downloadQuery>;

@@ -56,3 +56,8 @@ export {
 export { requestExport, completeExport, failExport, expireExport, loadExport, exportIdFor, handleExportCommand, type ExportDeps, type ExportResult } from "./handlers";
 export { CHECK_IN_HEADER, PARTICIPANT_HEADER, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
 export * from "./queue";
+export { exportRequestBody, downloadQuery, type ExportRequestBody, type DownloadQuery } from "./commands";
+// last: the service and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { requestExportFor, exportsFor, exportList, downloadExport, canExportCheckIns, canExportParticipants, exportLiveOf, type ExportListItem } from "./service";
+export { exportsApi } from "./api";

@@ -1,5 +1,5 @@
 /** HTTP-ish status a refusal maps to at the /api edge. */
-export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * A refused command: a typed value with a code and the human message of the spec.

@@ -54,6 +54,9 @@ export async function withinRedisDeadline<T>(work: Promise<T>, ms = REQUEST_REDI
   }
 }
 
+/** How long a client should wait before trying again when Redis is down (the Retry-After of a 503). */
+export const REDIS_DOWN_RETRY_AFTER_SECONDS = 30;
+
 /**
  * A request-path Redis call with its decided fallback (decision 029): when Redis does not answer within about
  * a second the request ends with 503 `{ code: "SERVICE_UNAVAILABLE", message }` naming what is unavailable,
@@ -63,10 +66,14 @@ export async function needRedis<T>(work: Promise<T>, what: string): Promise<T> {
   try {
     return await withinRedisDeadline(work);
   } catch (error) {
-    throw new DomainError("SERVICE_UNAVAILABLE", `${what} is unavailable right now. Please try again in a minute.`, 503, {
-      cause: error instanceof Error ? error.message : String(error),
-    });
+    throw redisDown(what, error);
   }
+}
+
+export function redisDown(what: string, cause?: unknown): DomainError {
+  return new DomainError("SERVICE_UNAVAILABLE", `${what} is unavailable right now. Please try again in a minute.`, 503, {
+    cause: cause instanceof Error ? cause.message : String(cause),
+  });
 }
 
 /** Redis must not evict keys: queue state and rate-limit counters would vanish. */

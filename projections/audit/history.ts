@@ -9,7 +9,7 @@ import { participantNoteStreams } from "./queries";
 
 /**
  * Reading a participant's history for the auditor's replay (decision 021), shared by the audit page and
- * calls (app/utils/audit.server.ts) and the history export (workers/exports, decision 014): the events
+ * calls (modules/audit/service.ts) and the history export (workers/exports, decision 014): the events
  * come from the event store; the audit index (`rm_audit_note_streams`) only says which note streams exist.
  */
 export type HistoryDeps = { store: EventStore; db: Kysely<ReadModels> };

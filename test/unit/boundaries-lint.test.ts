@@ -107,6 +107,14 @@ describe("imports go through a context's public face", () => {
     expect(errors[0]!.message).toContain("#modules/<ctx>");
   });
 
+  it("refuses browser code importing a value from a module's index or a projection (the browser build leaves them empty), and accepts types", async () => {
+    const errors = await lint("app/components/x.tsx", `import { exportsFor } from "#modules/exports";\nimport { listNotes } from "#projections/notes";\nexport const all = [exportsFor, listNotes];\n`);
+    expect(rules(errors)).toEqual([IMPORTS, IMPORTS]);
+    expect(errors[0]!.message).toContain("#modules/<ctx>/client");
+    const allowed = `import type { ExportListItem } from "#modules/exports";\nimport type { NoteRow } from "#projections/notes";\nimport { SCREENING_TEXT } from "#modules/screening/client";\nexport type T = [ExportListItem, NoteRow];\nexport const s = SCREENING_TEXT;\n`;
+    expect(await lint("app/components/x.tsx", allowed)).toEqual([]);
+  });
+
   it("refuses app importing a projection's internals (even for types), workers or runtime", async () => {
     expect(rules(await lint("app/components/x.ts", `import type { NoteRow } from "#projections/notes/queries";\nexport type R = NoteRow;\n`))).toEqual([IMPORTS]);
     expect(rules(await lint("app/utils/x.server.ts", `import { enqueueExport } from "../../workers/exports";\nexport const e = enqueueExport;\n`))).toEqual([IMPORTS]);

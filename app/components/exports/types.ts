@@ -1,4 +1,4 @@
-import type { ExportListItem } from "~/utils/exports.server";
+import type { ExportListItem } from "#modules/exports";
 
 /** Type-only: the shapes the export screens read, as the server answers them. */
 export type { ExportListItem };

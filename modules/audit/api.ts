@@ -1,0 +1,33 @@
+import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { auditQuery } from "./commands";
+import { participantAudit, participantAuditCsv } from "./service";
+
+/**
+ * The auditor's replay (issue 5, decision 021): staff levels (2-6) holding 'view audit history', which
+ * the admin and organization groups have by default; never the kiosk. Another organization's participant
+ * is 404 in the handler.
+ */
+const AUDITORS = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_AUDIT_HISTORY] } as const satisfies AccessRule;
+
+/** The audit calls, rows of the one /api table. */
+export const auditApi: readonly ApiRow[] = [
+  apiRow({
+    id: "audit-participant",
+    method: "GET",
+    path: "/api/audit/participant/:id",
+    description: "A participant's note, comment and flag history: the timeline and the state replayed at ?at= (ISO 8601, default now).",
+    rule: AUDITORS,
+    query: auditQuery,
+    answers: { description: "{ participant, at, timeline, state }" },
+    handle: (ctx) => participantAudit(ctx.services, signedIn(ctx), ctx.params.id, ctx.query),
+  }),
+  apiRow({
+    id: "audit-participant-csv",
+    method: "GET",
+    path: "/api/audit/participant/:id/timeline.csv",
+    description: "The same timeline as a CSV download (one row per event, cells neutralised against formulas).",
+    rule: AUDITORS,
+    answers: { description: "The timeline as a CSV attachment", contentType: "text/csv" },
+    handle: (ctx) => participantAuditCsv(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+];
