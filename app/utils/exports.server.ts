@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Redis } from "ioredis";
 import { z } from "zod";
 import { createExportQueue, enqueueExport, EXPORT_PERMISSION, progressKey, requestExport, type ExportJobData, type ExportKind } from "#modules/exports";
-import { DomainError, withinRedisDeadline } from "#modules/kernel";
+import { DomainError, needRedis, withinRedisDeadline } from "#modules/kernel";
 import { StorageNotFoundError } from "#modules/storage";
 import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "#projections/exports";
 import type { RollcallQueue } from "#modules/kernel/queues";
@@ -12,7 +12,6 @@ import { apiError } from "./api.server";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { commandIdOf } from "#modules/identity";
-import { needRedis } from "./redis-down.server";
 import { isKiosk } from "#modules/identity";
 
 /** A download link lives this long (decision 014). */

@@ -1,47 +1,22 @@
-import { Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { DomainError } from "#modules/kernel";
-import { StorageNotFoundError } from "#modules/storage";
 import {
   assetNotFound,
   baseNameOf,
   cleanStoredPath,
-  FILE_URL_TTL_MS,
-  folderOf,
+  fileUrl,
   formUploadRefused,
   isImageType,
   loadUpload,
-  signLink,
+  openStored,
   sniff,
-  SNIFF_BYTES,
   storageKeyOf,
+  uploadLinkSecret,
   verifyLink,
   type LinkClaims,
 } from "#modules/uploads";
-import { assetValueOf } from "#projections/assets";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { uploadLinkSecret } from "./upload-links.server";
-
-/** A signed url that serves the stored file at `path` (and its siblings: a package's relative links). */
-export async function fileUrl(services: AppServices, organizationId: string, path: string): Promise<string> {
-  const token = signLink(await uploadLinkSecret(services.redis), {
-    purpose: "get",
-    organizationId,
-    path: folderOf(path),
-    expires: services.clock.now().getTime() + FILE_URL_TTL_MS,
-  });
-  return `/api/asset/file/${token}/${baseNameOf(path)}`;
-}
-
-/**
- * A short-lived signed url showing a stored value of the organization (a note's attached image), or
- * null when the value is no stored path. Signing needs no storage call: a file that is gone answers 404.
- */
-export async function storedFileUrl(services: AppServices, organizationId: string, value: string | null): Promise<string | null> {
-  const path = value && cleanStoredPath(value);
-  return path ? fileUrl(services, organizationId, path) : null;
-}
 
 // ---- GET /api/asset/:value -----------------------------------------------------------------------
 
@@ -131,77 +106,4 @@ export async function serveFile(services: AppServices, auth: Auth | null, token:
     headers["Content-Security-Policy"] = "default-src 'none'; sandbox";
   }
   return new Response(createReadableStreamFromReadable(head.stream), { status: 200, headers });
-}
-
-/** A stored file of the organization: its first bytes (to sniff) and a stream of all of it; null when it is gone. */
-async function openStored(services: AppServices, organizationId: string, path: string): Promise<{ bytes: Buffer; stream: Readable; close: () => void } | null> {
-  try {
-    const source = await services.storage.read(storageKeyOf(organizationId, path));
-    return { ...(await firstBytes(source)), close: () => source.destroy() };
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) return null;
-    throw error;
-  }
-}
-
-/**
- * A stored image of the organization as a response (a participant's photo): the type its bytes are,
- * inline, `X-Content-Type-Options: nosniff`, `Cache-Control: private, max-age=300`. A value that is no
- * stored path, a file that is gone and a file that is no image are all `notFound`.
- */
-export async function storedImageResponse(services: AppServices, organizationId: string, value: string, notFound: () => Error): Promise<Response> {
-  const path = cleanStoredPath(value);
-  const head = path ? await openStored(services, organizationId, path) : null;
-  const sniffed = head && sniff(head.bytes);
-  if (!path || !head || !sniffed || !isImageType(sniffed)) {
-    head?.close();
-    throw notFound();
-  }
-  const headers = {
-    "Content-Type": sniffed,
-    "Content-Disposition": `inline; filename="${baseNameOf(path).replace(/[^A-Za-z0-9._-]/g, "_")}"`,
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, max-age=300",
-  };
-  return new Response(createReadableStreamFromReadable(head.stream), { status: 200, headers });
-}
-
-/** The first bytes of a stream, and a stream that still yields every byte. */
-async function firstBytes(stream: Readable): Promise<{ bytes: Buffer; stream: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const taken: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  while (size < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    taken.push(next.value);
-    size += next.value.length;
-  }
-  async function* all() {
-    for (const chunk of taken) yield chunk;
-    if (done) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  return { bytes: Buffer.concat(taken), stream: Readable.from(all()) };
-}
-
-// ---- photos --------------------------------------------------------------------------------------
-
-/**
- * A signed url showing the file registered for an entity's property (a participant's photo_url), from
- * the assets read model; null when none is registered or the file is gone.
- */
-export async function registeredFileUrl(services: AppServices, organizationId: string, entity: string, entityId: string, property = "photo_url"): Promise<string | null> {
-  const value = await assetValueOf(services.db, organizationId, entity, entityId, property);
-  const path = value && cleanStoredPath(value);
-  return path ? fileUrl(services, organizationId, path) : null;
 }

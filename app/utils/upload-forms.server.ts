@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
-import { checkJsonInput, DomainError, isDomainError, newId, payloadTooLarge } from "#modules/kernel";
+import { checkJsonInput, DomainError, isDomainError, needRedis, newId, payloadTooLarge } from "#modules/kernel";
 import type { RollcallQueue } from "#modules/kernel/queues";
 import {
   checkPackage,
@@ -20,13 +20,12 @@ import {
   UPLOAD_LIMITS,
   ZIP_LIMITS,
   ZipRefusal,
+  fileUrl,
 } from "#modules/uploads";
 import { readJson } from "./api.server";
 import { commandIdOf } from "#modules/identity";
 import type { Auth } from "./auth.server";
-import { fileUrl } from "./file-serving.server";
 import type { AppServices } from "./load-context";
-import { needRedis } from "./redis-down.server";
 import { drain, DRAIN_LIMIT, record } from "./upload-links.server";
 import { isAdminOrAbove, isStaff } from "#modules/identity";
 

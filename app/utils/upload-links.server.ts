@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
-import { newId } from "#modules/kernel";
+import { needRedis, newId } from "#modules/kernel";
 import {
   cleanFileName,
   cleanSubPath,
@@ -13,33 +11,12 @@ import {
   transferRefused,
   UPLOAD_LIMITS,
   UPLOAD_LINK_TTL_MS,
+  uploadLinkSecret,
   uploadKindOf,
   verifyLink,
 } from "#modules/uploads";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
-import { needRedis } from "./redis-down.server";
-
-const SECRET_KEY = "rollcall:uploads:link-secret";
-let secret: Promise<Buffer> | null = null;
-
-/**
- * The HMAC key of upload links and file urls, shared by every web process through Redis (made once,
- * kept), as the export download links do (decisions 014 and 019).
- */
-export function uploadLinkSecret(redis: Redis): Promise<Buffer> {
-  secret ??= (async () => {
-    await redis.set(SECRET_KEY, randomBytes(32).toString("hex"), "NX");
-    const value = await redis.get(SECRET_KEY);
-    if (!value) throw new Error("no upload link secret");
-    return Buffer.from(value, "hex");
-  })().catch((error: unknown) => {
-    secret = null;
-    throw error;
-  });
-  // made once per process; until then Redis must answer within the request deadline (503 otherwise)
-  return needRedis(secret, "Files");
-}
 
 // ---- step 1: GET /api/asset/upload/:path ---------------------------------------------------------
 
