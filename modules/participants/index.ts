@@ -102,7 +102,6 @@ export {
 export { participantReportQuery, reportParamsOf, memberLookupBody, type ParticipantReportParams, type MemberLookupBody } from "./commands";
 // last: the services and the rows reach projections (and other contexts that reach projections), which
 // import this index back (a cycle that is safe only once everything above is evaluated)
-export { participantExtras, flagStateOf, type ParticipantExtras } from "./service-extras";
 export { participantDetailOf, memberLookupOf, participantPhotoResponse, participantPageOf, type ParticipantDetail, type MemberLookup } from "./service-detail";
 export { participantReportOf, participantListOf } from "./service-list";
 export { NO_STORE, issueWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
