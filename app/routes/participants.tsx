@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantListPage } from "~/components/participants/participant-list-page";
 import { guardPage } from "~/utils/page-guard.server";
-import { participantListOf } from "~/utils/participants-page.server";
+import { participantListOf } from "#modules/participants";
 import { canExportParticipants } from "#modules/exports";
 import { ExportParticipantsButton } from "~/components/exports/export-buttons";
 
@@ -11,7 +11,8 @@ import { ExportParticipantsButton } from "~/components/exports/export-buttons";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth, route } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  return json({ ...(await participantListOf(context.services, auth, route, new URL(request.url))), canExport: canExportParticipants(auth) });
+  const list = await participantListOf(context.services, auth, new URL(request.url).searchParams);
+  return json({ title: route.title, ...list, canExport: canExportParticipants(auth) });
 }
 
 export default function ParticipantsPage() {

@@ -4,7 +4,7 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
-import { participantPageOf } from "~/utils/participant-page.server";
+import { participantPageOf } from "#modules/participants";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 
 /** /participants/{id}: a participant's page with the Notes tab (spec-2 section 2; decision 017). */

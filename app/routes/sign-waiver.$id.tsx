@@ -10,7 +10,7 @@ import { CheckboxItem } from "~/components/user-groups/checkbox-item";
 import { TokenExpired, WaiverLayout, WaiverTextBlock } from "~/components/waiver/waiver-document";
 import { guardPage } from "~/utils/page-guard.server";
 import { CONSENT_LABEL, signWaiverFormSchema, type SignWaiverForm, TOKEN_EXPIRED, TOKEN_EXPIRED_HINT, WAIVER_SIGNED_THANKS } from "~/utils/waiver-form";
-import { NO_STORE, openWaiverLink, signWithLink } from "~/utils/waivers.server";
+import { NO_STORE, openWaiverLink, signWithLink } from "#modules/participants";
 import { readForm } from "~/utils/page-form.server";
 
 /**

@@ -3,13 +3,14 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantListPage } from "~/components/participants/participant-list-page";
 import { guardPage } from "~/utils/page-guard.server";
-import { participantListOf } from "~/utils/participants-page.server";
+import { participantListOf } from "#modules/participants";
 
 /** /students: the participant list of a school organization (same page as /participants, its own title). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth, route } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  return json(await participantListOf(context.services, auth, route, new URL(request.url)));
+  const list = await participantListOf(context.services, auth, new URL(request.url).searchParams);
+  return json({ title: route.title, ...list });
 }
 
 export default function StudentsPage() {

@@ -6,7 +6,7 @@ import { WarningIcon } from "~/components/icons";
 import { WaiverLayout, WaiverTextBlock } from "~/components/waiver/waiver-document";
 import { guardPage } from "~/utils/page-guard.server";
 import { WAIVER_NOT_SIGNED } from "~/utils/waiver-form";
-import { viewWaiver } from "~/utils/waivers.server";
+import { viewWaiver } from "#modules/participants";
 
 /**
  * /view-waiver/{id} (auth optional in the registry): the signed waiver, shown to signed-in staff of the

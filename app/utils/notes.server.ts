@@ -8,6 +8,7 @@ import {
   type NoteCommand,
   type NoteDeps,
   type NoteResult,
+  withAttachmentUrls,
 } from "#modules/notes";
 import {
   NOTE_FILTERS,
@@ -17,7 +18,6 @@ import {
   noteById,
   noteComments,
   noteFilterCounts,
-  type NoteRow,
   type NoteViewer,
 } from "#projections/notes";
 import { userGroupIdOf } from "#projections/identity";
@@ -25,7 +25,6 @@ import { participantIdIn } from "#projections/participants";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
-import { storedFileUrl } from "#modules/uploads";
 import { commandIdOf } from "#modules/identity";
 
 /** The success messages of spec-2 section 8 (and section 7's generic '{Entity} successfully ...'). */
@@ -102,19 +101,6 @@ export const noteListQuerySchema = z.object({
     .refine((n) => (NOTE_PAGE_SIZES as readonly number[]).includes(n), { error: `Size must be one of ${NOTE_PAGE_SIZES.join(", ")}` })
     .default(10),
 });
-
-/**
- * The notes as answered: each attached image with a fresh short-lived url (spec-2 section 3:
- * attachments, each with attachment_url), signed for the note's organization (the viewer's).
- */
-export async function withAttachmentUrls<T extends NoteRow>(services: AppServices, organizationId: string, notes: T[]): Promise<T[]> {
-  return Promise.all(
-    notes.map(async (note) => {
-      const url = note.attachment ? await storedFileUrl(services, organizationId, note.attachment) : null;
-      return { ...note, attachments: url ? [{ attachment_url: url }] : [] };
-    }),
-  );
-}
 
 const paramsOf = (url: URL) => {
   const out: Record<string, string> = {};

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listSearchParams, pageFromInput } from "./participant-list";
-import { listStateOf } from "./participants-page.server";
-import { participantReportQuery, reportParamsOf } from "./participants-api.server";
+import { listStateOf, participantReportQuery, reportParamsOf } from "#modules/participants";
 
 describe("the participant list's query", () => {
   it("'Go to page' accepts only whole pages from 1 to the total, as 0-based pages", () => {

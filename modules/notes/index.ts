@@ -48,3 +48,5 @@ export {
 } from "./commands";
 export { noteDecider, decide, evolve, initialNoteState, COMMENTS_DISABLED, attachmentNotFound, attachmentNotImage, type NoteState, type NoteCommentState } from "./decide";
 export { handleNoteCommand, type NoteDeps, type NoteResult } from "./handlers";
+// last: the attachments' urls reach projections, which import this index back
+export { withAttachmentUrls } from "./attachment-urls";

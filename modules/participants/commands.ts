@@ -2,6 +2,9 @@ import { z } from "zod";
 import type { Command } from "../kernel";
 import { requiredMessage } from "../organizations";
 import { ADULT_PICK_UP, ADULT_PICK_UP_ALIASES, GENDER_OPTIONS, PARTICIPANT_STATUSES, PICK_UP_PERMISSIONS, YES_NO, type ParticipantStatus } from "./options";
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, EXPORT_PAGE_SIZE, PAGE_SIZES, SORT_OPTIONS, type SortValue } from "./list-options";
+import { normalizeMemberId } from "./member-id";
+import { MEMBER_ID_MIN_LENGTH } from "./member-id-format";
 import { WAIVER_VERSION, WAIVER_VERSIONS } from "./waiver-text";
 
 /** Field labels for '{Label} is required' (spec-1 section 5: the field label, else the path's words). */
@@ -148,3 +151,49 @@ export type SignWaiver = Command<
 >;
 
 export type ParticipantCommand = RegisterParticipant | UpdateParticipant | ChangeParticipantStatus | IssueWaiverToken | SignWaiver;
+
+/* ---------- the participant calls' inputs ---------- */
+
+const SIZES: readonly number[] = [...PAGE_SIZES, EXPORT_PAGE_SIZE];
+const SORTS = SORT_OPTIONS.map((o) => o.value) as [SortValue, ...SortValue[]];
+const wholeNumber = (label: string) => z.coerce.number({ error: `${label} must be a whole number` }).int({ error: `${label} must be a whole number` });
+
+/** The /participant_report query (spec-1 section 7): page (0-based), size, statuses, search, sort. */
+export const participantReportQuery = z.object({
+  page: wholeNumber("Page").min(0, { error: "Page must be 0 or more" }).default(0),
+  size: wholeNumber("Size")
+    .refine((n) => SIZES.includes(n), { error: `Size must be ${PAGE_SIZES.join(", ")} (or ${EXPORT_PAGE_SIZE} for an export)` })
+    .default(DEFAULT_PAGE_SIZE),
+  statuses: z.array(z.enum(PARTICIPANT_STATUSES, { error: "Statuses must be Active, Alumni or Inactive" })).default([]),
+  search: z.string().trim().max(100, { error: "Search must be at most 100 characters" }).default(""),
+  sort: z
+    .preprocess(
+      (v) => (typeof v === "string" && v && !v.includes(",") ? `${v},${v === "created_date" ? "desc" : "asc"}` : v || undefined),
+      z.enum(SORTS, { error: "Sort must be created_date or full_name, then asc or desc (created_date,desc)" }),
+    )
+    .default(DEFAULT_SORT),
+});
+export type ParticipantReportParams = z.output<typeof participantReportQuery>;
+
+/**
+ * The query string as the report schema's input: statuses repeated (`statuses=A&statuses=B`, `statuses[]=`)
+ * or comma-separated. (A row's `query` schema sees one value per key, hence this reader of the whole URL.)
+ */
+export function reportParamsOf(searchParams: URLSearchParams): Record<string, unknown> {
+  const statuses = [...searchParams.getAll("statuses"), ...searchParams.getAll("statuses[]")]
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const value = (key: string) => searchParams.get(key) ?? undefined;
+  return { page: value("page") || undefined, size: value("size") || undefined, statuses, search: value("search"), sort: value("sort") };
+}
+
+/** POST /api/participant/member: a typed or scanned Member ID, trimmed, upper-cased, cut to 8; at least 5 characters. */
+export const memberLookupBody = z.object({
+  member_id: z
+    .string({ error: "Member ID is required" })
+    .transform(normalizeMemberId)
+    .refine((id) => id.length > 0, { error: "Member ID is required" })
+    .refine((id) => id.length >= MEMBER_ID_MIN_LENGTH, { error: `Member ID must be at least ${MEMBER_ID_MIN_LENGTH} characters` }),
+});
+export type MemberLookupBody = z.output<typeof memberLookupBody>;

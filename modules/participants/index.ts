@@ -87,3 +87,22 @@ export {
   type RegisterParticipantInput,
   type RegisterOptions,
 } from "./handlers";
+export {
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  EXPORT_PAGE_SIZE,
+  SORT_OPTIONS,
+  DEFAULT_SORT,
+  listStateOf,
+  type SortValue,
+  type ParticipantListItem,
+  type ParticipantListState,
+  type ParticipantList,
+} from "./list-options";
+export { participantReportQuery, reportParamsOf, memberLookupBody, type ParticipantReportParams, type MemberLookupBody } from "./commands";
+// last: the services and the rows reach projections (and other contexts that reach projections), which
+// import this index back (a cycle that is safe only once everything above is evaluated)
+export { participantDetailOf, memberLookupOf, participantPhotoResponse, participantPageOf, type ParticipantDetail, type MemberLookup } from "./service-detail";
+export { participantReportOf, participantListOf } from "./service-list";
+export { NO_STORE, issueWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
+export { participantsApi } from "./api";

@@ -36,6 +36,12 @@ describe("the one /api table (decision 035)", () => {
     expect((document(API_TABLE.rows).paths["/api/check-in/{id}"] as Record<string, unknown>).put).toBeDefined();
   });
 
+  it("declares the participant calls in the participants context: the photo matched beside the detail, with its param", () => {
+    expect(API_TABLE.match("GET", "/api/participant/p-1/photo")).toMatchObject({ route: { id: "participant-photo" }, params: { id: "p-1" } });
+    expect(API_TABLE.match("GET", "/api/participant/p-1")?.route.id).toBe("participant-detail");
+    for (const id of ["participant-detail", "participant-photo", "participant-report", "participant-by-member-id", "waiver-token"]) expect(hasHandler(API_TABLE.byId(id)!), id).toBe(true);
+  });
+
   it("says an access rule in words", () => {
     expect(ruleInWords({ auth: "optional", kioskAllowed: true })).toBe("Signed in or not; the kiosk too");
     expect(ruleInWords({ auth: "required", level: { up: [3] } })).toBe("Signed in; admin and above; not the kiosk");

@@ -1,6 +1,6 @@
 import type { Visible } from "#modules/identity/client";
 import type { BoardRow as FullBoardRow } from "#projections/check-in";
-import type { memberLookupOf, participantDetailOf } from "~/utils/participants-api.server";
+import type { MemberLookup, ParticipantDetail } from "#modules/participants";
 
 /** Type-only: the shapes the check-in screens read, as the server answers them. */
 /** A board row as the caller's role sees it (decision 027: the kiosk gets no pick-up details). */
@@ -9,8 +9,7 @@ export type BoardRow = Visible<FullBoardRow>;
 export type { ProgramWithParticipants as BoardProgram } from "#projections/programs";
 /** A member's active flags, as the board call lists them and `flag:changed` updates them. */
 export type { FlagChange as BoardFlag } from "#projections/flags";
-export type ParticipantDetail = Awaited<ReturnType<typeof participantDetailOf>>;
-export type MemberLookup = Awaited<ReturnType<typeof memberLookupOf>>;
+export type { ParticipantDetail, MemberLookup };
 export type CheckInType = "in" | "out";
 
 export { ApiError, NetworkError, isRetryable, apiGet, apiSend } from "~/components/api-client";

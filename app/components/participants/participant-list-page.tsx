@@ -2,7 +2,8 @@ import { Container, Flex, Heading, Select, Text, TextField } from "@radix-ui/the
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Paginator } from "~/components/paginator";
-import { listSearchParams, PAGE_SIZES, SEARCH_DEBOUNCE_MS, SORT_OPTIONS, type ParticipantListData, type ParticipantListState, type SortValue } from "~/utils/participant-list";
+import { PAGE_SIZES, SORT_OPTIONS, type ParticipantListState, type SortValue } from "#modules/participants/client";
+import { listSearchParams, SEARCH_DEBOUNCE_MS, type ParticipantListData } from "~/utils/participant-list";
 import { ParticipantTable } from "./participant-table";
 
 /**

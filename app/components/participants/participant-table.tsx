@@ -1,6 +1,6 @@
 import { Avatar, Badge, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
-import type { ParticipantListItem } from "~/utils/participant-list";
+import type { ParticipantListItem } from "#modules/participants/client";
 
 const STATUS_COLORS = { Active: "green", Inactive: "gray", Alumni: "blue" } as const;
 

@@ -75,8 +75,6 @@ describe("matchApi", () => {
     expect(matchApi("GET", "/api/setting/organization")?.route.id).toBe("organization-settings-read");
     expect(matchApi("PUT", "/api/setting/organization")?.route.id).toBe("organization-settings-update");
     expect(matchApi("GET", "/api/message/inbox?is_read=false&size=1")?.route.id).toBe("message-inbox");
-    expect(matchApi("GET", "/api/participant/p-1/photo")).toMatchObject({ route: { id: "participant-photo" }, params: { id: "p-1" } });
-    expect(matchApi("GET", "/api/participant/p-1")?.route.id).toBe("participant-detail");
   });
 
   it("knows nothing of other methods or paths", () => {

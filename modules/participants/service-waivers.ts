@@ -1,34 +1,35 @@
-import { json } from "@remix-run/node";
-import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash } from "#modules/identity";
-import { DomainError, isUuid, newId } from "#modules/kernel";
-import { checkWaiverToken, issueWaiverToken, participantNotFound, signWaiver, waiverTextOf, WAIVER_VERSION, type WaiverText } from "#modules/participants";
-import { DEFAULT_TIME_ZONE, timeZoneOf } from "#modules/organizations";
-import { waiverOf } from "#projections/waivers";
-import type { Auth } from "./auth.server";
-import type { AppServices } from "./load-context";
+import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash, type Auth, type Services } from "../identity";
+import { DomainError, isUuid, newId } from "../kernel";
+import { DEFAULT_TIME_ZONE, timeZoneOf } from "../organizations";
+import { waiverOf } from "../../projections/waivers";
+import { participantNotFound } from "./decide";
+import { checkWaiverToken, issueWaiverToken, signWaiver } from "./handlers";
+import { waiverTextOf, WAIVER_VERSION, type WaiverText } from "./waiver-text";
 
 /** Pages and answers that carry a waiver token are never cached. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 /** spec-1 section 6, dialog actions: 'Complete waiver here' is for CAN_SIGN_WAIVER_FOR_PARTICIPANT, admin or organization. */
-export function canCompleteWaiver(auth: Pick<Auth, "user">): boolean {
+function canCompleteWaiver(auth: Pick<Auth, "user">): boolean {
   const flags = roleFlags({ level: auth.user.roleLevel, roleName: auth.user.roleName });
   return flags.isAdmin || flags.isOrganization || auth.user.permissionIds.includes(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT);
 }
 
-export const signWaiverPath = (participantId: string, token: string) => `/sign-waiver/${participantId}?${new URLSearchParams({ token }).toString()}`;
+const signWaiverPath = (participantId: string, token: string) => `/sign-waiver/${participantId}?${new URLSearchParams({ token }).toString()}`;
 
 /**
  * GET /api/user-detail/waiver-token?participant_id={id}: a fresh 256-bit token (only its SHA-256 goes
  * into the WaiverTokenIssued event), its expiry (7 days, set by the decider) and the page's path.
  * A parent (level 1) gets links for their own children only; another organization's participant is 404.
+ * The permission is asked before the input is read: 403 comes before 400.
  */
-export async function issueWaiverLink(services: AppServices, auth: Auth, searchParams: URLSearchParams) {
+export async function issueWaiverLink(services: Services, auth: Auth, searchParams: URLSearchParams): Promise<Response> {
   if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   const participantId = (searchParams.get("participant_id") ?? "").trim();
   if (!participantId) throw new DomainError("VALIDATION", "Participant Id is required", 400);
   if (!isUuid(participantId)) throw participantNotFound();
   const token = newToken();
+  // a new command every time (no idempotency key): a replay could not give back the first token, only its hash is kept
   const result = await issueWaiverToken(services, {
     type: "IssueWaiverToken",
     data: { participantId, tokenHash: tokenHash(token), issuedBy: auth.user.id, asParent: auth.user.roleLevel === LEVEL.participant },
@@ -37,7 +38,7 @@ export async function issueWaiverLink(services: AppServices, auth: Auth, searchP
   if (!result.ok) throw result.error;
   const issued = result.events.find((e) => e.type === "WaiverTokenIssued");
   const expiresAt = issued?.type === "WaiverTokenIssued" ? issued.data.expiresAt : null;
-  return json({ token, expires_at: expiresAt, url: signWaiverPath(participantId, token) }, { headers: NO_STORE });
+  return Response.json({ token, expires_at: expiresAt, url: signWaiverPath(participantId, token) }, { headers: NO_STORE });
 }
 
 export type WaiverLinkView =
@@ -48,7 +49,7 @@ export type WaiverLinkView =
   | { state: "open"; participantName: string; text: WaiverText };
 
 /** What the waiver page shows for a link: the participant and the text only while the token would sign. */
-export async function openWaiverLink(services: AppServices, participantId: string | undefined, token: string): Promise<WaiverLinkView> {
+export async function openWaiverLink(services: Services, participantId: string | undefined, token: string): Promise<WaiverLinkView> {
   if (!token) return { state: "incomplete" };
   if (!participantId || !isUuid(participantId)) return { state: "expired" };
   const participant = await checkWaiverToken(services.store, participantId, tokenHash(token), services.clock.now());
@@ -63,7 +64,7 @@ export type SignOutcome = { ok: true } | { ok: false; expired: boolean; status: 
  * the participant's organization; the signer is recorded as the actor when signed in.
  */
 export async function signWithLink(
-  services: AppServices,
+  services: Services,
   auth: Auth | null,
   input: { participantId: string | undefined; token: string; fullName: string; ip: string },
 ): Promise<SignOutcome> {
@@ -84,7 +85,7 @@ export async function signWithLink(
 }
 
 /** MM/DD/YYYY hh:mm A in the organization's time zone. */
-export function waiverTime(at: Date, timeZone = DEFAULT_TIME_ZONE): string {
+function waiverTime(at: Date, timeZone = DEFAULT_TIME_ZONE): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: true })
       .formatToParts(at)
@@ -97,7 +98,7 @@ export function waiverTime(at: Date, timeZone = DEFAULT_TIME_ZONE): string {
  * /view-waiver/{id}: for signed-in staff of the participant's organization and for the participant's
  * parent; anyone else (signed out, another organization, another family, the participant) gets null: 404.
  */
-export async function viewWaiver(services: AppServices, auth: Auth | null, participantId: string | undefined) {
+export async function viewWaiver(services: Services, auth: Auth | null, participantId: string | undefined) {
   if (!auth || !participantId || !isUuid(participantId)) return null;
   const view = await waiverOf(services.db, auth.organization.id, participantId);
   if (!view) return null;

@@ -1,13 +1,13 @@
-import { loadActiveFlags } from "#modules/flags";
-import { dayBoundsIn, todayIn } from "#modules/organizations";
-import { screeningDay } from "#modules/screening";
-import { latestVisit } from "#projections/check-in";
-import { activeFlags } from "#projections/flags";
-import { LATEST_NOTES, listNotes, type NoteViewer } from "#projections/notes";
-import { programsForParticipantOn } from "#projections/programs";
-import { hasFilledScreening } from "#projections/screening";
-import type { AppServices } from "./load-context";
-import { withAttachmentUrls } from "./notes.server";
+import { loadActiveFlags } from "../flags";
+import type { Services } from "../identity";
+import { withAttachmentUrls } from "../notes";
+import { dayBoundsIn, todayIn } from "../organizations";
+import { screeningDay } from "../screening";
+import { latestVisit } from "../../projections/check-in";
+import { activeFlags } from "../../projections/flags";
+import { LATEST_NOTES, listNotes, type NoteViewer } from "../../projections/notes";
+import { programsForParticipantOn } from "../../projections/programs";
+import { hasFilledScreening } from "../../projections/screening";
 
 /**
  * What GET /api/participant/{id} and POST /api/participant/member add to the participant from other
@@ -28,28 +28,28 @@ export type ParticipantExtras = {
 };
 
 /** `viewer`: who asks (the notes they may see); without one, no notes are given. `timeZone`: the organization's, for 'today'. */
-type Target = { services: AppServices; organizationId: string; participantId: string; now: Date; timeZone: string; viewer?: NoteViewer };
+type Target = { services: Services; organizationId: string; participantId: string; now: Date; timeZone: string; viewer?: NoteViewer };
 
 /** The active stop / warn flags, from the flags read model (is_flagged: an active stop flag). */
-export async function flagsHook({ services, organizationId, participantId }: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
+async function flagsHook({ services, organizationId, participantId }: Target): Promise<Pick<ParticipantExtras, "is_flagged" | "is_warned" | "flags">> {
   const data = await activeFlags(services.db, organizationId, participantId);
   return { is_flagged: data.some((f) => f.type === "stop"), is_warned: data.some((f) => f.type === "warn"), flags: { count: data.length, data } };
 }
 
 /** The latest notes (All Notes, newest first) the viewer may see, and how many there are in all. */
-export async function notesHook({ services, participantId, viewer }: Target): Promise<ParticipantExtras["notes"]> {
+async function notesHook({ services, participantId, viewer }: Target): Promise<ParticipantExtras["notes"]> {
   if (!viewer) return { count: 0, data: [] };
   const { data, count } = await listNotes(services.db, viewer, { participantId, filter: "All Notes", direction: "desc", page: 0, size: LATEST_NOTES });
   return { count, data: await withAttachmentUrls(services, viewer.organizationId, data) };
 }
 
 /** Whether today's screening (the organization's day) is filled, from the screening read model; no vaccination answer is kept. */
-export async function screeningHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
+async function screeningHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<Pick<ParticipantExtras, "hasfilled" | "vaccinated">> {
   return { hasfilled: await hasFilledScreening(services.db, organizationId, participantId, screeningDay(now, timeZone)), vaccinated: null };
 }
 
 /** Today's programs and events of the participant (registered ones and every drop-in), in the organization's time zone. */
-export async function programsTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<ParticipantExtras["programs_and_events"]> {
+async function programsTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<ParticipantExtras["programs_and_events"]> {
   const today = todayIn(timeZone, now);
   const programs = await programsForParticipantOn(services.db, organizationId, participantId, today);
   return programs.map((p) => ({
@@ -64,7 +64,7 @@ export async function programsTodayHook({ services, organizationId, participantI
 }
 
 /** Today's check-in and check-out times (the organization's day, in its time zone). */
-export async function checkInTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<Pick<ParticipantExtras, "check_in_time" | "check_out_time">> {
+async function checkInTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<Pick<ParticipantExtras, "check_in_time" | "check_out_time">> {
   const day = dayBoundsIn(timeZone, now);
   const visit = await latestVisit(services.db, organizationId, participantId, day);
   return { check_in_time: visit?.check_in_time ?? null, check_out_time: visit?.check_out_time ?? null };
@@ -86,7 +86,7 @@ export async function participantExtras(target: Target): Promise<ParticipantExtr
  * Only the flag state (the Member ID lookup needs no more), from the flag stream rather than the read
  * model: the kiosk decides from it, and a stop flag raised a second ago must show at once.
  */
-export const flagStateOf = async ({ services, participantId }: Pick<Target, "services" | "participantId">) => {
+export const flagStateOf = async (services: Pick<Services, "store">, participantId: string) => {
   const { stop, warn } = await loadActiveFlags(services.store, participantId);
   return { is_flagged: stop, is_warned: warn };
 };

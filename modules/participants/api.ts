@@ -1,0 +1,64 @@
+import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { memberLookupBody } from "./commands";
+import { memberLookupOf, participantDetailOf, participantPhotoResponse } from "./service-detail";
+import { participantReportOf } from "./service-list";
+import { issueWaiverLink } from "./service-waivers";
+
+const PARTICIPANT_VIEW = [P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY, P.CAN_VIEW_PARTICIPANT_PROFILE] as const;
+/** staff who may see participants, and the kiosk (whose permissions are capped to the kiosk four) */
+const PARTICIPANT_READ = { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_VIEW, kioskAllowed: true } as const satisfies AccessRule;
+
+const searchParamsOf = (request: Request) => new URL(request.url).searchParams;
+
+/** The participant and waiver calls (spec-1 section 7), rows of the one /api table. */
+export const participantsApi: readonly ApiRow[] = [
+  apiRow({
+    id: "participant-detail",
+    method: "GET",
+    path: "/api/participant/:id",
+    description: "The participant check-in view; a kiosk gets the reduced view.",
+    rule: PARTICIPANT_READ,
+    answers: { description: "The participant (spec-1 section 3) with the fields the caller's role may see" },
+    handle: (ctx) => participantDetailOf(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+  apiRow({
+    id: "participant-photo",
+    method: "GET",
+    path: "/api/participant/:id/photo",
+    description: "The participant's registered photo (the bytes), for the lists' photo_url; 404 without one (decision 023).",
+    rule: PARTICIPANT_READ,
+    answers: { description: "The image, as the type its bytes are", contentType: "image/*" },
+    handle: (ctx) => participantPhotoResponse(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+  apiRow({
+    // no `query` schema: statuses may repeat (statuses=A&statuses=B), which a row's query object cannot carry;
+    // the handler reads the whole URL with participantReportQuery
+    id: "participant-report",
+    method: "GET",
+    path: "/api/participant_report",
+    description: "The participant list: page, size, statuses, search.",
+    rule: PARTICIPANT_READ,
+    answers: { description: "{ data, count, additional_info }" },
+    handle: (ctx) => participantReportOf(ctx.services, signedIn(ctx), searchParamsOf(ctx.request)),
+  }),
+  apiRow({
+    id: "participant-by-member-id",
+    method: "POST",
+    path: "/api/participant/member",
+    description: "Fetch a member by Member ID (typed, or scanned at the kiosk).",
+    rule: { ...PARTICIPANT_READ, anyPermission: [...PARTICIPANT_VIEW, P.CAN_CHECK_IN_OUT_MEMBERS] },
+    body: memberLookupBody,
+    answers: { description: "{ id, participant_id, member_id, names, photo_url, status, pick_up_permission, is_waiver_signed, is_flagged, is_warned }" },
+    handle: (ctx) => memberLookupOf(ctx.services, signedIn(ctx), ctx.body),
+  }),
+  apiRow({
+    id: "waiver-token",
+    method: "GET",
+    path: "/api/user-detail/waiver-token",
+    description:
+      "A single-use link to sign a participant's waiver (?participant_id=). The handler asks CAN_SIGN_WAIVER_FOR_PARTICIPANT, admin or organization (spec-1 section 6); a parent, their own children only.",
+    rule: { auth: "required" },
+    answers: { description: "{ token, expires_at, url } (Cache-Control: no-store)" },
+    handle: (ctx) => issueWaiverLink(ctx.services, signedIn(ctx), searchParamsOf(ctx.request)),
+  }),
+];
