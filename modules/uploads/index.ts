@@ -36,3 +36,6 @@ export { ASSET_ENTITIES, ASSET_MESSAGES, registerAssetSchema, type AssetEntity, 
 export { uploadDecider, assetDecider, photoNotImage, uploadExists, packageNotFound, type UploadState, type AssetState } from "./decide";
 export { recordUpload, loadUpload, registerAsset, loadAssetValue, type UploadDeps } from "./handlers";
 export * from "./queue";
+// last: signed file urls read the assets projection, which imports this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { uploadLinkSecret, fileUrl, storedFileUrl, registeredFileUrl, openStored, storedImageResponse } from "./stored-files";
