@@ -1,5 +1,6 @@
 import { checkInApi } from "../modules/check-in";
 import { flagsApi } from "../modules/flags";
+import { notesApi } from "../modules/notes";
 import { screeningApi } from "../modules/screening";
 import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } from "../modules/identity";
 
@@ -11,7 +12,7 @@ import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } fro
  * `API_ROUTES` (modules/identity/access/routes-api*.ts) holds the calls still answered by a Remix route
  * module under app/routes/api.*, until their context declares them here with a handler.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi, ...flagsApi, ...screeningApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi, ...flagsApi, ...notesApi, ...screeningApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

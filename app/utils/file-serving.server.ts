@@ -34,15 +34,6 @@ export async function fileUrl(services: AppServices, organizationId: string, pat
   return `/api/asset/file/${token}/${baseNameOf(path)}`;
 }
 
-/**
- * A short-lived signed url showing a stored value of the organization (a note's attached image), or
- * null when the value is no stored path. Signing needs no storage call: a file that is gone answers 404.
- */
-export async function storedFileUrl(services: AppServices, organizationId: string, value: string | null): Promise<string | null> {
-  const path = value && cleanStoredPath(value);
-  return path ? fileUrl(services, organizationId, path) : null;
-}
-
 // ---- GET /api/asset/:value -----------------------------------------------------------------------
 
 /**

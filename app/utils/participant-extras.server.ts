@@ -7,7 +7,7 @@ import { LATEST_NOTES, listNotes, type NoteViewer } from "#projections/notes";
 import { programsForParticipantOn } from "#projections/programs";
 import { hasFilledScreening } from "#projections/screening";
 import type { AppServices } from "./load-context";
-import { withAttachmentUrls } from "./notes.server";
+import { withAttachmentUrls } from "#modules/notes";
 
 /**
  * What GET /api/participant/{id} and POST /api/participant/member add to the participant from other
