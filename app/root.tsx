@@ -15,7 +15,7 @@ import { documentTitle } from "~/utils/document-title";
 import { getAuth } from "~/utils/auth.server";
 import { organizationTimeZone } from "~/utils/time-zone.server";
 import { exportLiveOf } from "#modules/exports";
-import { screeningPromptFor } from "~/utils/screening.server";
+import { screeningPromptFor } from "#modules/screening";
 import { SIGNED_OUT_ACCENT, pageMetaFor, shellFor } from "~/utils/shell.server";
 import { takeToast } from "~/utils/toast.server";
 

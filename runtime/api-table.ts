@@ -3,6 +3,9 @@ import { checkInApi } from "../modules/check-in";
 import { uploadsApi } from "../modules/uploads";
 import { exportsApi } from "../modules/exports";
 import { participantsApi } from "../modules/participants";
+import { flagsApi } from "../modules/flags";
+import { notesApi } from "../modules/notes";
+import { screeningApi } from "../modules/screening";
 import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } from "../modules/identity";
 
 /**
@@ -13,7 +16,7 @@ import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } fro
  * `API_ROUTES` (modules/identity/access/routes-api*.ts) holds the calls still answered by a Remix route
  * module under app/routes/api.*, until their context declares them here with a handler.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi, ...participantsApi, ...uploadsApi, ...exportsApi, ...auditApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

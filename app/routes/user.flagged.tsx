@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import dayjs from "dayjs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { flaggedMembersOf } from "~/utils/flagged-members.server";
+import { flaggedMembersOf } from "#modules/flags";
 import { guardPage } from "~/utils/page-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Flagged Members" }];

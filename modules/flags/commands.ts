@@ -49,3 +49,27 @@ export type UnflagMemberInput = { participantId: string; type: FlagType; message
 export type FlagMember = Command<"FlagMember", FlagMemberInput>;
 export type UnflagMember = Command<"UnflagMember", UnflagMemberInput>;
 export type FlagCommand = FlagMember | UnflagMember;
+
+/* ---------- the /api calls' inputs ---------- */
+
+const requestUserId = z.string({ error: "User ID is required" }).trim().min(1, { error: "User ID is required" });
+
+/** POST /api/note/flag (spec-2 section 7); the message is checked by the decider ('Message is required'). */
+export const flagRequestBody = z.object({
+  user_id: requestUserId,
+  message: z.unknown().optional(),
+  type: flagTypeSchema,
+  action: z.enum(["Flag", "Unflag"], { error: "Action must be Flag or Unflag" }),
+});
+
+/** GET /api/note/flag/user?participant_id&type; an empty type is no type. */
+export const flagUserQuery = z.preprocess(
+  (q) => ({ ...(q as Record<string, string>), type: (q as Record<string, string>).type || undefined }),
+  z.object({
+    participant_id: z.string({ error: "Participant is required" }).trim().min(1, { error: "Participant is required" }),
+    type: flagTypeSchema.optional(),
+  }),
+);
+
+export type FlagRequestBody = z.infer<typeof flagRequestBody>;
+export type FlagUserQuery = z.infer<typeof flagUserQuery>;

@@ -21,6 +21,10 @@ export {
   flagParticipantIdSchema,
   flagMemberSchema,
   unflagMemberSchema,
+  flagRequestBody,
+  flagUserQuery,
+  type FlagRequestBody,
+  type FlagUserQuery,
   type FlagMemberInput,
   type UnflagMemberInput,
   type FlagMember,
@@ -39,3 +43,7 @@ export {
   type FlagState,
 } from "./decide";
 export { handleFlagCommand, flagMember, unflagMember, loadActiveFlags, type FlagDeps, type FlagResult } from "./handlers";
+// last: the service and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { FLAG_TOASTS, flagOrUnflag, userFlags, flaggedMembersOf } from "./service";
+export { flagsApi } from "./api";

@@ -100,3 +100,101 @@ export type EditNoteComment = Command<"EditNoteComment", CommentInput>;
 export type DeleteNoteComment = Command<"DeleteNoteComment", DeleteCommentInput>;
 
 export type NoteCommand = CreateNote | EditNote | ArchiveNote | RestoreNote | DeleteNote | AddNoteComment | EditNoteComment | DeleteNoteComment;
+
+/* ---------- the /api calls' inputs ---------- */
+
+/** The 'View Notes' choices of the filter dialog (GET /api/note/filter/{userId}); All Notes is the default. */
+export const NOTE_FILTERS = ["All Notes", "Flag Notes", "Warn Notes", "Program/Event Notes", "Archived Notes"] as const;
+export type NoteFilter = (typeof NOTE_FILTERS)[number];
+export const NOTE_PAGE_SIZES = [10, 20, 40, 60, 80] as const;
+
+const requiredId = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, { error: `${label} is required` });
+export const noteUserIdSchema = requiredId("User ID");
+
+/** A query parameter sent empty counts as not sent. */
+const withoutEmpty = (query: unknown) => Object.fromEntries(Object.entries(query as Record<string, string | undefined>).filter(([, value]) => value !== "" && value !== undefined));
+
+/** GET /api/note?user_id&filter_id&sort&direction&search&page&size */
+export const noteListQuery = z.preprocess(
+  withoutEmpty,
+  z.object({
+    user_id: noteUserIdSchema,
+    filter_id: z.enum(NOTE_FILTERS, { error: `Filter must be one of ${NOTE_FILTERS.join(", ")}` }).default("All Notes"),
+    sort: z
+      .string()
+      .trim()
+      .regex(/^created_date(,(asc|desc))?$/i, { error: "Sort must be created_date,asc or created_date,desc" })
+      .optional(),
+    direction: z.enum(["asc", "desc"], { error: "Direction must be asc or desc" }).optional(),
+    search: z.string().max(200, { error: "Search must be at most 200 characters" }).optional(),
+    page: z.coerce.number({ error: "Page must be a number" }).int({ error: "Page must be a whole number" }).min(0, { error: "Page must be 0 or more" }).default(0),
+    size: z.coerce
+      .number({ error: "Size must be a number" })
+      .refine((n) => (NOTE_PAGE_SIZES as readonly number[]).includes(n), { error: `Size must be one of ${NOTE_PAGE_SIZES.join(", ")}` })
+      .default(10),
+  }),
+);
+
+/** GET /api/note_comment_report?note_id (an empty one is none). */
+export const noteCommentsQuery = z.preprocess(withoutEmpty, z.object({ note_id: noteIdSchema }));
+
+/**
+ * POST /api/note `{ user_id, message, type, role_ids, attachment }`: the decider checks the message, type,
+ * visibility and that the attachment is an image uploaded in this organization.
+ */
+export const createNoteBody = z.object({
+  user_id: noteUserIdSchema,
+  message: z.unknown().optional(),
+  type: z.unknown().optional(),
+  role_ids: z.unknown().optional(),
+  /** the attached image: the stored path of a file uploaded with the upload link (GET /api/asset/upload/{path}, then PUT) */
+  attachment: z.unknown().optional(),
+});
+
+/** PUT /api/note `{ id, action: Edit|Archive|Restore, message, role_ids, attachment, remove_attachment }`: Archive's message is the reason. */
+export const updateNoteBody = z.object({
+  id: noteIdSchema,
+  action: z.enum(["Edit", "Archive", "Restore"], { error: "Action must be Edit, Archive or Restore" }),
+  message: z.unknown().optional(),
+  role_ids: z.unknown().optional(),
+  status: z.unknown().optional(),
+  comment_id: z.unknown().optional(),
+  /** Edit: a new attached image (replaces the one there is) */
+  attachment: z.unknown().optional(),
+  /** Edit: true removes the attached image (an attachment sent with it replaces it instead) */
+  remove_attachment: z.boolean({ error: "remove_attachment must be true or false" }).optional(),
+});
+
+/** POST /api/note/comment `{ note_id, message }`. */
+export const createCommentBody = z.object({ note_id: noteIdSchema, message: z.unknown().optional() });
+
+/** PUT /api/note/comment `{ note_id, comment_id, message, action: Edit }`. */
+export const editCommentBody = z.object({
+  note_id: noteIdSchema,
+  comment_id: commentIdSchema,
+  message: z.unknown().optional(),
+  action: z.literal("Edit", { error: "Action must be Edit" }).default("Edit"),
+});
+
+/** DELETE /api/note `{ id }`, its id in the JSON body or the query. */
+export const deleteNoteInput = z.object({ id: noteIdSchema });
+
+/** DELETE /api/note/comment `{ id, note_id, confirmation }` (the confirmation is the reason), in the JSON body or the query. */
+export const deleteCommentInput = z.object({ id: commentIdSchema, note_id: noteIdSchema, confirmation: z.unknown().optional() });
+
+/** The query a DELETE may carry its input in (checked once joined with the body, by the schemas above). */
+export const deleteNoteQuery = z.object({ id: z.string().optional() });
+export const deleteCommentQuery = z.object({ id: z.string().optional(), note_id: z.string().optional(), confirmation: z.string().optional() });
+
+/** A DELETE's input: the query's non-empty parameters, and over them a JSON object body's fields (anything else sent is no input). */
+export const deleteInputOf = (query: Record<string, string | undefined>, body: unknown) => ({
+  ...withoutEmpty(query),
+  ...(z.object({}).passthrough().safeParse(body).data ?? {}),
+});
+
+export type NoteListInput = z.infer<typeof noteListQuery>;
+export type NoteCommentsInput = z.infer<typeof noteCommentsQuery>;
+export type CreateNoteBody = z.infer<typeof createNoteBody>;
+export type UpdateNoteBody = z.infer<typeof updateNoteBody>;
+export type CreateCommentBody = z.infer<typeof createCommentBody>;
+export type EditCommentBody = z.infer<typeof editCommentBody>;

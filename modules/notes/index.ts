@@ -45,8 +45,32 @@ export {
   type AddNoteComment,
   type EditNoteComment,
   type DeleteNoteComment,
+  NOTE_FILTERS,
+  NOTE_PAGE_SIZES,
+  noteListQuery,
+  noteCommentsQuery,
+  createNoteBody,
+  updateNoteBody,
+  createCommentBody,
+  editCommentBody,
+  deleteNoteInput,
+  deleteCommentInput,
+  deleteNoteQuery,
+  deleteCommentQuery,
+  deleteInputOf,
+  type NoteFilter,
+  type NoteListInput,
+  type NoteCommentsInput,
+  type CreateNoteBody,
+  type UpdateNoteBody,
+  type CreateCommentBody,
+  type EditCommentBody,
 } from "./commands";
 export { noteDecider, decide, evolve, initialNoteState, COMMENTS_DISABLED, attachmentNotFound, attachmentNotImage, type NoteState, type NoteCommentState } from "./decide";
 export { handleNoteCommand, type NoteDeps, type NoteResult } from "./handlers";
 // last: the attachments' urls reach projections, which import this index back
 export { withAttachmentUrls } from "./attachment-urls";
+// so do the services and the rows (the cycle is safe only once everything above is evaluated)
+export { viewerOf, notesOf, noteFiltersOf, noteReport, commentsOf } from "./service-reads";
+export { NOTE_TOASTS, createNote, updateNote, deleteNote, createComment, editComment, deleteComment } from "./service-writes";
+export { notesApi } from "./api";

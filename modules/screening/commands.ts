@@ -62,3 +62,46 @@ export type FillScreening = Command<"FillScreening", FillScreeningInput>;
 export type DeclineScreening = Command<"DeclineScreening", DeclineScreeningInput>;
 export type DailyScreeningCommand = FillScreening | DeclineScreening;
 export type SetScreeningQuestions = Command<"SetScreeningQuestions", SetScreeningQuestionsInput>;
+
+/* ---------- the /api calls' inputs ---------- */
+
+/** A body sent as JSON null reads as none. */
+const orEmpty = (body: unknown) => body ?? {};
+
+/** PUT /api/note/screening/questions `{ questions }` (the decider checks the questions themselves). */
+export const questionsBody = z.preprocess(orEmpty, z.object({ questions: z.unknown() }));
+
+/** GET /api/note/daily/screening?user_id or ?not_screened=true (user_id is checked only when it is used). */
+export const dailyScreeningQuery = z.object({ user_id: z.string().optional(), not_screened: z.string().optional() });
+
+const entrySchema = z.object({
+  user_id: participantIdSchema,
+  answers: z.unknown().optional(),
+  is_filled: z.boolean({ error: "Is Filled must be true or false" }).optional(),
+});
+
+/** POST /api/note/daily/screening: one participant's entry, or the multi-user form's list (at least one). */
+export const dailyScreeningBody = z.union(
+  [entrySchema, z.array(entrySchema, { error: SCREENING_TEXT.selectOne }).min(1, { error: SCREENING_TEXT.selectOne }).max(20, { error: "At most 20 participants at once" })],
+  { error: SCREENING_TEXT.participantRequired },
+);
+
+/** POST /api/note/flag/screening `{ user_id }`. */
+export const flagScreeningBody = z.preprocess(orEmpty, z.object({ user_id: participantIdSchema }));
+
+/** POST /api/note/user/daily/screening `{ user_ids }`. */
+export const userDailyScreeningBody = z.preprocess(
+  orEmpty,
+  z.object({
+    user_ids: z
+      .array(participantIdSchema, { error: "User IDs are required" })
+      .min(1, { error: "User IDs are required" })
+      .max(50, { error: "At most 50 users at once" }),
+  }),
+);
+
+export type QuestionsBody = z.infer<typeof questionsBody>;
+export type DailyScreeningQuery = z.infer<typeof dailyScreeningQuery>;
+export type DailyScreeningBody = z.infer<typeof dailyScreeningBody>;
+export type FlagScreeningBody = z.infer<typeof flagScreeningBody>;
+export type UserDailyScreeningBody = z.infer<typeof userDailyScreeningBody>;

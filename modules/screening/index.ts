@@ -30,6 +30,16 @@ export {
   type DeclineScreening,
   type DailyScreeningCommand,
   type SetScreeningQuestions,
+  questionsBody,
+  dailyScreeningQuery,
+  dailyScreeningBody,
+  flagScreeningBody,
+  userDailyScreeningBody,
+  type QuestionsBody,
+  type DailyScreeningQuery,
+  type DailyScreeningBody,
+  type FlagScreeningBody,
+  type UserDailyScreeningBody,
 } from "./commands";
 export { dailyScreeningDecider, questionsDecider, mayFillFor, checkAnswers, screeningRefusals, type DailyScreeningState, type QuestionsState } from "./decide";
 export {
@@ -46,3 +56,9 @@ export {
   type ScreeningRequest,
   type ScreeningOutcome,
 } from "./handlers";
+// last: the services and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { screeningPromptFor } from "./service-prompt";
+export { dailyState, submitDaily, flagFailedScreening, usersDailyScreening } from "./service-daily";
+export { SCREENING_TOASTS, questionsList, replaceQuestions } from "./service-questions";
+export { screeningApi } from "./api";

@@ -2,14 +2,13 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { ReadModels } from "../read-models";
 import type { DeletedComment, NoteStatusComment, NoteUser } from "./tables";
 import { isAdminOrAbove, isStaff } from "../../modules/identity";
+import { NOTE_FILTERS, NOTE_PAGE_SIZES, type NoteFilter } from "../../modules/notes";
 
 /** Who is reading: the visibility of every note query is computed for this person. */
 export type NoteViewer = { organizationId: string; userId: string; level: number };
 
-/** The 'View Notes' choices of the filter dialog (GET /api/note/filter/{userId}); All Notes is the default. */
-export const NOTE_FILTERS = ["All Notes", "Flag Notes", "Warn Notes", "Program/Event Notes", "Archived Notes"] as const;
-export type NoteFilter = (typeof NOTE_FILTERS)[number];
-export const NOTE_PAGE_SIZES = [10, 20, 40, 60, 80] as const;
+// the filters and page sizes are the calls' words (modules/notes/commands.ts), answered here
+export { NOTE_FILTERS, NOTE_PAGE_SIZES, type NoteFilter };
 /** How many notes the participant dialog shows before 'Load More...'. */
 export const LATEST_NOTES = 3;
 
