@@ -1,5 +1,6 @@
 import { checkInApi } from "../modules/check-in";
-import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } from "../modules/identity";
+import { API_ROUTES, ApiTable, identityApi, openApiDocument, type ApiRoute, type ApiRow } from "../modules/identity";
+import { organizationsApi } from "../modules/organizations";
 
 /**
  * The one /api table (decision 035): every context's rows (`modules/<ctx>/api.ts`, through its index),
@@ -9,7 +10,7 @@ import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } fro
  * `API_ROUTES` (modules/identity/access/routes-api*.ts) holds the calls still answered by a Remix route
  * module under app/routes/api.*, until their context declares them here with a handler.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

@@ -1,8 +1,5 @@
 import { DomainError, withinRedisDeadline } from "#modules/kernel";
 
-/** How long a client should wait before trying again when Redis is down (the Retry-After of a 503). */
-export const REDIS_DOWN_RETRY_AFTER_SECONDS = 30;
-
 /**
  * A request-path Redis call with its decided fallback (decision 029): when Redis does not answer within about
  * a second the request ends with 503 `{ code: "SERVICE_UNAVAILABLE", message }` naming what is unavailable,

@@ -32,6 +32,9 @@ export class RedisUnavailableError extends Error {
   }
 }
 
+/** How long a client should wait before trying again when Redis is down (the Retry-After of a 503, decision 029). */
+export const REDIS_DOWN_RETRY_AFTER_SECONDS = 30;
+
 /**
  * `work`, or RedisUnavailableError when it fails or has not settled within `ms`: for calls that have no timeout
  * of their own (BullMQ waits for its connection before it adds a job). The work itself goes on; a late result is

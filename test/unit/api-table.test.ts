@@ -36,6 +36,35 @@ describe("the one /api table (decision 035)", () => {
     expect((document(API_TABLE.rows).paths["/api/check-in/{id}"] as Record<string, unknown>).put).toBeDefined();
   });
 
+  it("declares the identity and organization calls with their handlers", () => {
+    const calls = [
+      "GET /api/auth/csrf",
+      "GET /api/auth/session",
+      "POST /api/auth/login",
+      "POST /api/auth/logout",
+      "GET /api/user-session",
+      "GET /api/setting/organization",
+      "PUT /api/setting/organization",
+      "GET /api/user/role",
+      "POST /api/role",
+      "PUT /api/role/:id",
+      "DELETE /api/role/:id",
+      "GET /api/message/inbox",
+      "GET /api/health",
+    ];
+    const rows = API_TABLE.rows.filter((r) => calls.includes(`${r.method} ${r.path}`));
+    expect(rows).toHaveLength(calls.length);
+    expect(rows.every(hasHandler)).toBe(true);
+    expect(API_TABLE.match("put", "/api/role/r-9")).toMatchObject({ route: { id: "role-update" }, params: { id: "r-9" } });
+    expect(API_TABLE.match("DELETE", "/api/role/r-9")?.route.id).toBe("role-delete");
+    expect(API_TABLE.match("POST", "/api/role")?.route.id).toBe("role-create");
+    expect(API_TABLE.match("GET", "/api/setting/organization")?.route.id).toBe("organization-settings-read");
+    expect(API_TABLE.match("PUT", "/api/setting/organization")?.route.id).toBe("organization-settings-update");
+    expect(API_TABLE.match("GET", "/api/message/inbox")?.route.id).toBe("message-inbox");
+    expect(API_TABLE.match("GET", "/api/role/r-9")).toBeUndefined();
+    expect(API_TABLE.match("DELETE", "/api/setting/organization")).toBeUndefined();
+  });
+
   it("says an access rule in words", () => {
     expect(ruleInWords({ auth: "optional", kioskAllowed: true })).toBe("Signed in or not; the kiosk too");
     expect(ruleInWords({ auth: "required", level: { up: [3] } })).toBe("Signed in; admin and above; not the kiosk");

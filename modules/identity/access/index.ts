@@ -43,6 +43,7 @@ export {
   sidebarFor,
   unreadBadge,
   activeItemKey,
+  activeItemKeys,
   groupLabel,
   slugify,
   SUPPORT_MAIL_SUBJECT,

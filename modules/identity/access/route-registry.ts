@@ -1,5 +1,4 @@
 import { bestMatch, compilePattern } from "./path-pattern";
-import { API_ROUTES as IDENTITY_API_ROUTES } from "./routes-api";
 import { NOTE_API_ROUTES } from "./routes-api-notes";
 import { PARTICIPANT_API_ROUTES } from "./routes-api-participants";
 import { FLAG_API_ROUTES } from "./routes-api-flags";
@@ -14,7 +13,7 @@ import type { ApiRoute, HttpMethod, PageRoute, RouteMatch } from "./route-types"
 import { REQUEST_LIMITS } from "../../kernel";
 
 /** Every /api call, one registry (split by area into routes-api*.ts). */
-export const API_ROUTES = [...IDENTITY_API_ROUTES, ...PARTICIPANT_API_ROUTES, ...FLAG_API_ROUTES, ...SCREENING_API_ROUTES, ...EXPORT_API_ROUTES, ...NOTE_API_ROUTES, ...UPLOAD_API_ROUTES, ...AUDIT_API_ROUTES] as const satisfies readonly ApiRoute[];
+export const API_ROUTES = [...PARTICIPANT_API_ROUTES, ...FLAG_API_ROUTES, ...SCREENING_API_ROUTES, ...EXPORT_API_ROUTES, ...NOTE_API_ROUTES, ...UPLOAD_API_ROUTES, ...AUDIT_API_ROUTES] as const satisfies readonly ApiRoute[];
 
 /** Every page of the app, one registry (split by area into routes-*.ts). Decisions: ROUTE-RULES.md. */
 export const PAGE_ROUTES = [...PUBLIC_PAGES, ...APP_PAGES, ...ACTIVITY_PAGES] as const satisfies readonly PageRoute[];
