@@ -16,7 +16,8 @@ import { getAuth } from "~/utils/auth.server";
 import { organizationTimeZone } from "~/utils/time-zone.server";
 import { exportLiveOf } from "#modules/exports";
 import { screeningPromptFor } from "#modules/screening";
-import { SIGNED_OUT_ACCENT, pageMetaFor, shellFor } from "~/utils/shell.server";
+import { shellFor } from "#modules/identity";
+import { SIGNED_OUT_ACCENT, pageMetaFor } from "~/utils/shell.server";
 import { takeToast } from "~/utils/toast.server";
 
 // an inline icon: the browser asks for no /favicon.ico and the page loads nothing from elsewhere

@@ -1,17 +1,9 @@
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { payloadTooLarge } from "../modules/kernel";
 
-/** The size under which a JSON body is read whole before the handler runs. */
-export const SMALL_JSON_BYTES = 64 * 1024;
-
-export const isSmallJson = (req: ExpressRequest) => {
-  const length = Number(req.headers["content-length"]);
-  return Number.isSafeInteger(length) && length <= SMALL_JSON_BYTES && (req.headers["content-type"] ?? "").startsWith("application/json");
-};
-
-/** The whole body of a small JSON call (its Content-Length is at most SMALL_JSON_BYTES; counted anyway). */
+/** The whole body of a call, at most `limit` bytes (counted as it arrives, whatever Content-Length said): past it a 413. */
 export function readWhole(req: ExpressRequest, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -35,22 +27,6 @@ export function readWhole(req: ExpressRequest, limit: number): Promise<Buffer> {
 export const isResponse = (value: unknown): value is Response =>
   typeof value === "object" && value !== null && typeof (value as Response).status === "number" && (value as Response).headers instanceof Headers && "body" in value;
 
-/**
- * A body past the call's limit errors the stream the handler reads with a 413 (PAYLOAD_TOO_LARGE) as soon
- * as the limit is passed, whatever the Content-Length said (a chunked body has none): nothing reads more.
- */
-export function limited(req: ExpressRequest, limit: number): Transform {
-  let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      if (bytes > limit) return done(payloadTooLarge(limit));
-      done(null, chunk);
-    },
-  });
-  return req.pipe(counter);
-}
-
 /** At most this much of a body nobody read is read and dropped after the answer; past it the connection is cut. */
 const DISCARD_BYTES = 16 * 1024 * 1024;
 
@@ -59,14 +35,13 @@ const DISCARD_BYTES = 16 * 1024 * 1024;
  * read and dropped, so the client gets the answer rather than a stalled upload and a reset connection;
  * never held. Past DISCARD_BYTES the connection is cut.
  */
-export function discardRest(req: ExpressRequest, counter: Transform | null, web: ReadableStream<Uint8Array> | null) {
+export function discardRest(req: ExpressRequest, web: ReadableStream<Uint8Array> | null) {
   if (req.complete || req.destroyed) return;
-  if (!counter && web) {
+  if (web) {
     // an upload's stream listens on the request itself: it is read through (unless its handler still holds it)
     if (!web.locked) void dropAll(web.getReader(), req);
     return;
   }
-  if (counter) req.unpipe(counter);
   let dropped = 0;
   req.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
@@ -99,15 +74,15 @@ export async function send(response: Response, res: ExpressResponse) {
   await pipeline(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream), res);
 }
 
-/** The web Request a handler reads: the call's method, headers and URL, and the body given (if any). */
-export function webRequestOf(req: ExpressRequest, signal: AbortSignal, body?: { stream: ReadableStream<Uint8Array> } | { bytes: Uint8Array }): Request {
+/** The web Request a handler reads: the call's method, headers and URL, and the body stream of a streamed call. */
+export function webRequestOf(req: ExpressRequest, signal: AbortSignal, body?: { stream: ReadableStream<Uint8Array> }): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
-  if (body && "stream" in body) {
+  if (body) {
     init.body = body.stream;
     init.duplex = "half";
-  } else if (body) init.body = body.bytes as unknown as BodyInit;
+  }
   return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, init);
 }
 

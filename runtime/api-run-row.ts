@@ -2,12 +2,9 @@ import { Readable } from "node:stream";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { parse as parseCookies } from "cookie";
 import { ZodError } from "zod";
-import { authOf, bodyLimitOfRow, checkCsrf, CSRF_COOKIE, CSRF_ERROR, decideAccess, type ApiRow, type Services } from "../modules/identity";
+import { authOf, bodyLimitOfRow, checkCsrf, CSRF_COOKIE, CSRF_ERROR, decideAccess, SESSION_COOKIE, type ApiRow, type Services } from "../modules/identity";
 import { DomainError, isFormContentType, isJsonContentType, parseFormBody, parseJsonBody, unsupportedMediaType } from "../modules/kernel";
 import { abortOnClose, discardRest, isResponse, readWhole, send, webRequestOf } from "./api-io";
-
-/** The session cookie's name (app/utils/cookies.server.ts sets it). */
-const SESSION_COOKIE = "rollcall_session";
 
 const answer = (status: number, code: string, message: string) => Response.json({ code, message }, { status });
 
@@ -40,7 +37,7 @@ export async function runRow(row: ApiRow, params: Record<string, string | undefi
     response = errorResponse(error, services, req);
   }
   await send(response, res);
-  discardRest(req, null, web);
+  discardRest(req, web);
 }
 
 async function handleRow(

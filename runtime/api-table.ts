@@ -6,17 +6,15 @@ import { participantsApi } from "../modules/participants";
 import { flagsApi } from "../modules/flags";
 import { notesApi } from "../modules/notes";
 import { screeningApi } from "../modules/screening";
-import { API_ROUTES, ApiTable, openApiDocument, type ApiRoute, type ApiRow } from "../modules/identity";
+import { ApiTable, identityApi, openApiDocument, type ApiRow } from "../modules/identity";
+import { organizationsApi } from "../modules/organizations";
 
 /**
  * The one /api table (decision 035): every context's rows (`modules/<ctx>/api.ts`, through its index),
  * and this table's own document. The dispatcher, the access guard, CSRF, body limits and the OpenAPI
  * document all read these rows; removing a row removes the call.
- *
- * `API_ROUTES` (modules/identity/access/routes-api*.ts) holds the calls still answered by a Remix route
- * module under app/routes/api.*, until their context declares them here with a handler.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",
@@ -30,7 +28,4 @@ const openApiRow: ApiRow = {
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
-export const API_TABLE = new ApiTable<ApiRow | ApiRoute>([...(API_ROUTES as readonly ApiRoute[]), ...CONTEXT_ROWS, openApiRow]);
-
-/** Whether a row is answered by its handler here (else by its Remix route module, until it moves). */
-export const hasHandler = (row: ApiRow | ApiRoute): row is ApiRow => typeof (row as ApiRow).handle === "function";
+export const API_TABLE = new ApiTable<ApiRow>([...CONTEXT_ROWS, openApiRow]);

@@ -7,7 +7,7 @@ import { controlCharacterIn, hasControlCharacter, payloadTooLarge, type DomainEr
  * Before anything reads a request (decision 028): a path or query with a control character is a 400
  * naming the parameter, and an /api call whose Content-Length is past its body limit a 413, its body
  * never read (Node drops it). Bodies without a length are counted as they stream (api-dispatch.ts,
- * runtime/api-run-row.ts, readJson in app/utils/api.server.ts).
+ * runtime/api-run-row.ts).
  */
 export const inputGuard: RequestHandler = (req, res, next) => {
   const api = isApiPath(req.path);

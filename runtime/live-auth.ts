@@ -1,15 +1,13 @@
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
-import { isKiosk, tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
+import { isKiosk, SESSION_COOKIE, tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
 import type { Clock } from "../modules/kernel";
 import { DEFAULT_RECHECK_MS, type LiveRefusal, type LiveServer, type LiveServerOptions } from "../modules/kernel/live";
 import { findUserById } from "../projections/identity";
 import { isNotesTopic, mayFollowNotesTopic } from "../projections/notes";
 import { EXPORT_TOPIC_PREFIX, exportTopicFor } from "../projections/exports";
 import type { ReadModels } from "../projections";
-
-const SESSION_COOKIE = "rollcall_session";
 
 /**
  * Every topic a socket may follow, with its rule (decision 029: a topic without a rule is refused).

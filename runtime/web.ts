@@ -61,7 +61,7 @@ export async function startWeb(core: CoreServices) {
   app.use(inputGuard);
   app.use(csrfGuard);
   const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res) });
-  app.use(apiDispatch(build, getLoadContext));
+  app.use(apiDispatch(getLoadContext));
   app.use(layout.publicPath.replace(/\/$/, ""), express.static(layout.assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext }));

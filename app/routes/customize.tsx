@@ -7,7 +7,8 @@ import { useToast } from "~/components/toast/toaster";
 import { OrganizationSettingsForm } from "~/components/customize/organization-settings-form";
 import { ThemePicker } from "~/components/customize/theme-picker";
 import type { Notice } from "~/components/user-groups/types";
-import { customizeData, handleCustomizeForm } from "~/utils/customize-page.server";
+import { customizeData } from "#modules/organizations";
+import { handleCustomizeForm } from "~/utils/customize-page.server";
 import { guardPage } from "~/utils/page-guard.server";
 import { readForm } from "~/utils/page-form.server";
 

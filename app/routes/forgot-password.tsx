@@ -7,9 +7,9 @@ import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors } from "~/components/forms";
 import { CheckCircleIcon } from "~/components/icons";
-import { forgotPasswordSchema } from "~/utils/auth-schemas";
+import { forgotPasswordAllowed, requestPasswordReset, RESET_REQUESTED_MESSAGE } from "#modules/identity";
+import { forgotPasswordSchema } from "#modules/identity/client";
 import { guardPage } from "~/utils/page-guard.server";
-import { forgotPasswordAllowed, requestPasswordReset, RESET_REQUESTED_MESSAGE } from "~/utils/password-reset.server";
 import { readForm } from "~/utils/page-form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

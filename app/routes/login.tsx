@@ -6,10 +6,9 @@ import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-ru
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors } from "~/components/forms";
-import { loginSchema } from "~/utils/auth-schemas";
-import { sessionCookie } from "~/utils/cookies.server";
+import { cookieOf, SESSION_COOKIE, sessionCookie, signIn } from "#modules/identity";
+import { loginSchema } from "#modules/identity/client";
 import { guardPage } from "~/utils/page-guard.server";
-import { signIn } from "~/utils/sign-in.server";
 import { readForm } from "~/utils/page-form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const result = await signIn(context.services, { ...submission.value, ip: context.clientIp, request });
+  const result = await signIn(context.services, { ...submission.value, ip: context.clientIp, previousToken: cookieOf(request, SESSION_COOKIE) });
   if (!result.ok) {
     return json(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },

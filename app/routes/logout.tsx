@@ -1,6 +1,5 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { CSRF_ERROR, formTokenFor, sameToken } from "#modules/identity";
-import { clearSessionCookie, readCookie, SESSION_COOKIE } from "~/utils/cookies.server";
+import { clearSessionCookie, cookieOf, CSRF_ERROR, formTokenFor, sameToken, SESSION_COOKIE } from "#modules/identity";
 import { readForm } from "~/utils/page-form.server";
 
 /** Nothing to show: a GET goes home (and from there to /login when signed out). */
@@ -12,7 +11,7 @@ export const loader = () => redirect("/");
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { services } = context;
-  const session = readCookie(request, SESSION_COOKIE);
+  const session = cookieOf(request, SESSION_COOKIE);
   if (session) {
     const token = (await readForm(request)).get("csrf");
     if (!sameToken(typeof token === "string" ? token : null, formTokenFor(session))) throw json(CSRF_ERROR, { status: 403 });

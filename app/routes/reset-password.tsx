@@ -8,10 +8,9 @@ import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Field, FormErrors } from "~/components/forms";
 import { WarningIcon } from "~/components/icons";
-import { resetPasswordSchema } from "~/utils/auth-schemas";
-import { clearSessionCookie } from "~/utils/cookies.server";
+import { clearSessionCookie, MIN_PASSWORD_LENGTH, PASSWORD_RESET_DONE, resetPassword } from "#modules/identity";
+import { resetPasswordSchema } from "#modules/identity/client";
 import { guardPage } from "~/utils/page-guard.server";
-import { MIN_PASSWORD_LENGTH, PASSWORD_RESET_DONE, resetPassword } from "~/utils/password-reset.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readForm } from "~/utils/page-form.server";
 

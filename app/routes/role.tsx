@@ -10,7 +10,8 @@ import type { Notice, UserGroupView } from "~/components/user-groups/types";
 import { UserGroupDialog } from "~/components/user-groups/user-group-dialog";
 import { UserGroupTable } from "~/components/user-groups/user-group-table";
 import { guardPage } from "~/utils/page-guard.server";
-import { handleUserGroupForm, userGroupsOf } from "~/utils/role-page.server";
+import { userGroupsOf } from "#modules/identity";
+import { handleUserGroupForm } from "~/utils/role-page.server";
 import { readForm } from "~/utils/page-form.server";
 
 /** /role, User Groups (spec-2 sections 2, 3 and 5 "Role"): the table, and create / edit / delete in dialogs. */

@@ -1,32 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DEFAULT_SCHEME, userGroupInput } from "#modules/identity";
+import { createUserGroup, deleteUserGroup, updateUserGroup, userGroupInput, type Auth } from "#modules/identity";
 import { DomainError } from "#modules/kernel";
-import { listUserGroups } from "#projections/identity";
-import type { UserGroupActionData, UserGroupView } from "~/components/user-groups/types";
-import type { Auth } from "./auth.server";
+import type { UserGroupActionData } from "~/components/user-groups/types";
 import type { AppServices } from "./load-context";
 import { waitForProjection } from "./read-your-writes.server";
-import { createUserGroup, deleteUserGroup, updateUserGroup } from "./user-groups.server";
-
-/** The /role page's groups, highest level first (spec-2 section 6, "Role list and roles"). */
-export async function userGroupsOf(services: AppServices, auth: Auth): Promise<UserGroupView[]> {
-  const rows = await listUserGroups(services.db, auth.organization.id, { sort: "level_desc" });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    display_name: row.display_name,
-    level: row.level,
-    icon: row.icon,
-    scheme_main: row.scheme?.main || DEFAULT_SCHEME.main,
-    permission_ids: row.permission_ids ?? [],
-  }));
-}
 
 export type UserGroupOutcome = { data: UserGroupActionData; status: number };
 
 /**
- * The /role form post: intent create / update / delete through the user-group commands. A bad form is
- * conform's 400 reply; a refusal keeps its status and its message (on the form, or as an error notice).
+ * The /role form post: intent create / update / delete through identity's user-group services. A bad
+ * form is conform's 400 reply; a refusal keeps its status and its message (on the form, or as an error notice).
  */
 export async function handleUserGroupForm(services: AppServices, auth: Auth, request: Request, formData: FormData): Promise<UserGroupOutcome> {
   const intent = formData.get("intent");

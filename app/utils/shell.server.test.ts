@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LEVEL, sidebarFor, type AuthenticatedSubject, type SidebarEntry } from "#modules/identity";
+import { activeItemKeys, LEVEL, sidebarFor, type AuthenticatedSubject, type SidebarEntry } from "#modules/identity";
 import { documentTitle } from "./document-title";
-import { activeItemKeys, pageMetaFor } from "./shell.server";
+import { pageMetaFor } from "./shell.server";
 
 const admin: AuthenticatedSubject = {
   authenticated: true,

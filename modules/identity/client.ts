@@ -8,3 +8,4 @@ export { isMemberLevel, isKiosk, isStaff, isAdminOrAbove, isOrganizationOrAbove,
 export { ALL_PERMISSION_IDS, PERMISSION_LABELS, PERMISSIONS, type PermissionId } from "./access/permissions";
 export type { Visible } from "./access/field-policy";
 export { DEFAULT_SCHEME, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput } from "./user-groups/schema";
+export { loginSchema, forgotPasswordSchema, resetPasswordSchema } from "./commands";

@@ -13,3 +13,12 @@ export { newToken, tokenHash, sameToken, formTokenFor } from "./sessions/tokens"
 export { hit, signInAllowed, signInSucceeded, SIGN_IN_LIMIT, type LimitResult, type SignInLimit, type SignInLimits } from "./sessions/rate-limit";
 export { checkCsrf, isApiPath, routedPath, CSRF_COOKIE, CSRF_ERROR, CSRF_HEADERS, type CsrfRequest } from "./sessions/csrf";
 export * from "./calls";
+export { SESSION_COOKIE, cookieOf, sessionCookie, clearSessionCookie } from "./sessions/cookies";
+export { loginSchema, forgotPasswordSchema, resetPasswordSchema, userRolesQuery, type LoginInput, type UserRolesQuery } from "./commands";
+// last: the services and the rows reach projections, which import this index back (a cycle that is safe
+// only once everything above is evaluated)
+export { signIn, SIGN_IN_UNAVAILABLE } from "./sessions/sign-in";
+export { forgotPasswordAllowed, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE, PASSWORD_RESET_DONE } from "./users/password-reset";
+export { createUserGroup, updateUserGroup, deleteUserGroup, userGroupsOf, type UserGroupView } from "./user-groups/service";
+export { shellFor, type ShellModel } from "./shell";
+export { identityApi } from "./api";

@@ -33,6 +33,9 @@ export class RedisUnavailableError extends Error {
   }
 }
 
+/** How long a client should wait before trying again when Redis is down (the Retry-After of a 503, decision 029). */
+export const REDIS_DOWN_RETRY_AFTER_SECONDS = 30;
+
 /**
  * `work`, or RedisUnavailableError when it fails or has not settled within `ms`: for calls that have no timeout
  * of their own (BullMQ waits for its connection before it adds a job). The work itself goes on; a late result is
@@ -53,9 +56,6 @@ export async function withinRedisDeadline<T>(work: Promise<T>, ms = REQUEST_REDI
     work.catch(() => undefined);
   }
 }
-
-/** How long a client should wait before trying again when Redis is down (the Retry-After of a 503). */
-export const REDIS_DOWN_RETRY_AFTER_SECONDS = 30;
 
 /**
  * A request-path Redis call with its decided fallback (decision 029): when Redis does not answer within about

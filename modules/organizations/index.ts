@@ -87,3 +87,7 @@ export {
   type OrganizationDeps,
   type OrganizationResult,
 } from "./handlers";
+// last: the service and the rows reach projections, which import this index back (a cycle
+// that is safe only once everything above is evaluated)
+export { customizeData, changeOrganizationTheme, replaceOrganizationSettings } from "./service";
+export { organizationsApi } from "./api";

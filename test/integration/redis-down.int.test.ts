@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
-import { SIGN_IN_UNAVAILABLE } from "../../app/utils/sign-in.server";
+import { SIGN_IN_UNAVAILABLE } from "../../modules/identity";
 import { parseEnv } from "../../modules/kernel";
 import { startRollcall } from "../../runtime/start";
 import { freePort } from "../e2e/harness";

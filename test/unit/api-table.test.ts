@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiTable, openApiDocument, ruleInWords, type ApiRoute, type ApiRow } from "../../modules/identity";
-import { API_TABLE, hasHandler } from "../../runtime/api-table";
+import { API_TABLE } from "../../runtime/api-table";
+
+const hasHandler = (row: ApiRow | undefined) => typeof row?.handle === "function";
 
 const document = (rows: readonly (ApiRow | ApiRoute)[]) => openApiDocument(rows, { title: "t", version: "1" });
 const operationIds = (doc: ReturnType<typeof openApiDocument>) =>
@@ -39,7 +41,44 @@ describe("the one /api table (decision 035)", () => {
   it("declares the participant calls in the participants context: the photo matched beside the detail, with its param", () => {
     expect(API_TABLE.match("GET", "/api/participant/p-1/photo")).toMatchObject({ route: { id: "participant-photo" }, params: { id: "p-1" } });
     expect(API_TABLE.match("GET", "/api/participant/p-1")?.route.id).toBe("participant-detail");
-    for (const id of ["participant-detail", "participant-photo", "participant-report", "participant-by-member-id", "waiver-token"]) expect(hasHandler(API_TABLE.byId(id)!), id).toBe(true);
+    for (const id of ["participant-detail", "participant-photo", "participant-report", "participant-by-member-id", "waiver-token"]) expect(hasHandler(API_TABLE.byId(id)), id).toBe(true);
+  });
+
+  it("declares the identity and organization calls with their handlers", () => {
+    const calls = [
+      "GET /api/auth/csrf",
+      "GET /api/auth/session",
+      "POST /api/auth/login",
+      "POST /api/auth/logout",
+      "GET /api/user-session",
+      "GET /api/setting/organization",
+      "PUT /api/setting/organization",
+      "GET /api/user/role",
+      "POST /api/role",
+      "PUT /api/role/:id",
+      "DELETE /api/role/:id",
+      "GET /api/message/inbox",
+      "GET /api/health",
+    ];
+    const rows = API_TABLE.rows.filter((r) => calls.includes(`${r.method} ${r.path}`));
+    expect(rows).toHaveLength(calls.length);
+    expect(rows.every(hasHandler)).toBe(true);
+    expect(API_TABLE.match("put", "/api/role/r-9")).toMatchObject({ route: { id: "role-update" }, params: { id: "r-9" } });
+    expect(API_TABLE.match("DELETE", "/api/role/r-9")?.route.id).toBe("role-delete");
+    expect(API_TABLE.match("POST", "/api/role")?.route.id).toBe("role-create");
+    expect(API_TABLE.match("GET", "/api/setting/organization")?.route.id).toBe("organization-settings-read");
+    expect(API_TABLE.match("PUT", "/api/setting/organization")?.route.id).toBe("organization-settings-update");
+    expect(API_TABLE.match("GET", "/api/message/inbox")?.route.id).toBe("message-inbox");
+    expect(API_TABLE.match("GET", "/api/role/r-9")).toBeUndefined();
+    expect(API_TABLE.match("DELETE", "/api/setting/organization")).toBeUndefined();
+  });
+
+  it("knows nothing of other methods or paths, and has no call left in a Remix route file", async () => {
+    expect(API_TABLE.match("DELETE", "/api/participant/p-1")).toBeUndefined();
+    expect(API_TABLE.match("GET", "/api/unknown")).toBeUndefined();
+    expect(API_TABLE.rows.every(hasHandler)).toBe(true);
+    const { readdirSync } = await import("node:fs");
+    expect(readdirSync(new URL("../../app/routes", import.meta.url)).filter((name) => /^api[.[]/i.test(name))).toEqual([]);
   });
 
   it("says an access rule in words", () => {

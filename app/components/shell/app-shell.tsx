@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { ShellModel } from "~/utils/shell.server";
+import type { ShellModel } from "#modules/identity";
 import { ShellTopBar } from "./shell-top-bar";
 import { Sidebar } from "./sidebar";
 

@@ -1,7 +1,7 @@
 import { Avatar, Box, Button, DropdownMenu, Flex, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import { useRef } from "react";
-import type { ShellModel } from "~/utils/shell.server";
+import type { ShellModel } from "#modules/identity";
 import { initialsOf } from "./org-logo";
 
 type Props = { user: ShellModel["user"]; menu: ShellModel["sidebar"]["profileMenu"]; formToken: string };

@@ -1,7 +1,7 @@
 import { Flex, IconButton, Text } from "@radix-ui/themes";
 import type { RefObject } from "react";
 import { MenuIcon } from "~/components/icons";
-import type { ShellModel } from "~/utils/shell.server";
+import type { ShellModel } from "#modules/identity";
 import { ProfileMenu } from "./profile-menu";
 import { SIDEBAR_ID } from "./sidebar";
 

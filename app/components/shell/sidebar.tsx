@@ -1,7 +1,7 @@
 import { Flex, IconButton, Text } from "@radix-ui/themes";
 import type { RefObject } from "react";
 import { CloseIcon } from "~/components/icons";
-import type { ShellModel } from "~/utils/shell.server";
+import type { ShellModel } from "#modules/identity";
 import { CheckInOutDialog } from "./check-in-out-dialog";
 import { OrgLogo } from "./org-logo";
 import { SidebarNav } from "./sidebar-nav";

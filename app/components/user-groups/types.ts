@@ -1,15 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** A user group as the /role page shows and edits it. */
-export type UserGroupView = {
-  id: string;
-  name: string;
-  display_name: string;
-  level: number;
-  icon: string;
-  scheme_main: string;
-  permission_ids: string[];
-};
+/** A user group as the /role page shows and edits it (identity's userGroupsOf answers it). */
+export type { UserGroupView } from "#modules/identity";
 
 /** A mutation's outcome as the page shows it (spec-2 section 8: success and error toasts). */
 export type Notice = { type: "success" | "error"; title: string };

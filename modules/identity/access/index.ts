@@ -27,22 +27,19 @@ export type { PageRoute, ApiRoute, HttpMethod, RouteMatch } from "./route-types"
 export type { PathParams } from "./path-pattern";
 export {
   PAGE_ROUTES,
-  API_ROUTES,
   matchPage,
-  matchApi,
-  bodyLimitOf,
   pageById,
   NOT_FOUND_PATH,
   LOGIN_PATH,
   HOME_PATH,
   DEFAULT_SIDEBAR_PATH,
   type PageId,
-  type ApiRouteId,
 } from "./route-registry";
 export {
   sidebarFor,
   unreadBadge,
   activeItemKey,
+  activeItemKeys,
   groupLabel,
   slugify,
   SUPPORT_MAIL_SUBJECT,

@@ -82,6 +82,20 @@ export function activeItemKey(pathname: string): string {
   return firstSegment(pathname) || "home";
 }
 
+/**
+ * The items highlighted for a path: those whose first path segment is the path's (spec-1: 'by the
+ * first path segment'), narrowed to the item whose path is exactly this one when there is such an item
+ * (so /user/flagged lights Flagged Members, not every /user/... entry). See decision 006.
+ */
+export function activeItemKeys(entries: readonly SidebarEntry[], pathname: string): string[] {
+  const items = entries.flatMap((entry) => (entry.kind === "group" ? entry.items : [entry]));
+  const key = activeItemKey(pathname);
+  const bySegment = items.filter((item) => item.activeKey === key);
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const exact = bySegment.filter((item) => item.path === path);
+  return (exact.length > 0 ? exact : bySegment).map((item) => item.key);
+}
+
 export function sidebarFor(input: SidebarInput): SidebarModel {
   const { organization } = input;
   const subject: AuthenticatedSubject = {

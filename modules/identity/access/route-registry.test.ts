@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compilePattern } from "./path-pattern";
-import { API_ROUTES, PAGE_ROUTES, matchApi, matchPage, pageById } from "./route-registry";
+import { PAGE_ROUTES, matchPage, pageById } from "./route-registry";
 
 describe("PAGE_ROUTES", () => {
   it("lists every route of the spec-1 route table and the sidebar paths", () => {
@@ -64,41 +64,6 @@ describe("matchPage", () => {
 
   it.each(["/nope", "/user/1/2", "/sign-waiver", "/sign-waiver/%E0%A4%A", "/invitation"])("%s is unknown", (pathname) => {
     expect(matchPage(pathname)).toBeUndefined();
-  });
-});
-
-describe("matchApi", () => {
-  it("matches method and path, with params", () => {
-    expect(matchApi("put", "/api/role/r-9")).toMatchObject({ route: { id: "role-update" }, params: { id: "r-9" } });
-    expect(matchApi("DELETE", "/api/role/r-9")?.route.id).toBe("role-delete");
-    expect(matchApi("POST", "/api/role")?.route.id).toBe("role-create");
-    expect(matchApi("GET", "/api/setting/organization")?.route.id).toBe("organization-settings-read");
-    expect(matchApi("PUT", "/api/setting/organization")?.route.id).toBe("organization-settings-update");
-    expect(matchApi("GET", "/api/message/inbox?is_read=false&size=1")?.route.id).toBe("message-inbox");
-  });
-
-  it("knows nothing of other methods or paths", () => {
-    expect(matchApi("GET", "/api/role/r-9")).toBeUndefined();
-    expect(matchApi("DELETE", "/api/setting/organization")).toBeUndefined();
-    expect(matchApi("GET", "/api/unknown")).toBeUndefined();
-  });
-
-  it("has the identity calls", () => {
-    expect(API_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining([
-      "GET /api/auth/csrf",
-      "GET /api/auth/session",
-      "POST /api/auth/login",
-      "POST /api/auth/logout",
-      "GET /api/user-session",
-      "GET /api/setting/organization",
-      "PUT /api/setting/organization",
-      "GET /api/user/role",
-      "POST /api/role",
-      "PUT /api/role/:id",
-      "DELETE /api/role/:id",
-      "GET /api/message/inbox",
-      "GET /api/health",
-    ]));
   });
 });
 

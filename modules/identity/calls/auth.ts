@@ -1,4 +1,5 @@
-import { enabledFeatures, type OrganizationSettings } from "../../organizations";
+// the pure face only: identity must not load the organizations module, whose rows import identity back
+import { enabledFeatures, type OrganizationSettings } from "../../organizations/client";
 import { sessionAuthRow } from "../../../projections/identity";
 import { isPermissionId } from "../access/permissions";
 import type { AccessSubject, FeatureKey, OrganizationType, RoleLevel } from "../access/types";

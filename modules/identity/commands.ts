@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The sign-in and recovery forms' schemas: plain zod, so the same schema checks the form in the
- * browser (conform) and the submission on the server (`parseWithZod`, POST /api/auth/login).
+ * The identity calls' and forms' inputs (zod). The sign-in and recovery forms' schemas are plain zod, so
+ * the same schema checks the form in the browser (conform, through ./client) and the submission on the
+ * server (`parseWithZod`, and the body of POST /api/auth/login).
  */
 export const loginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(254, "Username is too long"),
@@ -30,3 +31,20 @@ export const resetPasswordSchema = (minLength: number) =>
       confirmPassword: z.string({ error: "Enter the new password again" }),
     })
     .refine((value) => value.password === value.confirmPassword, { message: "The passwords do not match", path: ["confirmPassword"] });
+
+const boolParam = z.enum(["true", "false"], { error: "must be true or false" }).optional();
+
+/** GET /api/user/role: the user groups for pickers and the sidebar. */
+export const userRolesQuery = z.object({
+  status: z.enum(["Active"], { error: "Status must be Active" }).optional(),
+  level: z.string().regex(/^[1-7](,[1-7])*$/, "Level must be a list of levels from 1 to 7").optional(),
+  fields: z.string().optional(),
+  sort: z.string().optional(),
+  sidebar: boolParam,
+  kiosk: boolParam,
+  communication: boolParam,
+  search: z.string().max(100).optional(),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type UserRolesQuery = z.infer<typeof userRolesQuery>;

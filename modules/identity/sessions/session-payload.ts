@@ -1,5 +1,5 @@
-import { applySelfPolicy } from "#modules/identity";
-import type { Auth } from "./auth.server";
+import { applySelfPolicy } from "../access/field-policy";
+import type { Auth } from "../calls/auth";
 
 /** The authenticated user as the spec's client reads it (spec-1 section 3): their own account (decision 027's self view). */
 export const sessionPayload = (auth: Auth) => ({
@@ -20,3 +20,5 @@ export const sessionPayload = (auth: Auth) => ({
   }),
   organization: { id: auth.organization.id, name: auth.organization.name, type: auth.organization.type, main_color: auth.organization.mainColor },
 });
+
+export type SessionPayload = ReturnType<typeof sessionPayload>;

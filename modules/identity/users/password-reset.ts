@@ -1,22 +1,24 @@
-import { hashPassword, hit, MIN_PASSWORD_LENGTH, newToken, RESET_TOKEN_INVALID, tokenHash, userDecider, userStream } from "#modules/identity";
-import { handleCommand, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "#modules/kernel";
-import { findUserById, findUserByLogin, queueMail } from "#projections/identity";
-import type { AppServices } from "./load-context";
-
-export { MIN_PASSWORD_LENGTH };
+import { handleCommand, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "../../kernel";
+import { findUserById, findUserByLogin, queueMail } from "../../../projections/identity";
+import type { Services } from "../calls/services";
+import { hit } from "../sessions/rate-limit";
+import { newToken, tokenHash } from "../sessions/tokens";
+import { RESET_TOKEN_INVALID, userDecider } from "./decide";
+import { userStream } from "./events";
+import { hashPassword } from "./passwords";
 
 /** A reset link works for one hour, once. */
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const RESET_MAIL_SUBJECT = "Reset your Rollcall password";
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_MAIL_SUBJECT = "Reset your Rollcall password";
 /** The same answer whether or not an account matches, so the form does not reveal who has one. */
 export const RESET_REQUESTED_MESSAGE = "If an account matches, we sent a link to reset the password.";
 export const PASSWORD_RESET_DONE = "Your password was reset. Sign in with the new password.";
 
 /** Reset requests per client address: each one writes an event and a mail, so they are limited. */
-export const FORGOT_PASSWORD_LIMIT = { requests: 10, windowSeconds: 15 * 60 } as const;
+const FORGOT_PASSWORD_LIMIT = { requests: 10, windowSeconds: 15 * 60 } as const;
 
 export async function forgotPasswordAllowed(
-  services: AppServices,
+  services: Services,
   ip: string,
 ): Promise<{ allowed: true } | { allowed: false; status: 429 | 503; retryAfterSeconds: number; message: string }> {
   const { requests, windowSeconds } = FORGOT_PASSWORD_LIMIT;
@@ -31,7 +33,7 @@ export async function forgotPasswordAllowed(
 }
 
 /** The path of a reset link (relative: no mail server or public URL is configured yet; see decision 006). */
-export const resetLinkPath = (token: string, userId: string) =>
+const resetLinkPath = (token: string, userId: string) =>
   `/reset-password?${new URLSearchParams({ token, user: userId }).toString()}`;
 
 const resetMailBody = (firstName: string, link: string) =>
@@ -50,7 +52,7 @@ const resetMailBody = (firstName: string, link: string) =>
  * its SHA-256 goes into the event) on the user's stream and queues the mail in `mail_outbox`.
  * Resolves the same way whether or not an account matches.
  */
-export async function requestPasswordReset(services: AppServices, login: string): Promise<void> {
+export async function requestPasswordReset(services: Services, login: string): Promise<void> {
   const row = await findUserByLogin(services.db, login);
   if (!row || row.status !== "Active") return;
   const token = newToken();
@@ -72,7 +74,7 @@ export async function requestPasswordReset(services: AppServices, login: string)
  * are RESET_TOKEN_INVALID); on success every session of the user ends.
  */
 export async function resetPassword(
-  services: AppServices,
+  services: Services,
   input: { userId: string; token: string; password: string },
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   const row = await findUserById(services.db, input.userId);

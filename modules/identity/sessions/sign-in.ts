@@ -1,30 +1,28 @@
-import { dummyHash, signInAllowed, signInSucceeded, verifyPassword } from "#modules/identity";
-import { REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "#modules/kernel";
-import { findUserByLogin } from "#projections/identity";
-import { getAuth } from "./auth.server";
-import { readCookie, SESSION_COOKIE } from "./cookies.server";
-import type { AppServices } from "./load-context";
-import { sessionPayload } from "./session-payload.server";
-
-// the schema is shared with the /login form (browser and server), so it lives outside this .server file
-export { loginSchema } from "./auth-schemas";
+import { REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "../../kernel";
+import { findUserByLogin } from "../../../projections/identity";
+import { authOf } from "../calls/auth";
+import type { Services } from "../calls/services";
+import type { LoginInput } from "../commands";
+import { dummyHash, verifyPassword } from "../users/passwords";
+import { signInAllowed, signInSucceeded } from "./rate-limit";
+import { sessionPayload, type SessionPayload } from "./session-payload";
 
 export const INVALID_CREDENTIALS = "Incorrect username or password.";
 /** Redis (the attempt counters) is down: refuse at once rather than sign in unlimited or hang (decision 029). */
 export const SIGN_IN_UNAVAILABLE = "Sign-in is unavailable right now. Please try again in a minute.";
 
-type SignInResult =
-  | { ok: true; token: string; payload: ReturnType<typeof sessionPayload> }
-  | { ok: false; status: number; code: string; message: string; headers?: HeadersInit };
+export type SignInResult =
+  | { ok: true; token: string; payload: SessionPayload }
+  | { ok: false; status: number; code: string; message: string; headers?: Record<string, string> };
 
 /**
  * Checks the limits (per IP, and a growing wait per account from one IP: decision 029, in Redis; 503 at once when
  * Redis does not answer), the password (argon2id; the same work is done for unknown accounts), then ends the
- * visitor's old session and opens a new one: a new id.
+ * visitor's old session (`previousToken`) and opens a new one: a new id.
  */
 export async function signIn(
-  services: AppServices,
-  input: { username: string; password: string; ip: string; request: Request },
+  services: Pick<Services, "redis" | "db" | "clock" | "sessions" | "logger">,
+  input: LoginInput & { ip: string; previousToken: string | undefined },
 ): Promise<SignInResult> {
   let limit: Awaited<ReturnType<typeof signInAllowed>>;
   try {
@@ -53,11 +51,9 @@ export async function signIn(
   await withinRedisDeadline(signInSucceeded(services.redis, input.ip, input.username)).catch(() => undefined);
 
   const now = services.clock.now();
-  await services.sessions.revoke(readCookie(input.request, SESSION_COOKIE), now);
+  await services.sessions.revoke(input.previousToken, now);
   const { token } = await services.sessions.create(row.id, row.organization_id, now);
-  const headers = new Headers(input.request.headers);
-  headers.set("cookie", `${SESSION_COOKIE}=${token}`);
-  const auth = await getAuth(new Request(input.request.url, { headers }), services);
+  const auth = await authOf(services, token);
   if (!auth) {
     await services.sessions.revoke(token, now);
     return { ok: false, status: 403, code: "ACCOUNT_UNAVAILABLE", message: "This account cannot sign in right now. Please contact support." };

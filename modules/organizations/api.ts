@@ -1,0 +1,25 @@
+import { ADMIN_ONLY, apiRow, signedIn, type ApiRow } from "../identity";
+import { organizationSettingsOf, updateOrganizationSettingsOf } from "./service";
+
+/** The organization settings calls (spec-1 section 3), rows of the one /api table. */
+export const organizationsApi: readonly ApiRow[] = [
+  apiRow({
+    id: "organization-settings-read",
+    method: "GET",
+    path: "/api/setting/organization",
+    description: "Organization information.",
+    rule: { auth: "required", kioskAllowed: true },
+    answers: { description: "{ id, ...settings, main_color }; the report's secret blank below admin level" },
+    handle: (ctx) => organizationSettingsOf(ctx.services, signedIn(ctx)),
+  }),
+  apiRow({
+    id: "organization-settings-update",
+    method: "PUT",
+    path: "/api/setting/organization",
+    description: "Change organization settings.",
+    rule: ADMIN_ONLY,
+    answers: { description: "{ message }" },
+    // the settings command validates the body (its schema's first problem is the 400's message)
+    handle: (ctx) => updateOrganizationSettingsOf(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+  }),
+];
