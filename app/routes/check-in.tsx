@@ -11,7 +11,7 @@ import { barcodeErrorText, KIOSK_STOP_TEXT, MEMBER_CHECK_IN_OFF_TEXT, SEE_STAFF_
 import { useOfflineQueue, type QueueOutcome } from "~/components/check-in/use-offline-queue";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
-import { checkInViewerOf } from "~/utils/check-in-page.server";
+import { checkInViewerOf } from "#modules/check-in";
 import { guardPage } from "~/utils/page-guard.server";
 import { canExportCheckIns } from "#modules/exports";
 import { ExportCheckInsButton } from "~/components/exports/export-buttons";

@@ -3,7 +3,7 @@ import { createUserGroup, deleteUserGroup, updateUserGroup, userGroupInput, type
 import { DomainError } from "#modules/kernel";
 import type { UserGroupActionData } from "~/components/user-groups/types";
 import type { AppServices } from "./load-context";
-import { waitForProjection } from "./read-your-writes.server";
+import { waitForProjection } from "#projections";
 
 export type UserGroupOutcome = { data: UserGroupActionData; status: number };
 

@@ -100,3 +100,14 @@ export function barcodeErrorText(error: { code: string; message: string }): stri
   if (error.code === CHECK_IN_CODES.flagged) return null;
   return `${error.message.replace(/\.+$/, "")}. ${CHECK_IN_TEXT.rescan}`;
 }
+
+/** What /check-in knows about the organization and the viewer (modules/check-in/service.ts, checkInViewerOf). */
+export type CheckInViewer = {
+  organizationId: string;
+  organizationName: string;
+  isKiosk: boolean;
+  screeningRequired: boolean;
+  canCheckInOut: boolean;
+  canSignWaiver: boolean;
+  canFillScreening: boolean;
+};

@@ -18,9 +18,10 @@ export {
   barcodeErrorText,
   type CheckInCode,
   type CheckInGate,
+  type CheckInViewer,
 } from "./client";
 export { checkInBody, checkOutBody, bulkCheckInBody, eligibilityBody, boardQuery, type CheckInBody, type CheckOutBody, type BulkCheckInBody, type EligibilityBody, type BoardQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)
-export { factSources, checkInDeps, runCheckIn, requireMemberCheckIn, participantIdFor, sourceOf, pickUpOf, checkInList, checkIn, checkOut, bulkCheckIn, checkInEligibility } from "./service";
+export { factSources, checkInDeps, runCheckIn, requireMemberCheckIn, participantIdFor, sourceOf, pickUpOf, checkInList, checkIn, checkOut, bulkCheckIn, checkInEligibility, checkInViewerOf } from "./service";
 export { checkInApi } from "./api";

@@ -1,5 +1,5 @@
 import { loadActiveFlags } from "../flags";
-import { applyFieldPolicy, commandMetadataOf, fieldRoleOfAuth, isKiosk, userDecider, userStream, type Auth, type Services, type UserEvent, type UserState } from "../identity";
+import { applyFieldPolicy, commandMetadataOf, fieldRoleOfAuth, isKiosk, PERMISSIONS, roleFlags, userDecider, userStream, type Auth, type Services, type UserEvent, type UserState } from "../identity";
 import { DomainError, idFrom, isDomainError, type CommandMetadata, type EventStore } from "../kernel";
 import { timeZoneOf, todayIn } from "../organizations";
 import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople, resolveMemberId } from "../participants";
@@ -8,7 +8,7 @@ import { boardForDay, checkInExportPage, visitById } from "../../projections/che
 import { activeFlagsOf } from "../../projections/flags";
 import { programsWithParticipantsOn } from "../../projections/programs";
 import { waitForProjection } from "../../projections/runner";
-import { CHECK_IN_TEXT, MAX_DAY_MS, memberCheckInOn } from "./client";
+import { CHECK_IN_TEXT, MAX_DAY_MS, mayCheckMembersInOut, memberCheckInOn, type CheckInViewer } from "./client";
 import type { BoardQuery, BulkCheckInBody, CheckInBody, CheckOutBody, EligibilityBody } from "./commands";
 import { refusals } from "./decide";
 import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest } from "./handlers";
@@ -198,4 +198,25 @@ export async function checkInEligibility(services: Services, auth: Auth, input: 
   );
   if (decision instanceof DomainError) throw decision;
   return { allowed: true, participant_id: participantId, type: input.type };
+}
+
+/**
+ * What /check-in needs to know about the organization and the viewer; the rows and the participants
+ * come from the /api calls in the browser (the board is live).
+ */
+export function checkInViewerOf(auth: Auth): CheckInViewer {
+  const flags = roleFlags({ level: auth.user.roleLevel, roleName: auth.user.roleName });
+  const has = (permission: string) => auth.user.permissionIds.includes(permission);
+  const { settings } = auth.organization;
+  return {
+    organizationId: auth.organization.id,
+    organizationName: auth.organization.name,
+    isKiosk: flags.isKiosk,
+    screeningRequired: settings.is_daily_screening_form === true,
+    // the switch that shows 'Check Users In/Out' also governs checking in from this page
+    canCheckInOut: mayCheckMembersInOut({ hasPermission: has(PERMISSIONS.CAN_CHECK_IN_OUT_MEMBERS), settings }),
+    // spec-1 section 6, dialog actions
+    canSignWaiver: has(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT) || flags.isAdmin || flags.isOrganization,
+    canFillScreening: flags.isAdmin || flags.isOrganization || flags.isCoach,
+  };
 }

@@ -39,15 +39,7 @@ export const ADULT_PICK_UP_TEXT = ADULT_PICK_UP;
 export const isIndependent = (p: { pick_up_permission: string | null }) => travelsIndependently(p.pick_up_permission);
 
 /** What the page knows about the organization and the viewer (from its loader). */
-export type CheckInViewer = {
-  organizationId: string;
-  organizationName: string;
-  isKiosk: boolean;
-  screeningRequired: boolean;
-  canCheckInOut: boolean;
-  canSignWaiver: boolean;
-  canFillScreening: boolean;
-};
+export type { CheckInViewer } from "#modules/check-in/client";
 
 /** spec-1 section 4, isAllowed: waiver signed and not flagged (and today's screening filled when required). */
 export function isAllowed(p: Pick<ParticipantDetail, "is_waiver_signed" | "is_flagged" | "hasfilled">, screeningRequired: boolean): boolean {

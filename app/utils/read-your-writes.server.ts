@@ -1,1 +1,0 @@
-export { waitForProjection } from "#projections";
