@@ -17,7 +17,7 @@ describe("the server build", () => {
     const bundle = readFileSync(serverBuildPath, "utf8");
     // what the pages use of the domain, imported by name
     expect(bundle).toMatch(/from "#modules\/kernel"/);
-    expect(bundle).toMatch(/from "#projections\/identity"/);
+    expect(bundle).toMatch(/from "#modules\/check-in"/);
     // and none of it inside: the kernel's error class, a decider, a read model's table
     expect(bundle).not.toMatch(/class DomainError\b/);
     expect(bundle).not.toMatch(/function decide\w*\(/);
