@@ -3,7 +3,8 @@ import { useTimeZone } from "../time-zone";
 import { ApiError, apiSend, fetchParticipant, isRetryable, localDay, lookupMember, newCommandId, postCheckIn, type CheckInType, type MemberLookup } from "./api";
 import { browserOffline, enqueue } from "./offline-queue";
 import { useOverlay } from "./overlays";
-import { barcodeErrorText, CHECK_IN_TEXT, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
+import { barcodeErrorText, CHECK_IN_TEXT, CLAIM_CODE_REQUIRED_CODE, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
+import { tagsUrlOf } from "./tags-link";
 
 export type ScanStatus = { kind: "busy"; memberId: string } | { kind: "error" | "success"; text: string } | null;
 
@@ -15,7 +16,8 @@ type Scan = { memberId: string; type: CheckInType; commandId: string; time: stri
  * checked in and confirmed for 4 s. Check-out: the eligibility call, the member, then at once for a
  * member who travels alone ('{first name} successfully checked out' for 4 s); anyone else is picked up by
  * an adult: at the kiosk 'Please see a staff member to check out' and nothing is posted (the server refuses
- * it too, docs/decisions/026); for staff, the Picked Up By dialog.
+ * it too, docs/decisions/026), or, when the organization gives security codes, the claim-code dialog
+ * (docs/decisions/036); for staff, the Picked Up By dialog. A confirmed check-in with a code offers its tags.
  * A scan that gets no answer (offline) is queued with its command id and scan time.
  */
 export function useBarcodeFlow(type: CheckInType) {
@@ -51,7 +53,7 @@ export function useBarcodeFlow(type: CheckInType) {
         fetchParticipant(member.id).catch(() => null),
       ]);
       if (detail) {
-        overlay.show({ kind: "participant", detail, purpose: "confirmed", type: "in", message: answer.message });
+        overlay.show({ kind: "participant", detail, purpose: "confirmed", type: "in", message: answer.message, tagsUrl: tagsUrlOf(answer, viewer.isKiosk) });
         setStatus(null);
       } else {
         setStatus({ kind: "success", text: answer.message });
@@ -62,8 +64,19 @@ export function useBarcodeFlow(type: CheckInType) {
 
   const checkOut = useCallback(
     async (scan: Scan) => {
-      await apiSend("POST", "/api/check-in/participant", { memberId: scan.memberId, type: "out", start: scan.start, end: scan.end });
+      const claimed = await apiSend("POST", "/api/check-in/participant", { memberId: scan.memberId, type: "out", start: scan.start, end: scan.end }).then(
+        () => false,
+        (error: unknown) => {
+          if (viewer.isKiosk && error instanceof ApiError && error.code === CLAIM_CODE_REQUIRED_CODE) return true;
+          throw error;
+        },
+      );
       const member = await lookupMember(scan.memberId);
+      if (claimed) {
+        setStatus(null);
+        overlay.show({ kind: "claim", member, onDone: (text) => setStatus({ kind: "success", text }) });
+        return;
+      }
       const body = { memberId: member.member_id, type: "out" as const, time: scan.time, start: scan.start, end: scan.end };
       if (isIndependent(member)) {
         // the barcode screen sends the pick-up fields empty; the server records NA
