@@ -1,4 +1,4 @@
-import { mayCheckMembersInOut } from "#modules/check-in";
+import { mayCheckMembersInOut, securityCodesOn } from "#modules/check-in";
 import { PERMISSIONS, roleFlags } from "#modules/identity";
 import type { CheckInViewer } from "~/components/check-in/rules";
 import type { Auth } from "./auth.server";
@@ -21,5 +21,6 @@ export function checkInViewerOf(auth: Auth): CheckInViewer {
     // spec-1 section 6, dialog actions
     canSignWaiver: has(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT) || flags.isAdmin || flags.isOrganization,
     canFillScreening: flags.isAdmin || flags.isOrganization || flags.isCoach,
+    securityCodes: securityCodesOn(settings),
   };
 }

@@ -30,9 +30,7 @@ export const CHECK_IN_CODES = {
   checkOutBeforeCheckIn: "CHECK_OUT_BEFORE_CHECK_IN",
   /** the organization's is_member_check_in_or_out is off (docs/decisions/031) */
   memberCheckInOff: "MEMBER_CHECK_IN_OFF",
-  /** a kiosk check-out of a child an adult picks up, without the claim code (docs/decisions/036) */
-  claimCodeRequired: "CLAIM_CODE_REQUIRED",
-  /** a claim code that is not the visit's security code */
+  /** a claim code typed at the kiosk that is not the visit's security code (docs/decisions/036) */
   claimCodeMismatch: "CLAIM_CODE_MISMATCH",
   /** no free security code was found for the day after every attempt (the store is full or failing) */
   securityCodeUnavailable: "SECURITY_CODE_UNAVAILABLE",
@@ -53,6 +51,8 @@ export const CHECK_IN_TEXT = {
   /** the claim-code dialog of the kiosk (docs/decisions/036) */
   claimCodeTitle: "Claim Code",
   claimCodeHint: "Enter the 4-character code on the adult's claim tag, then choose who is picking up.",
+  /** the button under 'see staff' at the kiosk when the organization gives codes */
+  enterClaimCode: "Enter Claim Code",
   /** the answer to a check-in or check-out, by first name (or full name on the board's toast) */
   done: (name: string, type: "in" | "out") => `${name} successfully checked ${type}`,
 } as const;
@@ -68,7 +68,6 @@ export const REFUSAL_TEXT = {
   notIn: (n: string) => `${n} is not checked in`,
   required: (label: string) => `${label} is required`,
   checkOutBeforeCheckIn: (n: string) => `${n} cannot be checked out before the check-in time`,
-  claimCodeRequired: (n: string) => `Enter the claim code from the adult's claim tag to check ${n} out, or see a staff member`,
   claimCodeMismatch: (n: string) => `That claim code does not match ${n}'s tag. Check the claim tag, or see a staff member`,
   securityCodeUnavailable: () => "No security code could be given: please try again",
 } as const;

@@ -33,7 +33,6 @@ export const pickUpRefusals = {
   stale: (n: string) => new DomainError(CHECK_IN_CODES.pickUpNotAuthorised, `This person is not on ${n}'s pick-up list (it may have changed): choose again`, 403),
   both: () => new DomainError("VALIDATION", "Choose an authorised person or give an override reason, not both", 400),
   reasonTooLong: () => new DomainError("VALIDATION", `Override Reason must be at most ${OVERRIDE_REASON_MAX} characters`, 400),
-  claimCodeRequired: (n: string) => new DomainError(CHECK_IN_CODES.claimCodeRequired, REFUSAL_TEXT.claimCodeRequired(n), 400),
   claimCodeMismatch: (n: string) => new DomainError(CHECK_IN_CODES.claimCodeMismatch, REFUSAL_TEXT.claimCodeMismatch(n), 403),
 };
 
@@ -43,13 +42,12 @@ export type ClaimCheck = { securityCodesOn?: boolean; claimCode?: string; visitC
 /**
  * The kiosk's release of a child an adult picks up (docs/decisions/036): only when the organization gives
  * codes, the visit has one, the adult types the matching claim code AND chooses themselves from the
- * child's list. Never an override, never typed details: anything else is 'see staff'.
+ * child's list. Without a claim code it is decision 026's 'see staff'; never an override or typed details.
  */
 function kioskRelease(p: NonNullable<CheckInFacts["participant"]>, n: string, command: PickUpRequest & ClaimCheck): Release | DomainError {
-  if (!command.securityCodesOn || !command.visitCode) return pickUpRefusals.seeStaff();
-  if (command.overrideReason !== undefined || text(command.pickUpName)) return pickUpRefusals.seeStaff();
   const claim = normalizeClaimCode(command.claimCode);
-  if (!claim) return pickUpRefusals.claimCodeRequired(n);
+  if (!claim || !command.securityCodesOn || !command.visitCode) return pickUpRefusals.seeStaff();
+  if (command.overrideReason !== undefined || text(command.pickUpName)) return pickUpRefusals.seeStaff();
   if (claim !== command.visitCode) return pickUpRefusals.claimCodeMismatch(n);
   const personId = text(command.pickUpPersonId);
   if (!personId) return pickUpRefusals.required("Pick Up Person");

@@ -126,8 +126,9 @@ describe("kiosk check-out of a child an adult picks up, with claim codes (docs/d
     expect(error.message).toBe("That claim code does not match Maya Lee's tag. Check the claim tag, or see a staff member");
   });
 
-  it("asks for the claim code when none is given (CLAIM_CODE_REQUIRED)", () => {
-    expect(refusal(when(coded(), checkOut("kiosk", { pickUpPersonId: "pickup:abc" })))).toMatchObject({ code: "CLAIM_CODE_REQUIRED", status: 400 });
+  it("without a claim code it is decision 026's 'see staff', whatever the kiosk names", () => {
+    expect(refusal(when(coded(), checkOut("kiosk", { pickUpPersonId: "pickup:abc" })))).toMatchObject({ code: "SEE_STAFF", status: 403 });
+    expect(refusal(when(coded(), checkOut("kiosk", { claimCode: "  " }))).code).toBe("SEE_STAFF");
   });
 
   it("with the right code still wants a person of the list: none, or one not on it, is refused", () => {

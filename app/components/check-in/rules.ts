@@ -47,6 +47,8 @@ export type CheckInViewer = {
   canCheckInOut: boolean;
   canSignWaiver: boolean;
   canFillScreening: boolean;
+  /** the organization gives security codes (docs/decisions/036): the kiosk offers the claim-code check-out; absent reads as off */
+  securityCodes?: boolean;
 };
 
 /** spec-1 section 4, isAllowed: waiver signed and not flagged (and today's screening filled when required). */
@@ -76,8 +78,6 @@ export function pickUpChoices(p: Pick<ParticipantDetail, "pick_up_people">): Pic
 export const SEE_STAFF_TEXT = CHECK_IN_TEXT.seeStaff;
 /** The refusal code the server gives the kiosk for such a child. */
 export const SEE_STAFF_CODE = CHECK_IN_CODES.seeStaff;
-/** With security codes, the kiosk is asked for the adult's claim code instead (docs/decisions/036). */
-export const CLAIM_CODE_REQUIRED_CODE = CHECK_IN_CODES.claimCodeRequired;
 
 export const initials = (p: { first_name: string; last_name: string }) => `${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
 

@@ -36,7 +36,7 @@ export function useCheckOut() {
           },
         );
       }
-      if (overlay.viewer.isKiosk) {
+      if (overlay.viewer.isKiosk && overlay.viewer.securityCodes) {
         // the kiosk never names a pick-up person itself: the adult's claim code first (docs/decisions/036)
         overlay.show({
           kind: "claim",
