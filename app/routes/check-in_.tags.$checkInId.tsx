@@ -2,14 +2,14 @@ import { Button, Callout, Flex, Heading, Link, SegmentedControl, Text } from "@r
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { checkInTags, TAG_STOCKS, tagStockOf, type TagStock } from "#modules/check-in";
-import { isDomainError } from "#modules/kernel";
+import { TAG_STOCKS, tagStockOf, type TagStock } from "#modules/check-in/client";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import tagsLarge from "~/components/tags/tags-large.css";
 import tagsSmall from "~/components/tags/tags-small.css";
 import tagStyles from "~/components/tags/tags.css";
 import { TagLabels } from "~/components/tags/tag-labels";
 import { guardPage } from "~/utils/page-guard.server";
+import { tagsPageOf } from "~/utils/tags-page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tagStyles }];
 
@@ -24,13 +24,8 @@ const PAGE_CSS: Record<TagStock, string> = { small: tagsSmall, large: tagsLarge 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  try {
-    const tags = await checkInTags(context.services, auth, params.checkInId ?? "");
-    return json({ found: true as const, tags });
-  } catch (error) {
-    if (isDomainError(error) && error.status === 404) return json({ found: false as const }, { status: 404 });
-    throw error;
-  }
+  const tags = await tagsPageOf(context.services, auth, params.checkInId);
+  return tags ? json({ found: true as const, tags }) : json({ found: false as const }, { status: 404 });
 }
 
 export default function TagsPage() {
@@ -68,7 +63,7 @@ export default function TagsPage() {
   }
   const { tags } = data;
   return (
-    <main>
+    <div>
       <link rel="stylesheet" href={PAGE_CSS[stock]} />
       <Flex className="rc-tags-toolbar" direction="column" gap="3" p="4" pb="0">
         <Heading as="h1" size="6">
@@ -94,7 +89,7 @@ export default function TagsPage() {
         </Flex>
       </Flex>
       <TagLabels tags={tags} stock={stock} />
-    </main>
+    </div>
   );
 }
 

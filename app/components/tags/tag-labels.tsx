@@ -1,4 +1,5 @@
-import type { CheckInTags, TagStock } from "#modules/check-in";
+import type { CheckInTags } from "#modules/check-in";
+import type { TagStock } from "#modules/check-in/client";
 
 type Props = { tags: CheckInTags; stock: TagStock };
 
