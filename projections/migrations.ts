@@ -1,7 +1,7 @@
 import { kernelMigrations, type MigrationSet } from "../modules/kernel";
 import { assetsMigration } from "./assets";
 import { auditMigration } from "./audit";
-import { checkInMigration } from "./check-in";
+import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
@@ -22,6 +22,7 @@ export const allMigrations: MigrationSet = {
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
   "0600-projection-check-in": checkInMigration,
+  "0601-projection-check-in-security-code": checkInSecurityCodeMigration,
   "0700-projection-waivers": waiversMigration,
   "0800-projection-flags": flagsMigration,
   "1000-projection-exports": exportsMigration,

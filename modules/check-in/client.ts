@@ -30,6 +30,10 @@ export const CHECK_IN_CODES = {
   checkOutBeforeCheckIn: "CHECK_OUT_BEFORE_CHECK_IN",
   /** the organization's is_member_check_in_or_out is off (docs/decisions/031) */
   memberCheckInOff: "MEMBER_CHECK_IN_OFF",
+  /** a claim code typed at the kiosk that is not the visit's security code (docs/decisions/036) */
+  claimCodeMismatch: "CLAIM_CODE_MISMATCH",
+  /** no free security code was found for the day after every attempt (the store is full or failing) */
+  securityCodeUnavailable: "SECURITY_CODE_UNAVAILABLE",
 } as const;
 export type CheckInCode = (typeof CHECK_IN_CODES)[keyof typeof CHECK_IN_CODES];
 
@@ -44,6 +48,11 @@ export const CHECK_IN_TEXT = {
   memberCheckInOff: "Checking members in and out is turned off for this organization.",
   /** appended to a refusal on the barcode screen (spec-1 section 8) */
   rescan: "Please try to rescan the barcode",
+  /** the claim-code dialog of the kiosk (docs/decisions/036) */
+  claimCodeTitle: "Claim Code",
+  claimCodeHint: "Enter the 4-character code on the adult's claim tag, then choose who is picking up.",
+  /** the button under 'see staff' at the kiosk when the organization gives codes */
+  enterClaimCode: "Enter Claim Code",
   /** the answer to a check-in or check-out, by first name (or full name on the board's toast) */
   done: (name: string, type: "in" | "out") => `${name} successfully checked ${type}`,
 } as const;
@@ -59,7 +68,33 @@ export const REFUSAL_TEXT = {
   notIn: (n: string) => `${n} is not checked in`,
   required: (label: string) => `${label} is required`,
   checkOutBeforeCheckIn: (n: string) => `${n} cannot be checked out before the check-in time`,
+  claimCodeMismatch: (n: string) => `That claim code does not match ${n}'s tag. Check the claim tag, or see a staff member`,
+  securityCodeUnavailable: () => "No security code could be given: please try again",
 } as const;
+
+/**
+ * Security codes (docs/decisions/036): 4 characters from an alphabet without look-alikes (no 0/O, 1/I/L,
+ * 5/S, 2/Z, 8/B), so a code read off a tag by a tired adult is typed right: 25 characters, 390,625 codes
+ * per organization per day.
+ */
+export const SECURITY_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679";
+export const SECURITY_CODE_LENGTH = 4;
+const CODE_PATTERN = new RegExp(`^[${SECURITY_CODE_ALPHABET}]{${SECURITY_CODE_LENGTH}}$`);
+
+/** A code as typed: upper-cased, without spaces or dashes (a tag prints it as one word). */
+export const normalizeClaimCode = (typed: string | null | undefined) => (typed ?? "").toUpperCase().replace(/[\s-]+/g, "");
+export const isSecurityCode = (code: string | null | undefined): code is string => typeof code === "string" && CODE_PATTERN.test(code);
+
+/** The organization gives security codes and tags (is_security_codes, on unless set false). */
+export const securityCodesOn = (settings: { is_security_codes?: boolean | null }) => settings.is_security_codes !== false;
+
+/** The label stock a tag page is printed on (?stock=...): 2.25in x 1.25in is the default. */
+export const TAG_STOCKS = {
+  small: { label: "2.25 × 1.25 in", width: "2.25in", height: "1.25in" },
+  large: { label: "4 × 2 in", width: "4in", height: "2in" },
+} as const;
+export type TagStock = keyof typeof TAG_STOCKS;
+export const tagStockOf = (value: string | null | undefined): TagStock => (value === "large" ? "large" : "small");
 
 /** What a check-in and a check-out must pass first: no active stop flag, and today's screening when required. */
 export type CheckInGate = { stopFlag: boolean; screeningRequired: boolean; screeningFilled: boolean };
@@ -110,4 +145,6 @@ export type CheckInViewer = {
   canCheckInOut: boolean;
   canSignWaiver: boolean;
   canFillScreening: boolean;
+  /** the organization gives security codes (docs/decisions/036): the kiosk offers the claim-code check-out; absent reads as off */
+  securityCodes?: boolean;
 };

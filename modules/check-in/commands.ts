@@ -19,6 +19,9 @@ const overrideReason = z
   .max(OVERRIDE_REASON_MAX, `Override Reason must be at most ${OVERRIDE_REASON_MAX} characters`)
   .optional();
 
+/** The code an adult types at the kiosk from their claim tag (docs/decisions/036); compared after normalizing. */
+const claimCode = z.string({ error: "Claim Code must be text" }).trim().max(20, "Claim Code must be at most 20 characters").optional();
+
 const dayBounds = z
   .object({ start: iso("Start"), end: iso("End") })
   .refine((d) => Date.parse(d.end) > Date.parse(d.start), { message: "End must be after Start" })
@@ -36,6 +39,7 @@ export const checkInBody = z
     pick_up_relationship: optionalText,
     pick_up_person_id: personId,
     override_reason: overrideReason,
+    claim_code: claimCode,
     command_id: z.string().trim().min(8).max(100).optional(),
   })
   .and(dayBounds);
@@ -59,6 +63,7 @@ export const checkOutBody = z.object({
   pick_up_relationship: optionalText,
   pick_up_person_id: personId,
   override_reason: overrideReason,
+  claim_code: claimCode,
   start: iso("Start").optional(),
   end: iso("End").optional(),
   command_id: z.string().trim().min(8).max(100).optional(),
@@ -71,6 +76,7 @@ export const eligibilityBody = z
     type: z.enum(["in", "out"], { error: "Type must be in or out" }),
     start: z.string({ error: "Start is required" }).refine((v) => !Number.isNaN(Date.parse(v)), "Start must be a date and time"),
     end: z.string({ error: "End is required" }).refine((v) => !Number.isNaN(Date.parse(v)), "End must be a date and time"),
+    claim_code: claimCode,
   })
   .refine((d) => Date.parse(d.end) > Date.parse(d.start), { message: "End must be after Start" });
 

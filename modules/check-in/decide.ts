@@ -1,18 +1,30 @@
 import { DomainError, type Command, type Decider } from "../kernel";
-import { CHECK_IN_CODES, CHECK_IN_TEXT, gateRefusal, REFUSAL_TEXT } from "./client";
+import { CHECK_IN_CODES, CHECK_IN_TEXT, gateRefusal, isSecurityCode, REFUSAL_TEXT } from "./client";
 import type { CheckInEvent, CheckInSource, MemberRef, PickedUpBy } from "./events";
 import { releaseTo, type PickUpRequest } from "./pick-up-rule";
 import type { CheckInFacts } from "./rules-context";
 
-export type OpenVisit = { checkInId: string; checkInTime: string; dayStart: string; dayEnd: string };
+export type OpenVisit = { checkInId: string; checkInTime: string; dayStart: string; dayEnd: string; securityCode?: string };
 /** A member's check-in state: the visit left open by their newest events, if any. */
 export type CheckInState = { open: OpenVisit | null };
 
-type Common = { participantId: string; time: string; dayStart: string; dayEnd: string; source: CheckInSource; facts: CheckInFacts; actorOrganizationId: string };
+type Common = {
+  participantId: string;
+  time: string;
+  dayStart: string;
+  dayEnd: string;
+  source: CheckInSource;
+  facts: CheckInFacts;
+  actorOrganizationId: string;
+  /** the organization gives security codes (is_security_codes; docs/decisions/036); off when absent */
+  securityCodesOn?: boolean;
+};
 
 export type CheckInCommand =
-  | Command<"CheckIn", Common & { checkInId: string }>
-  | Command<"CheckOut", Common & { checkInId?: string } & PickUpRequest>;
+  /** `securityCode`: the code the handler claimed for this visit (required when codes are on) */
+  | Command<"CheckIn", Common & { checkInId: string; securityCode?: string }>
+  /** `claimCode`: the code the adult typed at the kiosk from their claim tag */
+  | Command<"CheckOut", Common & { checkInId?: string; claimCode?: string } & PickUpRequest>;
 
 const name = (p: NonNullable<CheckInFacts["participant"]>) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -29,6 +41,8 @@ export const refusals = {
   pickUp: (label: string) => new DomainError(C.pickUpRequired, REFUSAL_TEXT.required(label), 400),
   /** the organization's is_member_check_in_or_out is off (docs/decisions/031) */
   memberCheckInOff: () => new DomainError(C.memberCheckInOff, CHECK_IN_TEXT.memberCheckInOff, 403),
+  /** codes are on and no valid code came with the check-in: the handler claims one and asks again */
+  codeUnavailable: () => new DomainError(C.securityCodeUnavailable, REFUSAL_TEXT.securityCodeUnavailable(), 503),
 };
 
 /** Is the open visit one of the request's day? One left open on an earlier day does not block today. */
@@ -58,8 +72,8 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
   evolve(state, event) {
     switch (event.type) {
       case "MemberCheckedIn": {
-        const { checkInId, checkInTime, dayStart, dayEnd } = event.data;
-        return { open: { checkInId, checkInTime, dayStart, dayEnd } };
+        const { checkInId, checkInTime, dayStart, dayEnd, securityCode } = event.data;
+        return { open: { checkInId, checkInTime, dayStart, dayEnd, ...(securityCode ? { securityCode } : {}) } };
       }
       case "MemberCheckedOut":
         return { open: null };
@@ -81,10 +95,21 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
         if (p.status !== "Active") return refusals.inactive(n, p.status);
         if (!p.waiverSigned) return refusals.waiver(n);
         if (openToday(state, dayStart, dayEnd)) return refusals.alreadyIn(n);
+        // last: a check-in refused above never needs (nor wastes) a code
+        const code = command.data.securityCode;
+        if (command.data.securityCodesOn && !isSecurityCode(code)) return refusals.codeUnavailable();
         return [
           {
             type: "MemberCheckedIn",
-            data: { ...ref(p), checkInId: command.data.checkInId, checkInTime: command.data.time, dayStart, dayEnd, source: command.data.source },
+            data: {
+              ...ref(p),
+              checkInId: command.data.checkInId,
+              checkInTime: command.data.time,
+              dayStart,
+              dayEnd,
+              source: command.data.source,
+              ...(command.data.securityCodesOn && code ? { securityCode: code } : {}),
+            },
           },
         ];
       }
@@ -94,7 +119,7 @@ export const checkInDecider: Decider<CheckInState, CheckInCommand, CheckInEvent>
         const { participant: p, n } = checked;
         const open = state.open;
         if (!open || (command.data.checkInId && command.data.checkInId !== open.checkInId)) return refusals.notIn(n);
-        const release = releaseTo(p, n, command.data);
+        const release = releaseTo(p, n, { ...command.data, visitCode: open.securityCode });
         if (release instanceof DomainError) return release;
         if (command.data.time < open.checkInTime) {
           return new DomainError(C.checkOutBeforeCheckIn, REFUSAL_TEXT.checkOutBeforeCheckIn(n), 400);

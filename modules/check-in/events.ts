@@ -9,7 +9,18 @@ export type PickedUpBy = { pickUpName: string; pickUpContactNumber: string; pick
 export type CheckInEvent =
   | {
       type: "MemberCheckedIn";
-      data: MemberRef & { checkInId: string; checkInTime: string; dayStart: string; dayEnd: string; source: CheckInSource };
+      data: MemberRef & {
+        checkInId: string;
+        checkInTime: string;
+        dayStart: string;
+        dayEnd: string;
+        source: CheckInSource;
+        /**
+         * The visit's security code, printed on the child's name tag and the adult's claim tag
+         * (docs/decisions/036); absent when the organization gives no codes and in events before 036.
+         */
+        securityCode?: string;
+      };
     }
   | {
       /**
@@ -46,3 +57,15 @@ export type PickUpOverridden = Extract<CheckInEvent, { type: "PickUpOverridden" 
 
 /** One stream per member: two devices checking the same member in race on one stream revision. */
 export const checkInStream = (participantId: string) => `checkin-${participantId}`;
+
+/**
+ * A security code taken for one visit, the first and only event of the code's own stream for its
+ * organization and day (claimUnique): two check-ins at the same moment can never both hold one code.
+ */
+export type SecurityCodeClaimed = {
+  type: "SecurityCodeClaimed";
+  data: { organizationId: string; day: string; code: string; checkInId: string; participantId: string };
+};
+
+/** One stream per organization, local day and code (docs/decisions/036). */
+export const securityCodeStream = (organizationId: string, day: string, code: string) => `securitycode-${organizationId}-${day}-${code}`;

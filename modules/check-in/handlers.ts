@@ -1,7 +1,9 @@
 import { flagMember } from "../flags";
-import { DomainError, handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore, type RecordedEvent } from "../kernel";
+import { DomainError, handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore, type ReadStreamResult, type RecordedEvent } from "../kernel";
+import { todayIn } from "../organizations";
 import { CHECK_IN_CODES } from "./client";
-import { checkInDecider } from "./decide";
+import { checkInDecider, refusals, type CheckInCommand } from "./decide";
+import { claimSecurityCode } from "./security-code";
 import { checkInStream, type CheckInEvent, type CheckInSource, type PickUpOverridden } from "./events";
 import type { PickUpRequest } from "./pick-up-rule";
 import type { CheckInFacts, FactSources } from "./rules-context";
@@ -19,6 +21,10 @@ export type CheckInRequest = {
   checkInId?: string;
   /** the signed-in user's name: the warn flag an override raises is theirs */
   actorName?: string;
+  /** present when the organization gives security codes: its time zone names the code's day (docs/decisions/036) */
+  securityCodes?: { timeZone: string };
+  /** the claim code typed at the kiosk for a child an adult picks up */
+  claimCode?: string;
 } & PickUpRequest;
 
 /**
@@ -79,13 +85,15 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
     source: request.source,
     facts,
     actorOrganizationId: metadata.organizationId,
+    securityCodesOn: !!request.securityCodes,
   };
   if (request.type === "in") {
-    return handleCommand(deps, checkInDecider, stream, {
+    const command: Extract<CheckInCommand, { type: "CheckIn" }> = {
       type: "CheckIn",
       data: { ...common, checkInId: idFrom(metadata.commandId, "check-in", request.participantId) },
       metadata,
-    }, { firstRead, read: CHECK_IN_TAIL });
+    };
+    return checkInWithCode(deps, stream, command, request.securityCodes, firstRead);
   }
   const result = await handleCommand(deps, checkInDecider, stream, {
     type: "CheckOut",
@@ -97,6 +105,7 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
       pickUpContactNumber: request.pickUpContactNumber,
       pickUpRelationship: request.pickUpRelationship,
       overrideReason: request.overrideReason,
+      claimCode: request.claimCode,
     },
     metadata,
   }, { firstRead, read: CHECK_IN_TAIL });
@@ -104,6 +113,44 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
   const overridden = result.ok ? result.events.find((e): e is RecordedEvent<PickUpOverridden> => e.type === "PickUpOverridden") : undefined;
   if (overridden) await raiseOverrideFlag(deps, overridden, request.actorName ?? "", metadata);
   return result;
+}
+
+/** A valid stand-in code: the trial decision only asks whether a code would be needed. */
+const TRIAL_CODE = "AAAA";
+
+/**
+ * A check-in, with its security code when the organization gives codes (docs/decisions/036). The code is
+ * claimed only for a check-in that would be recorded: the decision is tried first on the stream already
+ * read (pure, no I/O), so a refused scan or a resend (answered from its own events) claims nothing. If
+ * the stream moved in between and the real decision wants a code after all, it is claimed then.
+ */
+async function checkInWithCode(
+  deps: CheckInDeps,
+  stream: string,
+  command: Extract<CheckInCommand, { type: "CheckIn" }>,
+  codes: CheckInRequest["securityCodes"],
+  firstRead: Promise<ReadStreamResult<CheckInEvent>>,
+) {
+  const options = { firstRead, read: CHECK_IN_TAIL };
+  if (!codes) return handleCommand(deps, checkInDecider, stream, command, options);
+  const claim = async () => {
+    const code = await claimSecurityCode(
+      deps,
+      { organizationId: command.data.actorOrganizationId, day: todayIn(codes.timeZone, new Date(command.data.time)), checkInId: command.data.checkInId, participantId: command.data.participantId },
+      command.metadata,
+    );
+    if (!code) throw refusals.codeUnavailable();
+    return code;
+  };
+  const read = await firstRead;
+  const resend = read.events.some((e) => e.metadata.commandId === command.metadata.commandId);
+  let state = checkInDecider.initialState();
+  for (const event of read.events) state = checkInDecider.evolve(state, event);
+  const trial = resend ? null : checkInDecider.decide(state, { ...command, data: { ...command.data, securityCode: TRIAL_CODE } }, deps.clock.now());
+  const securityCode = trial && !(trial instanceof DomainError) ? await claim() : undefined;
+  const result = await handleCommand(deps, checkInDecider, stream, { ...command, data: { ...command.data, securityCode } }, options);
+  if (result.ok || securityCode || result.error.code !== CHECK_IN_CODES.securityCodeUnavailable) return result;
+  return handleCommand(deps, checkInDecider, stream, { ...command, data: { ...command.data, securityCode: await claim() } }, { read: CHECK_IN_TAIL });
 }
 
 /** The warn flag's message: who took the child, that they are not on the list, and the reason given. */
@@ -134,13 +181,24 @@ export async function eligibility(deps: CheckInDeps, request: CheckInRequest, or
   let state = checkInDecider.initialState();
   for (const event of read.events) state = checkInDecider.evolve(state, event as never);
   const time = effectiveTime(request.time, deps.clock.now());
-  const common = { participantId: request.participantId, time, dayStart: request.dayStart, dayEnd: request.dayEnd, source: request.source, facts, actorOrganizationId: organizationId };
+  const common = {
+    participantId: request.participantId,
+    time,
+    dayStart: request.dayStart,
+    dayEnd: request.dayEnd,
+    source: request.source,
+    facts,
+    actorOrganizationId: organizationId,
+    securityCodesOn: !!request.securityCodes,
+  };
   const metadata = { commandId: "eligibility", organizationId, actorId: null };
   let decision =
     request.type === "in"
-      ? checkInDecider.decide(state, { type: "CheckIn", data: { ...common, checkInId: "eligibility" }, metadata }, deps.clock.now())
-      : checkInDecider.decide(state, { type: "CheckOut", data: common, metadata }, deps.clock.now());
-  // a staff check-out names the pick-up person next (the Picked Up By dialog); the kiosk's 'see staff' stands
-  if (decision instanceof DomainError && decision.code === CHECK_IN_CODES.pickUpRequired && request.source === "staff") decision = [];
+      ? checkInDecider.decide(state, { type: "CheckIn", data: { ...common, checkInId: "eligibility", securityCode: TRIAL_CODE }, metadata }, deps.clock.now())
+      : checkInDecider.decide(state, { type: "CheckOut", data: { ...common, claimCode: request.claimCode }, metadata }, deps.clock.now());
+  // a staff check-out names the pick-up person next (the Picked Up By dialog), and so does a kiosk whose
+  // claim code matched (docs/decisions/036); the kiosk's 'see staff' and claim-code refusals stand
+  const namesNext = request.source === "staff" || (request.source === "kiosk" && !!request.claimCode);
+  if (decision instanceof DomainError && decision.code === CHECK_IN_CODES.pickUpRequired && namesNext) decision = [];
   return { decision, facts, state };
 }

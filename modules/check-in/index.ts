@@ -1,5 +1,6 @@
+export { claimSecurityCode, securityCodeCandidate, SECURITY_CODE_ATTEMPTS } from "./security-code";
 export { checkInDecider, refusals, type CheckInCommand, type CheckInState, type OpenVisit } from "./decide";
-export { checkInStream, type CheckInEvent, type CheckInSource, type MemberRef, type PickedUpBy, type PickUpOverridden } from "./events";
+export { checkInStream, securityCodeStream, type SecurityCodeClaimed, type CheckInEvent, type CheckInSource, type MemberRef, type PickedUpBy, type PickUpOverridden } from "./events";
 export { checkInOrOut, eligibility, effectiveTime, loadFacts, overrideFlagOf, type CheckInDeps, type CheckInRequest } from "./handlers";
 export { releaseTo, pickUpRefusals, OVERRIDE_REASON_MAX, SEE_STAFF_MESSAGE, type PickUpRequest, type Release } from "./pick-up-rule";
 export { INDEPENDENT_TRAVEL, ADULT_PICK_UP, type CheckInFacts, type FactSources } from "./rules-context";
@@ -16,6 +17,13 @@ export {
   memberCheckInOn,
   mayCheckMembersInOut,
   barcodeErrorText,
+  securityCodesOn,
+  isSecurityCode,
+  normalizeClaimCode,
+  SECURITY_CODE_ALPHABET,
+  TAG_STOCKS,
+  tagStockOf,
+  type TagStock,
   type CheckInCode,
   type CheckInGate,
   type CheckInViewer,
@@ -23,5 +31,6 @@ export {
 export { checkInBody, checkOutBody, bulkCheckInBody, eligibilityBody, boardQuery, type CheckInBody, type CheckOutBody, type BulkCheckInBody, type EligibilityBody, type BoardQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)
-export { factSources, checkInDeps, runCheckIn, requireMemberCheckIn, participantIdFor, sourceOf, pickUpOf, checkInList, checkIn, checkOut, bulkCheckIn, checkInEligibility, checkInViewerOf } from "./service";
+export { factSources, checkInDeps, runCheckIn, requireMemberCheckIn, participantIdFor, sourceOf, pickUpOf, checkInList, checkIn, checkOut, bulkCheckIn, checkInEligibility, checkInViewerOf, securityCodesOf } from "./service";
+export { checkInTags, KIOSK_TAG_WINDOW_MS, type CheckInTags } from "./tags";
 export { checkInApi } from "./api";

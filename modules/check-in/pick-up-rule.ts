@@ -1,6 +1,6 @@
 import { DomainError } from "../kernel";
 import type { CheckInSource } from "./events";
-import { CHECK_IN_CODES, CHECK_IN_TEXT, OVERRIDE_REASON_MAX, REFUSAL_TEXT, travelsIndependently } from "./client";
+import { CHECK_IN_CODES, CHECK_IN_TEXT, normalizeClaimCode, OVERRIDE_REASON_MAX, REFUSAL_TEXT, travelsIndependently } from "./client";
 import type { CheckInFacts } from "./rules-context";
 
 /**
@@ -33,24 +33,46 @@ export const pickUpRefusals = {
   stale: (n: string) => new DomainError(CHECK_IN_CODES.pickUpNotAuthorised, `This person is not on ${n}'s pick-up list (it may have changed): choose again`, 403),
   both: () => new DomainError("VALIDATION", "Choose an authorised person or give an override reason, not both", 400),
   reasonTooLong: () => new DomainError("VALIDATION", `Override Reason must be at most ${OVERRIDE_REASON_MAX} characters`, 400),
+  claimCodeMismatch: (n: string) => new DomainError(CHECK_IN_CODES.claimCodeMismatch, REFUSAL_TEXT.claimCodeMismatch(n), 403),
 };
+
+/** What the rule needs to know of security codes (docs/decisions/036). */
+export type ClaimCheck = { securityCodesOn?: boolean; claimCode?: string; visitCode?: string };
+
+/**
+ * The kiosk's release of a child an adult picks up (docs/decisions/036): only when the organization gives
+ * codes, the visit has one, the adult types the matching claim code AND chooses themselves from the
+ * child's list. Without a claim code it is decision 026's 'see staff'; never an override or typed details.
+ */
+function kioskRelease(p: NonNullable<CheckInFacts["participant"]>, n: string, command: PickUpRequest & ClaimCheck): Release | DomainError {
+  const claim = normalizeClaimCode(command.claimCode);
+  if (!claim || !command.securityCodesOn || !command.visitCode) return pickUpRefusals.seeStaff();
+  if (command.overrideReason !== undefined || text(command.pickUpName)) return pickUpRefusals.seeStaff();
+  if (claim !== command.visitCode) return pickUpRefusals.claimCodeMismatch(n);
+  const personId = text(command.pickUpPersonId);
+  if (!personId) return pickUpRefusals.required("Pick Up Person");
+  const person = p.pickUpPeople.find((x) => x.id === personId);
+  if (!person) return pickUpRefusals.stale(n);
+  return { kind: "person", personId, name: person.name, phoneNumber: person.phoneNumber || "Not given", relationship: person.relationship };
+}
 
 const NA = { kind: "na", name: "NA", phoneNumber: "NA", relationship: "NA" } as const;
 const text = (v: string | undefined) => v?.trim() ?? "";
 
 /**
  * The pick-up rule of a check-out (pure; docs/decisions/026). A child who may travel independently: NA,
- * whoever asks. A child an adult picks up: never from the kiosk (see staff) nor in bulk; from staff, only
+ * whoever asks. A child an adult picks up: from the kiosk only with the matching claim code and a person
+ * of the list (docs/decisions/036; else see staff), never in bulk; from staff, only
  * to a person on the child's list, named by id (name, number and relationship come from the profile),
  * or to someone else with an override reason and their typed name, number and relationship.
  */
 export function releaseTo(
   p: NonNullable<CheckInFacts["participant"]>,
   n: string,
-  command: PickUpRequest & { source: CheckInSource },
+  command: PickUpRequest & ClaimCheck & { source: CheckInSource },
 ): Release | DomainError {
   if (travelsIndependently(p.pickUpPermission)) return NA;
-  if (command.source === "kiosk") return pickUpRefusals.seeStaff();
+  if (command.source === "kiosk") return kioskRelease(p, n, command);
   if (command.source === "bulk") return pickUpRefusals.bulk(n);
   const personId = text(command.pickUpPersonId);
   const reason = command.overrideReason === undefined ? undefined : text(command.overrideReason);

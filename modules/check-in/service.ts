@@ -8,7 +8,7 @@ import { boardForDay, checkInExportPage, visitById } from "../../projections/che
 import { activeFlagsOf } from "../../projections/flags";
 import { programsWithParticipantsOn } from "../../projections/programs";
 import { waitForProjection } from "../../projections/runner";
-import { CHECK_IN_TEXT, MAX_DAY_MS, mayCheckMembersInOut, memberCheckInOn, type CheckInViewer } from "./client";
+import { CHECK_IN_TEXT, MAX_DAY_MS, mayCheckMembersInOut, memberCheckInOn, securityCodesOn, travelsIndependently, type CheckInViewer } from "./client";
 import type { BoardQuery, BulkCheckInBody, CheckInBody, CheckOutBody, EligibilityBody } from "./commands";
 import { refusals } from "./decide";
 import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest } from "./handlers";
@@ -54,13 +54,25 @@ export const factSources = (services: Pick<Services, "store">): FactSources => (
 export const checkInDeps = (services: Pick<Services, "store" | "clock">): CheckInDeps => ({ store: services.store, clock: services.clock, facts: factSources(services) });
 
 /** The pick-up fields of a check-out body, for the command (the server fills the person's details from the profile). */
-export const pickUpOf = (body: { pick_up_person_id?: string; pick_up_name?: string; pick_up_contact_number?: string; pick_up_relationship?: string; override_reason?: string }): PickUpRequest => ({
+export const pickUpOf = (body: {
+  pick_up_person_id?: string;
+  pick_up_name?: string;
+  pick_up_contact_number?: string;
+  pick_up_relationship?: string;
+  override_reason?: string;
+  claim_code?: string;
+}): PickUpRequest & { claimCode?: string } => ({
   pickUpPersonId: body.pick_up_person_id,
   pickUpName: body.pick_up_name,
   pickUpContactNumber: body.pick_up_contact_number,
   pickUpRelationship: body.pick_up_relationship,
   overrideReason: body.override_reason,
+  claimCode: body.claim_code,
 });
+
+/** The organization's security codes (docs/decisions/036): its time zone names the code's day; undefined when off. */
+export const securityCodesOf = (auth: Auth) =>
+  securityCodesOn(auth.organization.settings) ? { timeZone: timeZoneOf(auth.organization.settings) } : undefined;
 
 /** Where a check-in comes from: the kiosk role is the kiosk, whatever the body says; else staff. */
 export const sourceOf = (auth: Auth) => (isKiosk(auth.user.roleLevel) ? ("kiosk" as const) : ("staff" as const));
@@ -86,7 +98,11 @@ export function requireMemberCheckIn(auth: Auth): void {
 /** One decision and its events, by the signed-in user; a refusal is thrown as its DomainError. */
 export async function runCheckIn(services: Services, auth: Auth, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
   requireMemberCheckIn(auth);
-  const result = await checkInOrOut(checkInDeps(services), { ...request, actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim() }, metadata);
+  const result = await checkInOrOut(
+    checkInDeps(services),
+    { ...request, actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim(), securityCodes: securityCodesOf(auth) },
+    metadata,
+  );
   if (!result.ok) throw result.error;
   return result;
 }
@@ -130,9 +146,11 @@ export async function checkIn(services: Services, auth: Auth, body: CheckInBody,
   );
   const event = result.events.find((e) => e.type === "MemberCheckedIn" || e.type === "MemberCheckedOut");
   const data = event?.data as { checkInId: string; firstName: string; lastName: string } | undefined;
+  // the kiosk opens the tags of the visit it just made (docs/decisions/036): it needs the id and whether there is a code
+  const coded = event?.type === "MemberCheckedIn" && !!event.data.securityCode;
   return {
     message: CHECK_IN_TEXT.done(data?.firstName ?? "Member", body.type),
-    data: { id: data?.checkInId ?? null, participant_id: participantId, type: body.type, replayed: result.replayed },
+    data: { id: data?.checkInId ?? null, participant_id: participantId, type: body.type, replayed: result.replayed, has_security_code: coded },
   };
 }
 
@@ -191,13 +209,27 @@ export async function bulkCheckIn(services: Services, auth: Auth, body: BulkChec
 export async function checkInEligibility(services: Services, auth: Auth, input: EligibilityBody) {
   requireMemberCheckIn(auth);
   const participantId = await participantIdFor(services, input.memberId);
-  const { decision } = await eligibility(
+  const source = sourceOf(auth);
+  const { decision, facts } = await eligibility(
     checkInDeps(services),
-    { participantId, type: input.type, dayStart: new Date(input.start).toISOString(), dayEnd: new Date(input.end).toISOString(), source: sourceOf(auth) },
+    {
+      participantId,
+      type: input.type,
+      dayStart: new Date(input.start).toISOString(),
+      dayEnd: new Date(input.end).toISOString(),
+      source,
+      securityCodes: securityCodesOf(auth),
+      claimCode: input.claim_code,
+    },
     auth.organization.id,
   );
   if (decision instanceof DomainError) throw decision;
-  return { allowed: true, participant_id: participantId, type: input.type };
+  const p = facts.participant;
+  // the kiosk learns who may collect the child only from the holder of the matching claim tag, and then
+  // only names and relationships (docs/decisions/036): the adult chooses themselves from this list
+  const claimed = source === "kiosk" && input.type === "out" && !!input.claim_code && !!p && !travelsIndependently(p.pickUpPermission);
+  const choices = claimed ? { pick_up_choices: p.pickUpPeople.map((x) => ({ id: x.id, name: x.name, relationship: x.relationship })) } : {};
+  return { allowed: true, participant_id: participantId, type: input.type, ...choices };
 }
 
 /**
@@ -218,5 +250,6 @@ export function checkInViewerOf(auth: Auth): CheckInViewer {
     // spec-1 section 6, dialog actions
     canSignWaiver: has(PERMISSIONS.CAN_SIGN_WAIVER_FOR_PARTICIPANT) || flags.isAdmin || flags.isOrganization,
     canFillScreening: flags.isAdmin || flags.isOrganization || flags.isCoach,
+    securityCodes: securityCodesOn(settings),
   };
 }

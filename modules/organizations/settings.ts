@@ -157,6 +157,8 @@ export const organizationSettingsSchema = z.object({
   // switches
   is_daily_screening_form: flag("is_daily_screening_form", false),
   is_member_check_in_or_out: flag("is_member_check_in_or_out", true),
+  /** security codes and printable tags at check-in (docs/decisions/036) */
+  is_security_codes: flag("is_security_codes", true),
   social_feed: optionalText("social_feed"),
   is_social_feed: flag("is_social_feed", false),
   school_option: requiredText("school_option"),
@@ -178,12 +180,18 @@ export const organizationSettingsSchema = z.object({
 
 /** The settings as stored and read: every field present. */
 export type OrganizationSettings = z.output<typeof organizationSettingsSchema>;
-/** The settings as an event or a read model may hold them: those stored before the time zone existed have none. */
-export type StoredOrganizationSettings = Omit<OrganizationSettings, "time_zone"> & { time_zone?: string };
+/**
+ * The settings as an event or a read model may hold them: those stored before the time zone existed have
+ * none, nor those stored before security codes (docs/decisions/036) their switch.
+ */
+export type StoredOrganizationSettings = Omit<OrganizationSettings, "time_zone" | "is_security_codes"> & { time_zone?: string; is_security_codes?: boolean };
 
-/** Stored settings as read today: a missing time zone is the default one (no event is migrated). */
-export const readStoredSettings = (settings: StoredOrganizationSettings): OrganizationSettings =>
-  typeof settings.time_zone === "string" && settings.time_zone ? (settings as OrganizationSettings) : { ...settings, time_zone: DEFAULT_TIME_ZONE };
+/** Stored settings as read today: a missing time zone is the default one, a missing codes switch is on (no event is migrated). */
+export const readStoredSettings = (settings: StoredOrganizationSettings): OrganizationSettings => ({
+  ...settings,
+  time_zone: typeof settings.time_zone === "string" && settings.time_zone ? settings.time_zone : DEFAULT_TIME_ZONE,
+  is_security_codes: settings.is_security_codes !== false,
+});
 
 /** The settings as a form or an /api payload may send them. */
 export type OrganizationSettingsInput = z.input<typeof organizationSettingsSchema>;
@@ -202,6 +210,7 @@ export function defaultSettings(name: string, type: OrganizationType): Organizat
     support_email: "",
     is_daily_screening_form: false,
     is_member_check_in_or_out: true,
+    is_security_codes: true,
     social_feed: "",
     is_social_feed: false,
     school_option: DEFAULT_SCHOOL_OPTION,

@@ -22,11 +22,11 @@ const photo = sql`(select a.updated_at from rm_assets a
 export async function insertVisits(db: Db, events: CheckedIn[]): Promise<Map<string, WrittenRow>> {
   const col = <T>(pick: (e: CheckedIn) => T) => events.map(pick);
   const { rows } = await sql<WrittenRow>`
-    insert into rm_check_ins (id, organization_id, participant_id, member_id, first_name, last_name, full_name, check_in_time, source, updated_at)
+    insert into rm_check_ins (id, organization_id, participant_id, member_id, first_name, last_name, full_name, check_in_time, source, security_code, updated_at)
     select * from unnest(${col((e) => e.data.checkInId)}::uuid[], ${col((e) => e.data.organizationId)}::uuid[], ${col((e) => e.data.participantId)}::uuid[],
       ${col((e) => e.data.memberId)}::text[], ${col((e) => e.data.firstName)}::text[], ${col((e) => e.data.lastName)}::text[],
       ${col((e) => `${e.data.firstName} ${e.data.lastName}`.trim())}::text[], ${col((e) => e.data.checkInTime)}::timestamptz[],
-      ${col((e) => e.data.source)}::text[], ${col((e) => e.metadata.occurredAt)}::timestamptz[])
+      ${col((e) => e.data.source)}::text[], ${col((e) => e.data.securityCode ?? null)}::text[], ${col((e) => e.metadata.occurredAt)}::timestamptz[])
     on conflict (id) do nothing
     returning rm_check_ins.*, ${photo}`.execute(db);
   const written = new Map(rows.map((r) => [r.id, r]));

@@ -3,3 +3,4 @@ export { boardForDay, checkInExportPage, visitById, latestVisit, type DayQuery }
 export { checkInExportRows, type ExportRowsSql } from "./export-rows";
 export type { CheckInTables } from "./tables";
 export * as checkInMigration from "./migration";
+export * as checkInSecurityCodeMigration from "./migration-security-code";

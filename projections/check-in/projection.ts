@@ -36,6 +36,8 @@ export type BoardRow = {
   pick_up_name: string | null;
   pick_up_contact_number: string | null;
   pick_up_relationship: string | null;
+  /** the visit's security code, on the child's name tag and the adult's claim tag (docs/decisions/036); staff only */
+  security_code: string | null;
   /** `/api/participant/{id}/photo?v=…`, or null: the member has no photo (docs/decisions/023) */
   photo_url: string | null;
 };
@@ -101,6 +103,7 @@ export function toBoardRow(row: Row, photoRegisteredAt: Date | string | null | u
     pick_up_name: row.pick_up_name,
     pick_up_contact_number: row.pick_up_contact_number,
     pick_up_relationship: row.pick_up_relationship,
+    security_code: row.security_code ?? null,
     photo_url: participantPhotoUrl(row.participant_id, photoRegisteredAt),
   };
 }

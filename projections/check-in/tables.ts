@@ -17,6 +17,8 @@ export type CheckInTables = {
     pick_up_contact_number: string | null;
     pick_up_relationship: string | null;
     source: string;
+    /** docs/decisions/036; null when the visit has none */
+    security_code: string | null;
     updated_at: Timestamp;
   };
 };

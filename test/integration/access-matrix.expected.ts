@@ -33,6 +33,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "flagged-members": "---+++++-",
   "user-group": "---+++++-",
   "check-in": "---++++++",
+  "check-in-tags": "---++++++",
   exports: "----++++-",
   requests: "-----+++-",
   "organization-requests": "-----+++-",

@@ -42,7 +42,8 @@ const MEDICAL = ["medical_conditions", "has_epi_pen", "has_medications"];
 const SCHOOL = ["school_not_applicable", "school_name"];
 const EMERGENCY_CONTACT = ["contact_name", "phone_number"];
 const HOME = ["email", "preferred_contact", "address"];
-const PICK_UP = ["parent", "parent_id", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship"];
+// security_code: the visit's claim-tag secret (docs/decisions/036), with who collects the child: never the kiosk's
+const PICK_UP = ["parent", "parent_id", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"];
 const WRITTEN_BY_STAFF = ["notes", "flags"];
 const RECORD = ["created_date", "waiver_signed_at", "waiver_signed_by"];
 const EVERYTHING = [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...PICK_UP, ...WRITTEN_BY_STAFF, ...RECORD];
@@ -93,7 +94,7 @@ const DETAIL = [
   "is_reduced_view",
 ];
 const MEMBER = ["id", "participant_id", "member_id", "first_name", "last_name", "full_name", "photo_url", "status", "pick_up_permission", "is_waiver_signed", "is_flagged", "is_warned"];
-const BOARD_ROW = ["id", "participant_id", "member_id", "first_name", "last_name", "full_name", "photo_url", "check_in_time", "check_out_time", "pick_up_name", "pick_up_contact_number", "pick_up_relationship"];
+const BOARD_ROW = ["id", "participant_id", "member_id", "first_name", "last_name", "full_name", "photo_url", "check_in_time", "check_out_time", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"];
 const SCREENING_USER = ["user_id", "name", "showScreening", "isFlagged", "hasfilled", "status"];
 const NOT_SCREENED_USER = ["user_id", "name", "member_id", "showScreening", "hasfilled", "status"];
 const USER_DAILY_USER = ["user_id", "name", "showScreening", "isFlagged"];

@@ -36,7 +36,7 @@ export function newCommandId(): string {
 export const fetchParticipant = (id: string) => apiGet<ParticipantDetail>(`/api/participant/${id}`);
 export const lookupMember = (memberId: string) => apiSend<MemberLookup>("POST", "/api/participant/member", { member_id: memberId });
 
-export type CheckInAnswer = { message: string; data: { id: string | null; participant_id: string; type: CheckInType; replayed: boolean } };
+export type CheckInAnswer = { message: string; data: { id: string | null; participant_id: string; type: CheckInType; replayed: boolean; has_security_code?: boolean } };
 
 export type SingleCheckIn = {
   memberId: string;
@@ -44,6 +44,8 @@ export type SingleCheckIn = {
   time?: string;
   start: string;
   end: string;
+  /** the adult's claim code, at the kiosk (docs/decisions/036) */
+  claim_code?: string;
 } & PickUp;
 
 /** POST /api/check-in with the scan's command id as the Idempotency-Key: a resend is applied once. */
@@ -65,3 +67,11 @@ export type PickUp = {
 /** PUT /api/check-in/{id}: check a visit out (the board's rows know their visit id). */
 export const putCheckOut = (visitId: string, pickUp: PickUp) =>
   apiSend<{ message: string }>("PUT", `/api/check-in/${visitId}`, { check_out_time: new Date().toISOString(), ...pickUp, command_id: newCommandId() });
+
+/** Who the holder of a matching claim tag may choose from at the kiosk: names and relationships only (docs/decisions/036). */
+export type ClaimChoice = { id: string; name: string; relationship: string };
+export type Eligibility = { allowed: true; participant_id: string; type: CheckInType; pick_up_choices?: ClaimChoice[] };
+
+/** POST /api/check-in/participant: may this member be checked in or out now (at the kiosk, with the adult's claim code)? */
+export const checkEligibility = (body: { memberId: string; type: CheckInType; start: string; end: string; claim_code?: string }) =>
+  apiSend<Eligibility>("POST", "/api/check-in/participant", body);

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { CheckCircleIcon, ErrorIcon } from "~/components/icons";
 import type { CheckInType } from "./api";
 import { BarcodeIcon } from "./icons";
-import { CHECK_IN_CONFIRMATION_MS, MEMBER_ID_LENGTH, SCANNER_MIN_LENGTH, WAITING_TEXT } from "./rules";
+import { CHECK_IN_CONFIRMATION_MS, CHECK_IN_TEXT, MEMBER_ID_LENGTH, SCANNER_MIN_LENGTH, WAITING_TEXT } from "./rules";
 import { useBarcodeFlow } from "./use-barcode-flow";
 import { useScanner } from "./use-scanner";
 
@@ -15,7 +15,7 @@ type Props = { type: CheckInType; active: boolean; waiting: number; onCancel?: (
  * the last scan, and the scans waiting for the connection.
  */
 export function AutoTab({ type, active, waiting, onCancel }: Props) {
-  const { scan, status, setStatus } = useBarcodeFlow(type);
+  const { scan, status, setStatus, enterClaimCode } = useBarcodeFlow(type);
   const scanner = useScanner(active, (memberId) => void scan(memberId));
 
   // a success line stays 4 s; the next scan replaces any message
@@ -62,6 +62,13 @@ export function AutoTab({ type, active, waiting, onCancel }: Props) {
             </Callout.Icon>
             <Callout.Text>{status.text}</Callout.Text>
           </Callout.Root>
+        ) : null}
+        {status?.kind === "error" && status.claim ? (
+          <Flex justify="center">
+            <Button size="3" variant="soft" onClick={() => status.claim && enterClaimCode(status.claim)}>
+              {CHECK_IN_TEXT.enterClaimCode}
+            </Button>
+          </Flex>
         ) : null}
         {status?.kind === "success" ? (
           <Callout.Root color="green" role="status" size="3">

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Button, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { useMemo } from "react";
+import { Link as RemixLink } from "@remix-run/react";
 import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
 import type { BoardFlag, BoardProgram, BoardRow } from "./api";
 import { clockTime, initials } from "./rules";
@@ -23,6 +24,9 @@ function pickedUpBy(row: BoardRow) {
   if (!row.pick_up_name || row.pick_up_name === "NA") return "Travels independently";
   return row.pick_up_relationship && row.pick_up_relationship !== "NA" ? `${row.pick_up_name} (${row.pick_up_relationship})` : row.pick_up_name;
 }
+
+/** The visit's security code, for staff to match against a claim tag (docs/decisions/036); the kiosk's rows have none. */
+const codeOf = (row: BoardRow) => ("security_code" in row ? row.security_code : null);
 
 /** A member's programs of the day, by start time: one small badge each, coloured by type. */
 function ProgramBadges({ programs }: { programs: BoardProgram[] | undefined }) {
@@ -64,6 +68,8 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
     for (const program of programs) for (const id of program.participant_ids) map.set(id, [...(map.get(id) ?? []), program]);
     return map;
   }, [programs]);
+  // staff rows carry the code (the kiosk's never do, decision 027); no column when no visit has one (codes off)
+  const showCodes = rows.some((row) => codeOf(row));
   if (rows.length === 0) {
     return (
       <Text as="p" color="gray" my="6" data-testid="board-empty">
@@ -80,11 +86,12 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
           </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Member ID</Table.ColumnHeaderCell>
+          {showCodes ? <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell> : null}
           <Table.ColumnHeaderCell>Check-In Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Check-Out Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Picked Up By</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Programs</Table.ColumnHeaderCell>
-          {canCheckOut ? (
+          {canCheckOut || showCodes ? (
             <Table.ColumnHeaderCell justify="end">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.ColumnHeaderCell>
@@ -110,6 +117,17 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
                 {row.member_id}
               </Code>
             </Table.Cell>
+            {showCodes ? (
+              <Table.Cell data-testid="board-code">
+                {codeOf(row) ? (
+                  <Code variant="soft" size="2" weight="bold">
+                    {codeOf(row)}
+                  </Code>
+                ) : (
+                  <Text color="gray">None</Text>
+                )}
+              </Table.Cell>
+            ) : null}
             <Table.Cell>{clockTime(row.check_in_time)}</Table.Cell>
             <Table.Cell>{clockTime(row.check_out_time)}</Table.Cell>
             <Table.Cell>
@@ -118,13 +136,22 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
             <Table.Cell data-testid="board-programs">
               <ProgramBadges programs={byMember.get(row.participant_id)} />
             </Table.Cell>
-            {canCheckOut ? (
+            {canCheckOut || showCodes ? (
               <Table.Cell justify="end">
-                {row.check_out_time ? null : (
-                  <Button size="1" variant="soft" onClick={() => onCheckOut(row)} loading={pending === row.id} aria-label={`Check Out ${row.full_name}`}>
-                    Check Out
-                  </Button>
-                )}
+                <Flex gap="2" justify="end">
+                  {codeOf(row) ? (
+                    <Button size="1" variant="ghost" asChild>
+                      <RemixLink to={`/check-in/tags/${row.id}`} aria-label={`Tags for ${row.full_name}`}>
+                        Tags
+                      </RemixLink>
+                    </Button>
+                  ) : null}
+                  {canCheckOut && !row.check_out_time ? (
+                    <Button size="1" variant="soft" onClick={() => onCheckOut(row)} loading={pending === row.id} aria-label={`Check Out ${row.full_name}`}>
+                      Check Out
+                    </Button>
+                  ) : null}
+                </Flex>
               </Table.Cell>
             ) : null}
           </Table.Row>

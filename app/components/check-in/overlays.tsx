@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { fetchParticipant, type ParticipantDetail, type PickUp } from "./api";
 import { ParticipantDialog, type ParticipantPurpose } from "./participant-dialog";
 import { PickedUpByDialog } from "./picked-up-by-dialog";
+import { ClaimCodeDialog, type ClaimMember } from "./claim-code-dialog";
 import { ScreeningFlow } from "~/components/screening/screening-flow";
 import type { CheckInViewer } from "./rules";
 import { FLAG_CHANGED_EVENT } from "./use-live-board";
@@ -19,9 +20,13 @@ export type Overlay =
       message?: string;
       /** the check-in or check-out mode the member was picked for */
       type?: "in" | "out";
+      /** the visit's tag page, when it has a security code (docs/decisions/036) */
+      tagsUrl?: string;
       onDone?: () => void;
     }
   | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void }
+  /** the kiosk's check-out of a child an adult picks up: the claim code, then who collects (docs/decisions/036) */
+  | { kind: "claim"; member: ClaimMember; onDone: (message: string) => void; onCancel?: () => void }
   /** the kiosk's screening dialog for a flagged member (spec-1 section 4): 'Follow Up Required', nothing posted */
   | { kind: "screening"; detail: ParticipantDetail };
 
@@ -45,7 +50,7 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
   const [overlay, setOverlay] = useState<(Overlay & { key: number }) | null>(null);
   const show = useCallback((next: Overlay) => setOverlay({ ...next, key: Date.now() }), []);
   const close = useCallback(() => setOverlay(null), []);
-  const update = useCallback((detail: ParticipantDetail) => setOverlay((o) => (o && o.detail.id === detail.id ? { ...o, detail } : o)), []);
+  const update = useCallback((detail: ParticipantDetail) => setOverlay((o) => (o && "detail" in o && o.detail.id === detail.id ? { ...o, detail } : o)), []);
   const api = useMemo(() => ({ show, close, update, viewer }), [show, close, update, viewer]);
   // a flag raised or resolved anywhere: the open participant dialog of that member reloads it, live
   const openParticipant = overlay?.kind === "participant" ? overlay.detail.id : null;
@@ -70,6 +75,7 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
           purpose={overlay.purpose}
           type={overlay.type ?? "in"}
           message={overlay.message}
+          tagsUrl={overlay.tagsUrl}
           onDone={() => {
             close();
             overlay.onDone?.();
@@ -79,6 +85,20 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
         />
       ) : null}
       {overlay?.kind === "screening" ? <ScreeningFlow key={overlay.key} people={[{ id: overlay.detail.id, name: overlay.detail.full_name }]} start="followUp" kiosk onClose={close} /> : null}
+      {overlay?.kind === "claim" ? (
+        <ClaimCodeDialog
+          key={overlay.key}
+          member={overlay.member}
+          onDone={(message) => {
+            close();
+            overlay.onDone(message);
+          }}
+          onClose={() => {
+            close();
+            overlay.onCancel?.();
+          }}
+        />
+      ) : null}
       {overlay?.kind === "pickup" ? (
         <PickedUpByDialog
           key={overlay.key}

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, Callout, Dialog, Flex, Separator, Text } from "@radix-ui/themes";
+import { Link as RemixLink } from "@remix-run/react";
 import { useEffect } from "react";
 import { CheckCircleIcon, ErrorIcon, WarningIcon } from "~/components/icons";
 import { PhotoUploadButton } from "~/components/uploads/photo-upload-button";
@@ -19,13 +20,15 @@ type Props = {
   purpose: ParticipantPurpose;
   type: "in" | "out";
   message?: string;
+  /** a confirmed check-in with a security code: 'Print Tags' opens its tag page (docs/decisions/036) */
+  tagsUrl?: string;
   onDone: () => void;
   onClose: () => void;
   onReload: (detail: ParticipantDetail) => void;
 };
 
 /** The check-in participant dialog of spec-1 section 2 (large, continue label Done), reduced for a kiosk. */
-export function ParticipantDialog({ viewer, detail: p, purpose, type, message, onDone, onClose, onReload }: Props) {
+export function ParticipantDialog({ viewer, detail: p, purpose, type, message, tagsUrl, onDone, onClose, onReload }: Props) {
   const kiosk = viewer.isKiosk;
   const allowed = type === "in" ? isAllowed(p, viewer.screeningRequired) : mayCheckOut(p, viewer.screeningRequired);
   const blocked = purpose === "blocked" || (purpose === "review" && !allowed);
@@ -121,6 +124,11 @@ export function ParticipantDialog({ viewer, detail: p, purpose, type, message, o
           {blocked ? (
             <Button variant="soft" color="gray" onClick={onClose}>
               Cancel
+            </Button>
+          ) : null}
+          {purpose === "confirmed" && tagsUrl ? (
+            <Button variant="soft" asChild>
+              <RemixLink to={tagsUrl}>Print Tags</RemixLink>
             </Button>
           ) : null}
           {purpose !== "blocked" ? (

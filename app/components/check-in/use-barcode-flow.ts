@@ -3,9 +3,12 @@ import { useTimeZone } from "../time-zone";
 import { ApiError, apiSend, fetchParticipant, isRetryable, localDay, lookupMember, newCommandId, postCheckIn, type CheckInType, type MemberLookup } from "./api";
 import { browserOffline, enqueue } from "./offline-queue";
 import { useOverlay } from "./overlays";
+import type { ClaimMember } from "./claim-code-dialog";
 import { barcodeErrorText, CHECK_IN_TEXT, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
+import { tagsUrlOf } from "./tags-link";
 
-export type ScanStatus = { kind: "busy"; memberId: string } | { kind: "error" | "success"; text: string } | null;
+/** `claim`: the kiosk's 'see staff' for a child an adult picks up, when the organization gives codes: the adult may enter their claim code instead */
+export type ScanStatus = { kind: "busy"; memberId: string } | { kind: "error" | "success"; text: string; claim?: ClaimMember } | null;
 
 type Scan = { memberId: string; type: CheckInType; commandId: string; time: string; start: string; end: string };
 
@@ -15,7 +18,8 @@ type Scan = { memberId: string; type: CheckInType; commandId: string; time: stri
  * checked in and confirmed for 4 s. Check-out: the eligibility call, the member, then at once for a
  * member who travels alone ('{first name} successfully checked out' for 4 s); anyone else is picked up by
  * an adult: at the kiosk 'Please see a staff member to check out' and nothing is posted (the server refuses
- * it too, docs/decisions/026); for staff, the Picked Up By dialog.
+ * it too, docs/decisions/026), and, when the organization gives security codes, 'Enter Claim Code' beside it
+ * (docs/decisions/036); for staff, the Picked Up By dialog. A confirmed check-in with a code offers its tags.
  * A scan that gets no answer (offline) is queued with its command id and scan time.
  */
 export function useBarcodeFlow(type: CheckInType) {
@@ -51,7 +55,7 @@ export function useBarcodeFlow(type: CheckInType) {
         fetchParticipant(member.id).catch(() => null),
       ]);
       if (detail) {
-        overlay.show({ kind: "participant", detail, purpose: "confirmed", type: "in", message: answer.message });
+        overlay.show({ kind: "participant", detail, purpose: "confirmed", type: "in", message: answer.message, tagsUrl: tagsUrlOf(answer, viewer.isKiosk) });
         setStatus(null);
       } else {
         setStatus({ kind: "success", text: answer.message });
@@ -62,8 +66,15 @@ export function useBarcodeFlow(type: CheckInType) {
 
   const checkOut = useCallback(
     async (scan: Scan) => {
-      await apiSend("POST", "/api/check-in/participant", { memberId: scan.memberId, type: "out", start: scan.start, end: scan.end });
+      const seeStaff = await apiSend("POST", "/api/check-in/participant", { memberId: scan.memberId, type: "out", start: scan.start, end: scan.end }).then(
+        () => false,
+        (error: unknown) => {
+          if (viewer.isKiosk && viewer.securityCodes && error instanceof ApiError && error.code === SEE_STAFF_CODE) return true;
+          throw error;
+        },
+      );
       const member = await lookupMember(scan.memberId);
+      if (seeStaff) return setStatus({ kind: "error", text: SEE_STAFF_TEXT, claim: member });
       const body = { memberId: member.member_id, type: "out" as const, time: scan.time, start: scan.start, end: scan.end };
       if (isIndependent(member)) {
         // the barcode screen sends the pick-up fields empty; the server records NA
@@ -87,7 +98,13 @@ export function useBarcodeFlow(type: CheckInType) {
         },
       });
     },
-    [overlay, viewer.isKiosk],
+    [overlay, viewer.isKiosk, viewer.securityCodes],
+  );
+
+  /** the claim-code dialog for the child of a 'see staff' answer (docs/decisions/036) */
+  const enterClaimCode = useCallback(
+    (member: ClaimMember) => overlay.show({ kind: "claim", member, onDone: (text) => setStatus({ kind: "success", text }) }),
+    [overlay],
   );
 
   const scan = useCallback(
@@ -116,5 +133,5 @@ export function useBarcodeFlow(type: CheckInType) {
     [type, checkIn, checkOut, showBlocked, viewer.organizationId, timeZone],
   );
 
-  return { scan, status, setStatus };
+  return { scan, status, setStatus, enterClaimCode };
 }

@@ -36,6 +36,19 @@ export function useCheckOut() {
           },
         );
       }
+      if (overlay.viewer.isKiosk && overlay.viewer.securityCodes) {
+        // the kiosk never names a pick-up person itself: the adult's claim code first (docs/decisions/036)
+        overlay.show({
+          kind: "claim",
+          member: p,
+          onDone: (message) => {
+            showToast({ type: "success", title: "User Checked Out", description: message, durationMs: CHECKED_OUT_TOAST_MS });
+            options.onDone?.();
+          },
+          onCancel: options.onCancel,
+        });
+        return Promise.resolve();
+      }
       overlay.show({
         kind: "pickup",
         detail: p,

@@ -86,6 +86,12 @@ export function OrganizationSettingsForm({ settings, timeZones, onDone }: { sett
               description="Staff check members in and out from the sidebar."
               defaultChecked={settings.is_member_check_in_or_out}
             />
+            <SimpleSwitch
+              name={fields.is_security_codes.name}
+              label="Security Codes and Tags"
+              description="Each child checked in gets a 4-character code, printed on a name tag and on the adult's claim tag; the kiosk asks for it at check-out."
+              defaultChecked={settings.is_security_codes}
+            />
             <SwitchField name={fields.is_social_feed.name} label="Social Feed" description="Show the organization's social feed." checked={socialFeed} onCheckedChange={setSocialFeed} />
             <Box pl="7" style={socialFeed ? undefined : { display: "none" }}>
               <TextFieldRow meta={fields.social_feed} label="Social Feed Link" />

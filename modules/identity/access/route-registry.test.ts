@@ -19,6 +19,8 @@ describe("PAGE_ROUTES", () => {
       "/participants/:id",
       // the auditor's replay of a participant's history (decision 021)
       "/participants/:id/audit",
+      // a visit's printable name and claim tags (decision 036)
+      "/check-in/tags/:checkInId",
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });

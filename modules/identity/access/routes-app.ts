@@ -150,6 +150,20 @@ export const APP_PAGES = [
     },
   },
   {
+    id: "check-in-tags",
+    path: "/check-in/tags/:checkInId",
+    title: "Tags",
+    showNavigation: false,
+    description:
+      "A visit's printable name tag and claim tag with its security code (?stock=small|large label sizes; decision 036). The kiosk only for a visit of the last 10 minutes; another organization's visit is 404.",
+    rule: {
+      auth: "required",
+      level: LEVELS.staff,
+      anyPermission: [P.CAN_VIEW_CHECK_IN_MEMBERS, P.CAN_CHECK_IN_OUT_MEMBERS],
+      kioskAllowed: true,
+    },
+  },
+  {
     id: "requests",
     path: "/requests",
     title: "Requests",
