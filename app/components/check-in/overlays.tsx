@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { fetchParticipant, type ParticipantDetail, type PickUp } from "./api";
 import { ParticipantDialog, type ParticipantPurpose } from "./participant-dialog";
 import { PickedUpByDialog } from "./picked-up-by-dialog";
-import { ScreeningFlow } from "~/components/screening/screening-flow";
 import type { CheckInViewer } from "./rules";
 import { FLAG_CHANGED_EVENT } from "./use-live-board";
 
@@ -21,9 +20,7 @@ export type Overlay =
       type?: "in" | "out";
       onDone?: () => void;
     }
-  | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void }
-  /** the kiosk's screening dialog for a flagged member (spec-1 section 4): 'Follow Up Required', nothing posted */
-  | { kind: "screening"; detail: ParticipantDetail };
+  | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void };
 
 type OverlayApi = {
   show: (overlay: Overlay) => void;
@@ -78,7 +75,6 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
           onReload={update}
         />
       ) : null}
-      {overlay?.kind === "screening" ? <ScreeningFlow key={overlay.key} people={[{ id: overlay.detail.id, name: overlay.detail.full_name }]} start="followUp" kiosk onClose={close} /> : null}
       {overlay?.kind === "pickup" ? (
         <PickedUpByDialog
           key={overlay.key}

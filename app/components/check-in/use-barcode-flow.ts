@@ -3,19 +3,18 @@ import { useTimeZone } from "../time-zone";
 import { ApiError, apiSend, fetchParticipant, isRetryable, localDay, lookupMember, newCommandId, postCheckIn, type CheckInType, type MemberLookup } from "./api";
 import { browserOffline, enqueue } from "./offline-queue";
 import { useOverlay } from "./overlays";
-import { barcodeErrorText, CHECK_IN_TEXT, isIndependent, KIOSK_STOP_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT } from "./rules";
+import { barcodeErrorText, CHECK_IN_TEXT, isIndependent } from "./rules";
 
 export type ScanStatus = { kind: "busy"; memberId: string } | { kind: "error" | "success"; text: string } | null;
 
 type Scan = { memberId: string; type: CheckInType; commandId: string; time: string; start: string; end: string };
 
 /**
- * The barcode flows of spec-1 section 4. Check-in: fetch the member; a flagged member (or one without
- * a signed waiver) gets the participant dialog with the blockers and nothing is posted; anyone else is
- * checked in and confirmed for 4 s. Check-out: the eligibility call, the member, then at once for a
- * member who travels alone ('{first name} successfully checked out' for 4 s); anyone else is picked up by
- * an adult: at the kiosk 'Please see a staff member to check out' and nothing is posted (the server refuses
- * it too, docs/decisions/026); for staff, the Picked Up By dialog.
+ * The staff's barcode flows of spec-1 section 4 (the kiosk's are use-kiosk-flow.ts). Check-in: fetch the
+ * member; a flagged member (or one without a signed waiver) gets the participant dialog with the blockers
+ * and nothing is posted; anyone else is checked in and confirmed for 4 s. Check-out: the eligibility call,
+ * the member, then at once for a member who travels alone ('{first name} successfully checked out' for
+ * 4 s); anyone else gets the Picked Up By dialog (a stop flag's reason first, use-check-out.ts).
  * A scan that gets no answer (offline) is queued with its command id and scan time.
  */
 export function useBarcodeFlow(type: CheckInType) {
@@ -31,20 +30,14 @@ export function useBarcodeFlow(type: CheckInType) {
         overlay.show({ kind: "participant", detail: await fetchParticipant(member.id), purpose: "blocked", type });
         setStatus(null);
       } catch {
-        setStatus({ kind: "error", text: viewer.isKiosk ? KIOSK_STOP_TEXT : "This member cannot be checked in or out now." });
+        setStatus({ kind: "error", text: "This member cannot be checked in or out now." });
       }
     },
-    [overlay, type, viewer.isKiosk],
+    [overlay, type],
   );
 
   const checkIn = useCallback(
     async (scan: Scan, member: MemberLookup) => {
-      if (member.is_flagged && viewer.isKiosk) {
-        // a flagged member gets the screening dialog at the kiosk, and nothing is posted (spec-1 section 4)
-        overlay.show({ kind: "screening", detail: await fetchParticipant(member.id) });
-        setStatus(null);
-        return;
-      }
       if (member.is_flagged || !member.is_waiver_signed) return showBlocked(scan.memberId, member);
       const [answer, detail] = await Promise.all([
         postCheckIn({ memberId: member.member_id, type: "in", time: scan.time, start: scan.start, end: scan.end }, scan.commandId),
@@ -57,7 +50,7 @@ export function useBarcodeFlow(type: CheckInType) {
         setStatus({ kind: "success", text: answer.message });
       }
     },
-    [overlay, showBlocked, viewer.isKiosk],
+    [overlay, showBlocked],
   );
 
   const checkOut = useCallback(
@@ -71,12 +64,10 @@ export function useBarcodeFlow(type: CheckInType) {
         setStatus({ kind: "success", text: CHECK_IN_TEXT.done(member.first_name, "out") });
         return;
       }
-      if (viewer.isKiosk) {
-        setStatus({ kind: "error", text: SEE_STAFF_TEXT });
-        return;
-      }
       const detail = await fetchParticipant(member.id);
       setStatus(null);
+      // a stop flag: its reason, before anyone picks an adult (issue 15)
+      if (detail.is_flagged) return overlay.show({ kind: "participant", detail, purpose: "blocked", type: "out" });
       overlay.show({
         kind: "pickup",
         detail,
@@ -87,7 +78,7 @@ export function useBarcodeFlow(type: CheckInType) {
         },
       });
     },
-    [overlay, viewer.isKiosk],
+    [overlay],
   );
 
   const scan = useCallback(
@@ -104,8 +95,6 @@ export function useBarcodeFlow(type: CheckInType) {
         else await checkOut(s);
       } catch (error) {
         if (isRetryable(error)) return queue();
-        // a child an adult picks up, at the kiosk: the server's own words, without 'rescan'
-        if (error instanceof ApiError && error.code === SEE_STAFF_CODE) return setStatus({ kind: "error", text: SEE_STAFF_TEXT });
         // the answer's code decides, never its text (docs/decisions/031)
         const answer = error instanceof ApiError ? error : { code: "", message: "Please try again or contact support for help" };
         const text = barcodeErrorText(answer);
