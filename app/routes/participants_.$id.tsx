@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Container, Flex, Heading, Link, Tabs, Text } from "
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FlagBadge } from "~/components/flag-badge";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantPageOf } from "~/utils/participant-page.server";
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function ParticipantPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.found) return <ParticipantNotFound />;
-  const { participant: p, viewer, groups, canAudit } = data;
+  const { participant: p, viewer, groups, canAudit, flags } = data;
   return (
     <Container size="3" px="5" py="6">
       <Text as="p" size="2" mb="3">
@@ -40,6 +41,8 @@ export default function ParticipantPage() {
               Member ID {p.member_id}
             </Text>
             <Badge variant="soft">{p.status}</Badge>
+            {flags.stop ? <FlagBadge type="stop" data-testid="header-flag" /> : null}
+            {flags.warn ? <FlagBadge type="warn" data-testid="header-flag" /> : null}
             {canAudit && (
               <Link asChild size="2">
                 <RemixLink to={`/participants/${p.id}/audit`}>Audit History</RemixLink>

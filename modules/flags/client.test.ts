@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLAG_COLOR, FLAG_NAME, flagLabel, flagTypeOfNote, KIOSK_WARN_TITLE } from "./client";
+import { FLAG_COLOR, FLAG_NAME, flagLabel, flagReasons, flagTypeOfNote, KIOSK_WARN_TITLE } from "./client";
 
 describe("one flag language (issue 15, decision 037)", () => {
   it("names the two types Stop (red) and Warn (amber) everywhere staff look", () => {
@@ -18,5 +18,14 @@ describe("one flag language (issue 15, decision 037)", () => {
     expect(flagTypeOfNote({ is_flag_note: true, type: "Manual Flag" })).toBe("stop");
     expect(flagTypeOfNote({ is_flag_note: true, type: "System Generated" })).toBe("stop");
     expect(flagTypeOfNote({ is_flag_note: false, type: "Late" })).toBeNull();
+  });
+});
+
+describe("a flag's reasons for staff", () => {
+  it("lists the messages of the active flags of one type, ignoring rows without one", () => {
+    const rows = [{ type: "stop", message: "Custody order: no pick-up by father" }, { type: "warn", message: "Nut allergy" }, { type: "stop" }, null, "x"];
+    expect(flagReasons(rows, "stop")).toEqual(["Custody order: no pick-up by father"]);
+    expect(flagReasons(rows, "warn")).toEqual(["Nut allergy"]);
+    expect(flagReasons(undefined, "stop")).toEqual([]);
   });
 });
