@@ -18,19 +18,25 @@ export function useScanner(active: boolean, onScan: (memberId: string) => void) 
   const [value, setValue] = useState("");
   const [invalid, setInvalid] = useState<string[]>([]);
   const current = useRef("");
+  const rejected = useRef<string[]>([]);
   const submit = useRef(onScan);
   submit.current = onScan;
 
   const set = useCallback((next: string, bad: string[] = []) => {
     current.current = next;
+    rejected.current = bad;
     setValue(next);
     setInvalid(bad);
   }, []);
-  /** the field's whole text, or what the page's keys added */
+  /**
+   * The field's whole text, or what the page's keys added. The characters it could not take stay named
+   * until the entry is emptied or sent: a scanner's dash must not flash by under the next digits.
+   */
   const type = useCallback(
     (raw: string) => {
       const entered = memberIdInput(raw);
-      set(entered.value, entered.invalid);
+      const keep = entered.value === "" ? [] : rejected.current;
+      set(entered.value, [...new Set([...keep, ...entered.invalid])]);
     },
     [set],
   );
@@ -50,7 +56,7 @@ export function useScanner(active: boolean, onScan: (memberId: string) => void) 
         return;
       }
       if (event.key === "Backspace") {
-        set(current.current.slice(0, -1));
+        type(current.current.slice(0, -1));
         return;
       }
       if (event.key.length === 1 && !(onButton && event.key === " ")) {
