@@ -1,3 +1,4 @@
+import { KIOSK_WARN_TITLE } from "../flags/client";
 import { ADULT_PICK_UP, INDEPENDENT_TRAVEL, MEMBER_ID_LENGTH, MEMBER_ID_MIN_LENGTH } from "../participants/client";
 
 /**
@@ -39,7 +40,7 @@ export const CHECK_IN_TEXT = {
   seeStaff: "Please see a staff member to check out",
   /** the kiosk's stop text (also for an unsigned waiver) */
   kioskStop: "Unable to Check In. Please speak with a staff member.",
-  kioskWarningTitle: "Take Caution",
+  kioskWarningTitle: KIOSK_WARN_TITLE,
   /** the kiosk page, and the /api refusal, when the organization turned member check-in off */
   memberCheckInOff: "Checking members in and out is turned off for this organization.",
   /** appended to a refusal on the barcode screen (spec-1 section 8) */
