@@ -3,6 +3,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlagBadge } from "~/components/flag-badge";
+import { activeFlags } from "#projections/flags";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantPageOf } from "~/utils/participant-page.server";
@@ -16,7 +17,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!page) return json({ found: false as const }, { status: 404 });
   // the auditor's replay (decision 021): linked for holders of 'view audit history'
   const canAudit = auth.user.permissionIds.includes("CAN_VIEW_AUDIT_HISTORY");
-  return json({ found: true as const, ...page, canAudit });
+  // the header's flag badges (decision 037): the active types, not their reasons (the Notes tab has those)
+  const active = await activeFlags(context.services.db, auth.organization.id, page.participant.id);
+  const flags = { stop: active.some((f) => f.type === "stop"), warn: active.some((f) => f.type === "warn") };
+  return json({ found: true as const, ...page, canAudit, flags });
 }
 
 export default function ParticipantPage() {

@@ -2,9 +2,9 @@ import { Box, Code, Container, Flex, Heading, Link, Table, Text } from "@radix-u
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import dayjs from "dayjs";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlagBadge } from "~/components/flag-badge";
 import { FLAG_MEANING, flagLabel } from "#modules/flags/client";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { flaggedMembersOf } from "~/utils/flagged-members.server";
 import { guardPage } from "~/utils/page-guard.server";
 

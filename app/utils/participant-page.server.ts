@@ -1,7 +1,6 @@
 import { isUuid } from "#modules/kernel";
 import { staffGroupsOf, userGroupIdOf } from "#projections/identity";
 import { participantById } from "#projections/participants";
-import { activeFlags } from "#projections/flags";
 import type { Auth } from "./auth.server";
 import type { AppServices } from "./load-context";
 import { isAdminOrAbove } from "#modules/identity";
@@ -24,10 +23,7 @@ export async function participantPageOf(services: AppServices, auth: Auth, id: s
     isAdminOrAbove(level)
       ? await staffGroupsOf(services.db, organizationId)
       : [];
-  // the header's flag badges (decision 037): the active types, not their reasons (the Notes tab has those)
-  const flags = await activeFlags(services.db, organizationId, row.id);
   return {
-    flags: { stop: flags.some((f) => f.type === "stop"), warn: flags.some((f) => f.type === "warn") },
     participant: { id: row.id, full_name: row.full_name, first_name: row.first_name, last_name: row.last_name, member_id: row.member_id, status: row.status },
     viewer: { organizationId, userId: auth.user.id, level, groupId: await groupIdOf(services, auth.user.id) },
     groups: groups.map((g) => ({ id: g.id, name: g.display_name || g.name })),

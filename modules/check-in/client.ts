@@ -62,46 +62,6 @@ export const REFUSAL_TEXT = {
   checkOutBeforeCheckIn: (n: string) => `${n} cannot be checked out before the check-in time`,
 } as const;
 
-/** What a check-in and a check-out must pass first: no active stop flag, and today's screening when required. */
-export type CheckInGate = { stopFlag: boolean; screeningRequired: boolean; screeningFilled: boolean };
-
-/** The first gate a member fails, by code, or null (the server refuses with it; the browser shows the blockers). */
-export function gateRefusal(gate: CheckInGate): typeof CHECK_IN_CODES.flagged | typeof CHECK_IN_CODES.screening | null {
-  if (gate.stopFlag) return CHECK_IN_CODES.flagged;
-  if (gate.screeningRequired && !gate.screeningFilled) return CHECK_IN_CODES.screening;
-  return null;
-}
-
-/** spec-1 section 4, isAllowed: the gate passed and the waiver signed (the server also wants the member active and not in yet). */
-export const mayCheckIn = (member: CheckInGate & { waiverSigned: boolean }) => gateRefusal(member) === null && member.waiverSigned;
-
-/** spec-1 section 4, check-out eligibility: the gate passed and checked in; the waiver does not matter. */
-export const mayCheckOut = (member: CheckInGate & { checkedIn: boolean }) => gateRefusal(member) === null && member.checkedIn;
-
-/** A child who may leave alone: the check-out needs no pick-up person (spec-1 section 3). */
-export const travelsIndependently = (pickUpPermission: string | null | undefined) => pickUpPermission === INDEPENDENT_TRAVEL;
-
-/**
- * Member check-in and check-out are on for the organization (the is_member_check_in_or_out switch, on
- * unless set false; docs/decisions/031). It governs every way in and out: the board, the sidebar's
- * button, the kiosk, bulk and the /api calls.
- */
-export const memberCheckInOn = (settings: { is_member_check_in_or_out?: boolean | null }) => settings.is_member_check_in_or_out !== false;
-
-/** The viewer may check members in and out: the permission (CAN_CHECK_IN_OUT_MEMBERS) and the switch on. */
-export const mayCheckMembersInOut = (input: { hasPermission: boolean; settings: { is_member_check_in_or_out?: boolean | null } }) =>
-  input.hasPermission && memberCheckInOn(input.settings);
-
-/**
- * What the barcode screen shows for a refusal (spec-1 section 8), by the answer's code: the server
- * message followed by '. Please try to rescan the barcode'; null for a member who did not pass the
- * requirements (MEMBER_FLAGGED: the participant dialog shows the blockers).
- */
-export function barcodeErrorText(error: { code: string; message: string }): string | null {
-  if (error.code === CHECK_IN_CODES.flagged) return null;
-  return `${error.message.replace(/\.+$/, "")}. ${CHECK_IN_TEXT.rescan}`;
-}
-
 /**
  * The kiosk's messages (issue 15, docs/decisions/037): each says what to do next and is safe to show in
  * public (no reason, no surname, no note); a success names the first name only.
@@ -167,3 +127,44 @@ export function memberIdInput(raw: string): { value: string; invalid: string[] }
   const invalid = [...new Set([...raw].filter((c) => !/^[a-z0-9]$/i.test(c)))];
   return { value: raw.replace(/[^a-z0-9]/gi, "").toUpperCase().slice(0, MEMBER_ID_LENGTH), invalid };
 }
+
+/** What a check-in and a check-out must pass first: no active stop flag, and today's screening when required. */
+export type CheckInGate = { stopFlag: boolean; screeningRequired: boolean; screeningFilled: boolean };
+
+/** The first gate a member fails, by code, or null (the server refuses with it; the browser shows the blockers). */
+export function gateRefusal(gate: CheckInGate): typeof CHECK_IN_CODES.flagged | typeof CHECK_IN_CODES.screening | null {
+  if (gate.stopFlag) return CHECK_IN_CODES.flagged;
+  if (gate.screeningRequired && !gate.screeningFilled) return CHECK_IN_CODES.screening;
+  return null;
+}
+
+/** spec-1 section 4, isAllowed: the gate passed and the waiver signed (the server also wants the member active and not in yet). */
+export const mayCheckIn = (member: CheckInGate & { waiverSigned: boolean }) => gateRefusal(member) === null && member.waiverSigned;
+
+/** spec-1 section 4, check-out eligibility: the gate passed and checked in; the waiver does not matter. */
+export const mayCheckOut = (member: CheckInGate & { checkedIn: boolean }) => gateRefusal(member) === null && member.checkedIn;
+
+/** A child who may leave alone: the check-out needs no pick-up person (spec-1 section 3). */
+export const travelsIndependently = (pickUpPermission: string | null | undefined) => pickUpPermission === INDEPENDENT_TRAVEL;
+
+/**
+ * Member check-in and check-out are on for the organization (the is_member_check_in_or_out switch, on
+ * unless set false; docs/decisions/031). It governs every way in and out: the board, the sidebar's
+ * button, the kiosk, bulk and the /api calls.
+ */
+export const memberCheckInOn = (settings: { is_member_check_in_or_out?: boolean | null }) => settings.is_member_check_in_or_out !== false;
+
+/** The viewer may check members in and out: the permission (CAN_CHECK_IN_OUT_MEMBERS) and the switch on. */
+export const mayCheckMembersInOut = (input: { hasPermission: boolean; settings: { is_member_check_in_or_out?: boolean | null } }) =>
+  input.hasPermission && memberCheckInOn(input.settings);
+
+/**
+ * What the barcode screen shows for a refusal (spec-1 section 8), by the answer's code: the server
+ * message followed by '. Please try to rescan the barcode'; null for a member who did not pass the
+ * requirements (MEMBER_FLAGGED: the participant dialog shows the blockers).
+ */
+export function barcodeErrorText(error: { code: string; message: string }): string | null {
+  if (error.code === CHECK_IN_CODES.flagged) return null;
+  return `${error.message.replace(/\.+$/, "")}. ${CHECK_IN_TEXT.rescan}`;
+}
+
