@@ -167,4 +167,3 @@ export function barcodeErrorText(error: { code: string; message: string }): stri
   if (error.code === CHECK_IN_CODES.flagged) return null;
   return `${error.message.replace(/\.+$/, "")}. ${CHECK_IN_TEXT.rescan}`;
 }
-
