@@ -3,9 +3,9 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlagBadge } from "~/components/flag-badge";
-import { activeFlags } from "#projections/flags";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
+import { headerFlagsOf } from "~/utils/participant-flags.server";
 import { participantPageOf } from "~/utils/participant-page.server";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 
@@ -18,8 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // the auditor's replay (decision 021): linked for holders of 'view audit history'
   const canAudit = auth.user.permissionIds.includes("CAN_VIEW_AUDIT_HISTORY");
   // the header's flag badges (decision 037): the active types, not their reasons (the Notes tab has those)
-  const active = await activeFlags(context.services.db, auth.organization.id, page.participant.id);
-  const flags = { stop: active.some((f) => f.type === "stop"), warn: active.some((f) => f.type === "warn") };
+  const flags = await headerFlagsOf(context.services, auth.organization.id, page.participant.id);
   return json({ found: true as const, ...page, canAudit, flags });
 }
 
