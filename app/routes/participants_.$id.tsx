@@ -3,9 +3,9 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlagBadge } from "~/components/flag-badge";
+import { headerFlagsOf } from "~/utils/participant-flags.server";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
-import { headerFlagsOf } from "~/utils/participant-flags.server";
 import { participantPageOf } from "~/utils/participant-page.server";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 
