@@ -130,6 +130,7 @@ describe("the kiosk on a tablet, the flag language and the small things of issue
     await message().getByText("Unable to Check Out. Please speak with a staff member.", { exact: true }).waitFor();
     expect(await kiosk.getByText(reason).count()).toBe(0);
     await kiosk.getByRole("radio", { name: "Check In" }).click();
+    await kiosk.getByRole("heading", { name: "Check In Users to Northside Youth Centre" }).waitFor();
     await scan(kiosk, m.member_id);
     await message().getByText(STOP_TEXT, { exact: true }).waitFor();
     expect(await kiosk.getByText(reason).count()).toBe(0);
