@@ -25,7 +25,7 @@ export function Paginator({ page, totalPages, size, sizes, onPage, onSize }: Pro
     event.preventDefault();
     const next = pageFromInput(target, totalPages);
     if (next === null) {
-      setError(totalPages > 0 ? `Enter a page from 1 to ${totalPages}` : "There are no pages");
+      setError(`Enter a page from 1 to ${totalPages}`);
       return;
     }
     setError(null);
@@ -33,6 +33,8 @@ export function Paginator({ page, totalPages, size, sizes, onPage, onSize }: Pro
     onPage(next);
   };
 
+  // nothing to page through (an empty search): no 'Page 0 of 0' (issue 15)
+  if (totalPages === 0) return null;
   return (
     <Flex asChild display={{ initial: "none", xs: "flex" }} align="center" justify="between" gap="4" wrap="wrap" mt="4">
       <nav aria-label="Pagination">
@@ -41,7 +43,7 @@ export function Paginator({ page, totalPages, size, sizes, onPage, onSize }: Pro
             Previous
           </Button>
           <Text size="2" aria-live="polite">
-            Page {totalPages === 0 ? 0 : page + 1} of {totalPages}
+            Page {page + 1} of {totalPages}
           </Text>
           <Button variant="soft" disabled={page >= last} onClick={() => onPage(page + 1)}>
             Next

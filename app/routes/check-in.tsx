@@ -4,10 +4,12 @@ import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback } from "react";
 import checkInStyles from "~/components/check-in/check-in.css";
 import { CheckInBoard } from "~/components/check-in/check-in-board";
-import { CheckInDialog, KioskPanel } from "~/components/check-in/check-in-panel";
+import { CheckInDialog } from "~/components/check-in/check-in-panel";
+import { KioskScreen } from "~/components/check-in/kiosk-screen";
 import { OverlayProvider } from "~/components/check-in/overlays";
 import type { CheckInType } from "~/components/check-in/api";
-import { barcodeErrorText, KIOSK_STOP_TEXT, MEMBER_CHECK_IN_OFF_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT, type CheckInViewer } from "~/components/check-in/rules";
+import { kioskMessage } from "#modules/check-in/client";
+import { barcodeErrorText, MEMBER_CHECK_IN_OFF_TEXT, SEE_STAFF_CODE, SEE_STAFF_TEXT, type CheckInViewer } from "~/components/check-in/rules";
 import { useOfflineQueue, type QueueOutcome } from "~/components/check-in/use-offline-queue";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
@@ -18,7 +20,7 @@ import { ExportCheckInsButton } from "~/components/exports/export-buttons";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInStyles }];
 
-/** /check-in (kiosk allowed): the live board for staff; the scanning panel for a kiosk. */
+/** /check-in (kiosk allowed): the live board for staff; the kiosk's screen (no list, no search; issue 15) for a kiosk. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
@@ -44,8 +46,12 @@ function CheckInScreen({ viewer, canExport }: { viewer: CheckInViewer; canExport
     useCallback(
       (outcome: QueueOutcome) => {
         if (outcome.ok) return showToast({ type: "success", title: outcome.answer.message });
-        const text =
-          outcome.error.code === SEE_STAFF_CODE ? SEE_STAFF_TEXT : (barcodeErrorText(outcome.error) ?? (viewer.isKiosk ? KIOSK_STOP_TEXT : outcome.error.message));
+        // the kiosk's words are safe in public (decision 037); staff read the server's
+        const text = viewer.isKiosk
+          ? kioskMessage(outcome.error.code, outcome.scan.type).text
+          : outcome.error.code === SEE_STAFF_CODE
+            ? SEE_STAFF_TEXT
+            : (barcodeErrorText(outcome.error) ?? outcome.error.message);
         showToast({ type: "error", title: `Member ID ${outcome.scan.memberId}`, description: text });
       },
       [showToast, viewer.isKiosk],
@@ -54,7 +60,7 @@ function CheckInScreen({ viewer, canExport }: { viewer: CheckInViewer; canExport
 
   if (viewer.isKiosk) {
     return viewer.canCheckInOut ? (
-      <KioskPanel type={mode ?? "in"} organization={viewer.organizationName} waiting={waiting} onType={setMode} />
+      <KioskScreen type={mode ?? "in"} organization={viewer.organizationName} organizationId={viewer.organizationId} waiting={waiting} onType={setMode} />
     ) : (
       <p>{MEMBER_CHECK_IN_OFF_TEXT}</p>
     );

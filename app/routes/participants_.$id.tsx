@@ -2,6 +2,8 @@ import { Avatar, Badge, Box, Container, Flex, Heading, Link, Tabs, Text } from "
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FlagBadge } from "~/components/flag-badge";
+import { headerFlagsOf } from "~/utils/participant-flags.server";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantPageOf } from "#modules/participants";
@@ -15,13 +17,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!page) return json({ found: false as const }, { status: 404 });
   // the auditor's replay (decision 021): linked for holders of 'view audit history'
   const canAudit = auth.user.permissionIds.includes("CAN_VIEW_AUDIT_HISTORY");
-  return json({ found: true as const, ...page, canAudit });
+  // the header's flag badges (decision 037): the active types, not their reasons (the Notes tab has those)
+  const flags = await headerFlagsOf(context.services, auth.organization.id, page.participant.id);
+  return json({ found: true as const, ...page, canAudit, flags });
 }
 
 export default function ParticipantPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.found) return <ParticipantNotFound />;
-  const { participant: p, viewer, groups, canAudit } = data;
+  const { participant: p, viewer, groups, canAudit, flags } = data;
   return (
     <Container size="3" px="5" py="6">
       <Text as="p" size="2" mb="3">
@@ -40,6 +44,8 @@ export default function ParticipantPage() {
               Member ID {p.member_id}
             </Text>
             <Badge variant="soft">{p.status}</Badge>
+            {flags.stop ? <FlagBadge type="stop" data-testid="header-flag" /> : null}
+            {flags.warn ? <FlagBadge type="warn" data-testid="header-flag" /> : null}
             {canAudit && (
               <Link asChild size="2">
                 <RemixLink to={`/participants/${p.id}/audit`}>Audit History</RemixLink>

@@ -1,7 +1,9 @@
-import { Badge, Box, Code, Container, Flex, Heading, Link, Table, Text } from "@radix-ui/themes";
+import { Box, Code, Container, Flex, Heading, Link, Table, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import dayjs from "dayjs";
+import { FlagBadge } from "~/components/flag-badge";
+import { FLAG_MEANING, flagLabel } from "#modules/flags/client";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { flaggedMembersOf } from "#modules/flags";
 import { guardPage } from "~/utils/page-guard.server";
@@ -26,7 +28,7 @@ export default function FlaggedMembersPage() {
           Flagged Members
         </Heading>
         <Text size="2" color="gray">
-          Members with an active stop or warning flag. A stop flag blocks check-in and check-out until it is resolved.
+          Members with an active flag. {flagLabel("stop")}: {FLAG_MEANING.stop} {flagLabel("warn")}: {FLAG_MEANING.warn}
         </Text>
       </Flex>
       {members.length === 0 ? (
@@ -62,13 +64,7 @@ export default function FlaggedMembersPage() {
                   <Code variant="ghost">{m.member_id}</Code>
                 </Table.Cell>
                 <Table.Cell>
-                  {m.type === "stop" ? (
-                    <Badge color="red" variant="solid">
-                      Stop
-                    </Badge>
-                  ) : (
-                    <Badge color="amber">Take Caution</Badge>
-                  )}
+                  <FlagBadge type={m.type} />
                 </Table.Cell>
                 <Table.Cell style={{ maxWidth: 360 }}>{m.reason}</Table.Cell>
                 <Table.Cell>{since(m.since)}</Table.Cell>

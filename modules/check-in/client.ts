@@ -1,3 +1,4 @@
+import { KIOSK_WARN_TITLE } from "../flags/client";
 import { ADULT_PICK_UP, INDEPENDENT_TRAVEL, MEMBER_ID_LENGTH, MEMBER_ID_MIN_LENGTH } from "../participants/client";
 
 /**
@@ -43,7 +44,7 @@ export const CHECK_IN_TEXT = {
   seeStaff: "Please see a staff member to check out",
   /** the kiosk's stop text (also for an unsigned waiver) */
   kioskStop: "Unable to Check In. Please speak with a staff member.",
-  kioskWarningTitle: "Take Caution",
+  kioskWarningTitle: KIOSK_WARN_TITLE,
   /** the kiosk page, and the /api refusal, when the organization turned member check-in off */
   memberCheckInOff: "Checking members in and out is turned off for this organization.",
   /** appended to a refusal on the barcode screen (spec-1 section 8) */
@@ -95,6 +96,72 @@ export const TAG_STOCKS = {
 } as const;
 export type TagStock = keyof typeof TAG_STOCKS;
 export const tagStockOf = (value: string | null | undefined): TagStock => (value === "large" ? "large" : "small");
+
+/**
+ * The kiosk's messages (issue 15, docs/decisions/037): each says what to do next and is safe to show in
+ * public (no reason, no surname, no note); a success names the first name only.
+ */
+export const KIOSK_TEXT = {
+  alreadyIn: "You are already checked in. Have a great day!",
+  waiver: "Please see a staff member to finish your sign-up.",
+  /** the spec's stop text (spec-1 section 6), for a stop flag and for today's screening not filled */
+  stop: CHECK_IN_TEXT.kioskStop,
+  stopOut: "Unable to Check Out. Please speak with a staff member.",
+  notFound: "We could not find that Member ID. Please check it and try again, or see a staff member.",
+  tooShort: (min: number) => `A Member ID has ${MEMBER_ID_LENGTH} characters. Please enter at least ${min}.`,
+  notIn: "You are not checked in today. Please see a staff member.",
+  seeStaff: CHECK_IN_TEXT.seeStaff,
+  seeStaffGeneral: "Please see a staff member.",
+  memberCheckInOff: CHECK_IN_TEXT.memberCheckInOff,
+  tryAgain: "Something went wrong. Please try again, or see a staff member.",
+  /** a character a Member ID never has: shown, never dropped silently */
+  invalid: (chars: readonly string[]) =>
+    `A Member ID has only letters and numbers. ${chars.map((c) => (c === " " ? "A space" : `'${c}'`)).join(", ")} ${chars.length === 1 ? "is" : "are"} not part of it.`,
+} as const;
+
+/** How long the kiosk shows a success (spec-1 section 4: 4 seconds) and any other message (decision 037). */
+export const KIOSK_SUCCESS_MS = 4000;
+export const KIOSK_MESSAGE_MS = 10000;
+
+export type KioskTone = "success" | "stop" | "info" | "error";
+export type KioskMessage = { tone: KioskTone; text: string };
+
+/** The kiosk's message for a refusal, by its code (never its text); a code it does not know gets 'try again'. */
+export function kioskMessage(code: string, type: "in" | "out"): KioskMessage {
+  switch (code) {
+    case CHECK_IN_CODES.alreadyIn:
+      return { tone: "info", text: KIOSK_TEXT.alreadyIn };
+    case CHECK_IN_CODES.waiver:
+      return { tone: "stop", text: KIOSK_TEXT.waiver };
+    case CHECK_IN_CODES.flagged:
+    case CHECK_IN_CODES.screening:
+      return { tone: "stop", text: type === "in" ? KIOSK_TEXT.stop : KIOSK_TEXT.stopOut };
+    case CHECK_IN_CODES.memberNotFound:
+      return { tone: "error", text: KIOSK_TEXT.notFound };
+    case CHECK_IN_CODES.notIn:
+      return { tone: "info", text: KIOSK_TEXT.notIn };
+    case CHECK_IN_CODES.seeStaff:
+    case CHECK_IN_CODES.pickUpRequired:
+    case CHECK_IN_CODES.pickUpNotAuthorised:
+      return { tone: "info", text: KIOSK_TEXT.seeStaff };
+    case CHECK_IN_CODES.memberNotActive:
+    case CHECK_IN_CODES.checkOutBeforeCheckIn:
+      return { tone: "stop", text: KIOSK_TEXT.seeStaffGeneral };
+    case CHECK_IN_CODES.memberCheckInOff:
+      return { tone: "error", text: KIOSK_TEXT.memberCheckInOff };
+    default:
+      return { tone: "error", text: KIOSK_TEXT.tryAgain };
+  }
+}
+
+/**
+ * What was typed or scanned into the Member ID: its letters and digits in upper case, cut to 8
+ * (spec-1 section 5), and the characters that cannot be part of it, each once, for the message.
+ */
+export function memberIdInput(raw: string): { value: string; invalid: string[] } {
+  const invalid = [...new Set([...raw].filter((c) => !/^[a-z0-9]$/i.test(c)))];
+  return { value: raw.replace(/[^a-z0-9]/gi, "").toUpperCase().slice(0, MEMBER_ID_LENGTH), invalid };
+}
 
 /** What a check-in and a check-out must pass first: no active stop flag, and today's screening when required. */
 export type CheckInGate = { stopFlag: boolean; screeningRequired: boolean; screeningFilled: boolean };

@@ -9,6 +9,7 @@ import { settled } from "./page-helpers";
 
 export const INDEPENDENT = "Child may travel to and from the facility independently";
 export const STOP_TEXT = "Unable to Check In. Please speak with a staff member.";
+export const WAIVER_TEXT = "Please see a staff member to finish your sign-up.";
 
 /** A participant_report row, as much of it as the tests pick members by. */
 export type Member = {
@@ -129,20 +130,24 @@ export async function scan(kiosk: Page, memberId: string) {
   await kiosk.keyboard.press("Enter");
 }
 
-/** Scans a member the kiosk must refuse: the spec's text, no Done button, Cancel closes; nothing is posted. */
-/** `dialogTestId`: the participant dialog, or the screening dialog a stop-flagged member gets at the kiosk. */
-export async function expectRefusedAtKiosk(kiosk: Page, admin: HttpClient, memberId: string, screenshotName: string, dialogTestId = "participant-dialog") {
+/**
+ * Scans a member the kiosk must refuse: its message (issue 15: the kiosk's own words, no dialog), which
+ * clears itself; nothing is posted.
+ */
+export async function expectRefusedAtKiosk(kiosk: Page, admin: HttpClient, memberId: string, screenshotName: string, text: string) {
   const posts: string[] = [];
   const listener = (r: { url(): string; method(): string }) => void (r.url().endsWith("/api/check-in") && r.method() === "POST" && posts.push(r.url()));
   kiosk.on("request", listener);
   await scan(kiosk, memberId);
-  const dialog = kiosk.getByTestId(dialogTestId);
-  await dialog.getByText(STOP_TEXT).waitFor();
-  expect(await dialog.getByRole("button", { name: "Done" }).count()).toBe(0);
-  await snap(kiosk, screenshotName, dialog);
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await dialog.waitFor({ state: "hidden" });
+  const message = kiosk.getByTestId("kiosk-message");
+  await message.getByText(text, { exact: true }).waitFor();
+  expect(await message.getAttribute("role")).toBe("alert");
+  expect(await kiosk.getByRole("dialog").count()).toBe(0);
+  await snap(kiosk, screenshotName);
   kiosk.off("request", listener);
   expect(posts).toEqual([]);
   expect(await visitsToday(admin, memberId)).toEqual([]);
+  // the next member starts afresh: a key clears the message
+  await kiosk.getByRole("button", { name: "Clear" }).click();
+  await message.waitFor({ state: "detached" });
 }

@@ -27,7 +27,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   role: "----++++-",
   participants: "---++++++",
   participant: "---+++++-",
-  "participant-audit": "----++---",
+  "participant-audit": "----++-+-",
   students: "---------",
   parents: "----++++-",
   "flagged-members": "---+++++-",
@@ -96,9 +96,9 @@ export const EXPECTED_API: Record<string, string> = {
   "note-comment-create": "---+++++-",
   "note-comment-update": "---+++++-",
   "note-comment-delete": "---+++++-",
-  // the auditor's replay: CAN_VIEW_AUDIT_HISTORY, held by the admin and organization groups (decision 021)
-  "audit-participant": "----++---",
-  "audit-participant-csv": "----++---",
+  // the auditor's replay: CAN_VIEW_AUDIT_HISTORY, held by the admin, organization and superadmin groups (decisions 021, 037)
+  "audit-participant": "----++-+-",
+  "audit-participant-csv": "----++-+-",
   "screening-questions": "-+++++++-",
   "screening-questions-update": "----++++-",
   "daily-screening-read": "-+++++++-",

@@ -108,7 +108,8 @@ const USER_SESSION = ["user_id", "organization_id", "role_level", "expires_at"];
 const STAFF_AND_KIOSK: readonly Role[] = ["coach", "admin", "organization", "granter", "superadmin", "kiosk"];
 const STAFF: readonly Role[] = ["coach", "admin", "organization", "granter", "superadmin"];
 const EXPORTERS: readonly Role[] = ["admin", "organization", "granter", "superadmin"];
-const AUDITORS: readonly Role[] = ["admin", "organization"];
+// the superadmin too since issue 15 (decision 037)
+const AUDITORS: readonly Role[] = ["admin", "organization", "superadmin"];
 const SIGNED_IN_NOT_KIOSK: readonly Role[] = ["participant", "parent", ...STAFF];
 
 const expected = (role: Role, fields: readonly string[]) => fields.filter((f) => SEES[role].includes(f)).sort();

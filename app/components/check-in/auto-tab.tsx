@@ -3,19 +3,20 @@ import { useEffect } from "react";
 import { CheckCircleIcon, ErrorIcon } from "~/components/icons";
 import type { CheckInType } from "./api";
 import { BarcodeIcon } from "./icons";
-import { CHECK_IN_CONFIRMATION_MS, CHECK_IN_TEXT, MEMBER_ID_LENGTH, SCANNER_MIN_LENGTH, WAITING_TEXT } from "./rules";
+import { MemberIdField } from "./member-id-field";
+import { CHECK_IN_CONFIRMATION_MS, SCANNER_MIN_LENGTH, WAITING_TEXT } from "./rules";
 import { useBarcodeFlow } from "./use-barcode-flow";
 import { useScanner } from "./use-scanner";
 
 type Props = { type: CheckInType; active: boolean; waiting: number; onCancel?: () => void };
 
 /**
- * The Auto Check-In/Out tab (spec-1 section 2): eight Member ID boxes filled by the scanner (which
- * listens on the whole page while this tab is shown), the prompt, Cancel and Done; the outcome of
+ * The staff's Auto Check-In/Out tab (spec-1 section 2): the Member ID field (a scanner also types into
+ * it from anywhere on the page while this tab is shown), the prompt, Cancel and Done; the outcome of
  * the last scan, and the scans waiting for the connection.
  */
 export function AutoTab({ type, active, waiting, onCancel }: Props) {
-  const { scan, status, setStatus, enterClaimCode } = useBarcodeFlow(type);
+  const { scan, status, setStatus } = useBarcodeFlow(type);
   const scanner = useScanner(active, (memberId) => void scan(memberId));
 
   // a success line stays 4 s; the next scan replaces any message
@@ -25,26 +26,13 @@ export function AutoTab({ type, active, waiting, onCancel }: Props) {
     return () => clearTimeout(timer);
   }, [status, setStatus]);
   useEffect(() => {
-    if (scanner.value) setStatus((s) => (s?.kind === "busy" ? s : null));
-  }, [scanner.value, setStatus]);
+    if (scanner.value || scanner.invalid.length > 0) setStatus((s) => (s?.kind === "busy" ? s : null));
+  }, [scanner.value, scanner.invalid, setStatus]);
 
-  const chars = Array.from({ length: MEMBER_ID_LENGTH }, (_, i) => scanner.value.charAt(i));
   return (
     <Flex direction="column" align="center" gap="4" py="4">
       <BarcodeIcon width={40} height={40} color="var(--accent-9)" />
-      <Text as="p" size="4" weight="medium" align="center">
-        Please scan the barcode for the 8 digit Member ID
-      </Text>
-      <div className="rc-ci-boxes" role="group" aria-label="Member ID" data-testid="member-id-boxes">
-        {chars.map((c, i) => (
-          <span key={i} className="rc-ci-box" data-filled={c ? "true" : "false"} aria-hidden="true">
-            {c}
-          </span>
-        ))}
-        <span className="rc-visually-hidden" aria-live="polite">
-          {scanner.value}
-        </span>
-      </div>
+      <MemberIdField scanner={scanner} prompt="Please scan the barcode for the 8 digit Member ID" autoFocus={active} />
 
       <Flex direction="column" gap="2" width="100%" style={{ maxWidth: 520 }} aria-live="polite">
         {status?.kind === "busy" ? (
@@ -62,13 +50,6 @@ export function AutoTab({ type, active, waiting, onCancel }: Props) {
             </Callout.Icon>
             <Callout.Text>{status.text}</Callout.Text>
           </Callout.Root>
-        ) : null}
-        {status?.kind === "error" && status.claim ? (
-          <Flex justify="center">
-            <Button size="3" variant="soft" onClick={() => status.claim && enterClaimCode(status.claim)}>
-              {CHECK_IN_TEXT.enterClaimCode}
-            </Button>
-          </Flex>
         ) : null}
         {status?.kind === "success" ? (
           <Callout.Root color="green" role="status" size="3">

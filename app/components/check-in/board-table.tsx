@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { Link as RemixLink } from "@remix-run/react";
 import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
 import type { BoardFlag, BoardProgram, BoardRow } from "./api";
+import { FlagBadge } from "~/components/flag-badge";
 import { clockTime, initials } from "./rules";
 
 type Props = {
@@ -42,26 +43,13 @@ function ProgramBadges({ programs }: { programs: BoardProgram[] | undefined }) {
   );
 }
 
-/** Today's visits: photo, name, Member ID, check-in and check-out time, picked up by, programs; Check Out on open ones. */
-/** A stop flag reads 'Flagged' in red, a warning 'Take Caution' in amber (spec-2 section 4). */
-function FlagBadge({ flag }: { flag: BoardFlag | undefined }) {
-  if (flag?.stop) {
-    return (
-      <Badge color="red" variant="solid" ml="2" data-testid="board-flag">
-        Flagged
-      </Badge>
-    );
-  }
-  if (flag?.warn) {
-    return (
-      <Badge color="amber" variant="soft" ml="2" data-testid="board-flag">
-        Take Caution
-      </Badge>
-    );
-  }
-  return null;
+/** A member's active flag on the board, in the one flag language (decision 037): a stop first. */
+function BoardFlagBadge({ flag }: { flag: BoardFlag | undefined }) {
+  if (!flag?.stop && !flag?.warn) return null;
+  return <FlagBadge type={flag.stop ? "stop" : "warn"} ml="2" data-testid="board-flag" />;
 }
 
+/** Today's visits: photo, name, Member ID, check-in and check-out time, picked up by, programs; Check Out on open ones. */
 export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
   const byMember = useMemo(() => {
     const map = new Map<string, BoardProgram[]>();
@@ -100,7 +88,13 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
       </Table.Header>
       <Table.Body>
         {rows.map((row) => (
-          <Table.Row key={row.id} align="center" data-testid="board-row" data-member-id={row.member_id}>
+          <Table.Row
+            key={row.id}
+            align="center"
+            data-testid="board-row"
+            data-member-id={row.member_id}
+            data-stop={flags.get(row.participant_id)?.stop && !row.check_out_time ? "true" : undefined}
+          >
             <Table.Cell>
               <Avatar size="2" radius="full" src={row.photo_url ?? undefined} fallback={initials(row)} alt="" color={row.check_out_time ? "gray" : undefined} />
             </Table.Cell>
@@ -110,7 +104,7 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
                   {row.full_name}
                 </button>
               </Link>
-              <FlagBadge flag={flags.get(row.participant_id)} />
+              <BoardFlagBadge flag={flags.get(row.participant_id)} />
             </Table.RowHeaderCell>
             <Table.Cell>
               <Code variant="ghost" size="2">

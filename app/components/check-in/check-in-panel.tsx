@@ -1,4 +1,4 @@
-import { Button, Card, Dialog, Flex, Heading, SegmentedControl, Tabs } from "@radix-ui/themes";
+import { Button, Dialog, Flex, Tabs } from "@radix-ui/themes";
 import { useState } from "react";
 import type { CheckInType } from "./api";
 import { AutoTab } from "./auto-tab";
@@ -10,11 +10,11 @@ type Tab = "manual" | "auto";
 /** The manual tab's title (spec-1 section 2). */
 export const panelTitle = (type: CheckInType, organization: string) => (type === "in" ? `Check In Users to ${organization}` : `Check Out Users on ${organization}`);
 
-type TabsProps = { type: CheckInType; defaultTab: Tab; waiting: number; onFinished: () => void; onCancel?: () => void };
+type TabsProps = { type: CheckInType; waiting: number; onFinished: () => void; onCancel?: () => void };
 
-/** The check-in dialog's two tabs; switching them toggles manual and auto (scanning) mode. */
-function CheckInTabs({ type, defaultTab, waiting, onFinished, onCancel }: TabsProps) {
-  const [tab, setTab] = useState<Tab>(defaultTab);
+/** The check-in dialog's two tabs (staff; the kiosk has its own screen): switching them toggles manual and auto (scanning) mode. */
+function CheckInTabs({ type, waiting, onFinished, onCancel }: TabsProps) {
+  const [tab, setTab] = useState<Tab>("manual");
   return (
     <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
       <Tabs.List size="2">
@@ -46,28 +46,10 @@ export function CheckInDialog({ type, organization, waiting, onClose }: { type: 
                 </Button>
               </Dialog.Close>
             </Flex>
-            <CheckInTabs key={type} type={type} defaultTab="manual" waiting={waiting} onFinished={onClose} onCancel={onClose} />
+            <CheckInTabs key={type} type={type} waiting={waiting} onFinished={onClose} onCancel={onClose} />
           </>
         ) : null}
       </Dialog.Content>
     </Dialog.Root>
-  );
-}
-
-/** Kiosk: the same tabs on the page itself, Auto first, with a switch between checking in and out. */
-export function KioskPanel({ type, organization, waiting, onType }: { type: CheckInType; organization: string; waiting: number; onType: (type: CheckInType) => void }) {
-  return (
-    <Card size="4" className="rc-ci-kiosk">
-      <Flex justify="between" align="center" gap="4" wrap="wrap" mb="3">
-        <Heading as="h1" size="7">
-          {panelTitle(type, organization)}
-        </Heading>
-        <SegmentedControl.Root value={type} onValueChange={(value) => onType(value as CheckInType)} size="3" aria-label="Check in or out">
-          <SegmentedControl.Item value="in">Check In</SegmentedControl.Item>
-          <SegmentedControl.Item value="out">Check Out</SegmentedControl.Item>
-        </SegmentedControl.Root>
-      </Flex>
-      <CheckInTabs key={type} type={type} defaultTab="auto" waiting={waiting} onFinished={() => undefined} />
-    </Card>
   );
 }

@@ -3,7 +3,6 @@ import { fetchParticipant, type ParticipantDetail, type PickUp } from "./api";
 import { ParticipantDialog, type ParticipantPurpose } from "./participant-dialog";
 import { PickedUpByDialog } from "./picked-up-by-dialog";
 import { ClaimCodeDialog, type ClaimMember } from "./claim-code-dialog";
-import { ScreeningFlow } from "~/components/screening/screening-flow";
 import type { CheckInViewer } from "./rules";
 import { FLAG_CHANGED_EVENT } from "./use-live-board";
 
@@ -26,9 +25,7 @@ export type Overlay =
     }
   | { kind: "pickup"; detail: ParticipantDetail; onChoose: (pickUp: PickUp) => Promise<void>; onCancel?: () => void }
   /** the kiosk's check-out of a child an adult picks up: the claim code, then who collects (docs/decisions/036) */
-  | { kind: "claim"; member: ClaimMember; onDone: (message: string) => void; onCancel?: () => void }
-  /** the kiosk's screening dialog for a flagged member (spec-1 section 4): 'Follow Up Required', nothing posted */
-  | { kind: "screening"; detail: ParticipantDetail };
+  | { kind: "claim"; member: ClaimMember; onDone: (message: string) => void; onCancel?: () => void };
 
 type OverlayApi = {
   show: (overlay: Overlay) => void;
@@ -84,7 +81,18 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
           onReload={update}
         />
       ) : null}
-      {overlay?.kind === "screening" ? <ScreeningFlow key={overlay.key} people={[{ id: overlay.detail.id, name: overlay.detail.full_name }]} start="followUp" kiosk onClose={close} /> : null}
+      {overlay?.kind === "pickup" ? (
+        <PickedUpByDialog
+          key={overlay.key}
+          viewer={viewer}
+          detail={overlay.detail}
+          onChoose={overlay.onChoose}
+          onClose={() => {
+            close();
+            overlay.onCancel?.();
+          }}
+        />
+      ) : null}
       {overlay?.kind === "claim" ? (
         <ClaimCodeDialog
           key={overlay.key}
@@ -93,18 +101,6 @@ export function OverlayProvider({ viewer, children }: { viewer: CheckInViewer; c
             close();
             overlay.onDone(message);
           }}
-          onClose={() => {
-            close();
-            overlay.onCancel?.();
-          }}
-        />
-      ) : null}
-      {overlay?.kind === "pickup" ? (
-        <PickedUpByDialog
-          key={overlay.key}
-          viewer={viewer}
-          detail={overlay.detail}
-          onChoose={overlay.onChoose}
           onClose={() => {
             close();
             overlay.onCancel?.();

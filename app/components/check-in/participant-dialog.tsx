@@ -6,6 +6,7 @@ import { PhotoUploadButton } from "~/components/uploads/photo-upload-button";
 import type { ParticipantDetail } from "./api";
 import { ParticipantAlerts } from "./participant-alerts";
 import { NotesSection, PersonalInfo, PickUpSection, TodaysPrograms } from "./participant-sections";
+import { FLAG_MEANING, flagLabel, flagReasons } from "#modules/flags/client";
 import { CHECK_IN_CONFIRMATION_MS, initials, isAllowed, isCheckedIn, KIOSK_STOP_TEXT, KIOSK_WARNING_TITLE, mayCheckOut, type CheckInViewer } from "./rules";
 
 /**
@@ -13,6 +14,22 @@ import { CHECK_IN_CONFIRMATION_MS, initials, isAllowed, isCheckedIn, KIOSK_STOP_
  * check-in went through, closes itself after 4 s; blocked: the blockers with Cancel; view: from the board.
  */
 export type ParticipantPurpose = "review" | "confirmed" | "blocked" | "view";
+
+/** A flag's banner for staff: its name and meaning, then each reason as written (issue 15: the reason before a check-out). */
+function FlagBanner({ title, reasons }: { title: string; reasons: string[] }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="p" size="2" weight="bold">
+        {title}
+      </Text>
+      {reasons.map((reason, i) => (
+        <Text as="p" size="2" key={i} data-testid="flag-reason">
+          Reason: {reason}
+        </Text>
+      ))}
+    </Flex>
+  );
+}
 
 type Props = {
   viewer: CheckInViewer;
@@ -46,19 +63,27 @@ export function ParticipantDialog({ viewer, detail: p, purpose, type, message, t
       <Dialog.Content maxWidth="860px" aria-describedby={undefined} data-testid="participant-dialog">
         <Flex direction="column" gap="4">
           {showStop ? (
-            <Callout.Root color="red" variant="surface" role="alert" size="2">
+            <Callout.Root color="red" variant="surface" role="alert" size="2" data-testid="stop-banner">
               <Callout.Icon>
                 <ErrorIcon />
               </Callout.Icon>
-              <Callout.Text weight="bold">{kiosk ? KIOSK_STOP_TEXT : "Stop: this member has an active stop flag and cannot be checked in or out."}</Callout.Text>
+              {kiosk ? (
+                <Callout.Text weight="bold">{KIOSK_STOP_TEXT}</Callout.Text>
+              ) : (
+                <FlagBanner title={`${flagLabel("stop")}: ${FLAG_MEANING.stop}`} reasons={flagReasons(p.flags?.data, "stop")} />
+              )}
             </Callout.Root>
           ) : null}
           {p.is_warned ? (
-            <Callout.Root color="amber" role="status">
+            <Callout.Root color="amber" role="status" data-testid="warn-banner">
               <Callout.Icon>
                 <WarningIcon />
               </Callout.Icon>
-              <Callout.Text weight="bold">{kiosk ? KIOSK_WARNING_TITLE : "Warning: this member has an active warning flag."}</Callout.Text>
+              {kiosk ? (
+                <Callout.Text weight="bold">{KIOSK_WARNING_TITLE}</Callout.Text>
+              ) : (
+                <FlagBanner title={`${flagLabel("warn")}: ${FLAG_MEANING.warn}`} reasons={flagReasons(p.flags?.data, "warn")} />
+              )}
             </Callout.Root>
           ) : null}
           {purpose === "confirmed" && message ? (

@@ -9,7 +9,8 @@ import { CHECK_IN_TEXT, CHECKED_OUT_TOAST_MS, isIndependent } from "./rules";
 const NONE: PickUp = {};
 
 /**
- * A staff check-out (spec-1 section 4, manual check-out): a member who travels alone is checked out
+ * A staff check-out (spec-1 section 4, manual check-out): a member with a stop flag is not checked out,
+ * and the participant dialog says why (the flag's reason); a member who travels alone is checked out
  * at once (the server records NA); anyone else needs the Picked Up By dialog first: a person of their
  * list, by id, or someone else with an override reason (docs/decisions/026). Success shows
  * 'User Checked Out' / '{full name} successfully checked out' for 2000 ms; a refusal, the server's message.
@@ -27,6 +28,12 @@ export function useCheckOut() {
         else await postCheckIn({ memberId: p.member_id, type: "out", time: new Date().toISOString(), ...localDay(timeZone), ...pickUp }, newCommandId());
         showToast({ type: "success", title: "User Checked Out", description: CHECK_IN_TEXT.done(p.full_name, "out"), durationMs: CHECKED_OUT_TOAST_MS });
       };
+      if (p.is_flagged) {
+        // a stop flag blocks the check-out: staff read why (its reason) before anyone picks an adult (issue 15)
+        overlay.show({ kind: "participant", detail: p, purpose: "blocked", type: "out" });
+        options.onCancel?.();
+        return Promise.resolve();
+      }
       if (isIndependent(p)) {
         return send(NONE).then(
           () => options.onDone?.(),

@@ -1,60 +1,82 @@
-import { useEffect, useRef, useState } from "react";
-import { MEMBER_ID_LENGTH, SCANNER_MIN_LENGTH } from "./rules";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { memberIdInput } from "#modules/check-in/client";
+import { SCANNER_MIN_LENGTH } from "./rules";
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 
+export type Scanner = ReturnType<typeof useScanner>;
+
 /**
- * The barcode scanner (spec-1 sections 4 and 5): while `active`, keys typed anywhere on the page
- * (a scanner is a keyboard) fill the Member ID, cut to 8 characters; Enter submits it unless it is
- * shorter than 5, which is ignored. Keys typed into a text field and shortcuts are left alone.
+ * The Member ID being entered (spec-1 sections 4 and 5), by the Member ID field (a touch keyboard or a
+ * scanner focused on it) or, while `active`, by keys typed anywhere else on the page (a scanner is a
+ * keyboard): letters and digits, upper case, cut to 8; any other character is kept aside in `invalid`
+ * for the field to name (issue 15), never dropped silently. Enter submits unless it is shorter than 5,
+ * which is ignored. Keys typed into another text field, shortcuts and a focused button's keys are left alone.
  */
 export function useScanner(active: boolean, onScan: (memberId: string) => void) {
   const [value, setValue] = useState("");
+  const [invalid, setInvalid] = useState<string[]>([]);
   const current = useRef("");
+  const rejected = useRef<string[]>([]);
   const submit = useRef(onScan);
   submit.current = onScan;
 
-  const set = (next: string) => {
+  const set = useCallback((next: string, bad: string[] = []) => {
     current.current = next;
+    rejected.current = bad;
     setValue(next);
-  };
+    setInvalid(bad);
+  }, []);
+  /**
+   * The field's whole text, or what the page's keys added. The characters it could not take stay named
+   * until the entry is emptied or sent: a scanner's dash must not flash by under the next digits.
+   */
+  const type = useCallback(
+    (raw: string) => {
+      const entered = memberIdInput(raw);
+      const keep = entered.value === "" ? [] : rejected.current;
+      set(entered.value, [...new Set([...keep, ...entered.invalid])]);
+    },
+    [set],
+  );
 
   useEffect(() => {
     if (!active) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      const onButton = event.target instanceof HTMLButtonElement;
       if (event.key === "Enter") {
         const scanned = current.current;
         // Enter on a focused button is that button's, unless a scan is waiting
-        if (!scanned && event.target instanceof HTMLButtonElement) return;
+        if (!scanned && onButton) return;
         event.preventDefault();
         set("");
         if (scanned.length >= SCANNER_MIN_LENGTH) submit.current(scanned);
         return;
       }
       if (event.key === "Backspace") {
-        set(current.current.slice(0, -1));
+        type(current.current.slice(0, -1));
         return;
       }
-      if (/^[a-z0-9]$/i.test(event.key)) {
+      if (event.key.length === 1 && !(onButton && event.key === " ")) {
         event.preventDefault();
-        set((current.current + event.key.toUpperCase()).slice(0, MEMBER_ID_LENGTH));
+        type(current.current + event.key);
       }
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [active]);
+  }, [active, set, type]);
 
   useEffect(() => {
     if (!active) set("");
-  }, [active]);
+  }, [active, set]);
 
-  /** Done: submit what was typed (same rule as Enter). */
+  /** Done, or Enter in the field: submit what was entered (same rule as Enter). */
   const done = () => {
     const scanned = current.current;
     set("");
     if (scanned.length >= SCANNER_MIN_LENGTH) submit.current(scanned);
   };
-  return { value, clear: () => set(""), done };
+  return { value, invalid, type, clear: () => set(""), done };
 }

@@ -7,6 +7,8 @@ import { NoteAttachment } from "./attached-image";
 import { NoteComments } from "./note-comments";
 import { ConfirmDeleteDialog, NoteFormDialog, ReasonDialog, type UserGroupOption } from "./note-dialogs";
 import { isStaff } from "#modules/identity/client";
+import { FLAG_COLOR, flagTypeOfNote } from "#modules/flags/client";
+import { FlagBadge } from "~/components/flag-badge";
 
 type Props = {
   note: NoteRow;
@@ -55,7 +57,9 @@ export function NoteCard({ note, viewer, groups, compact, onChanged }: Props) {
   useEffect(() => setCommentCount(note.comment_count), [note.comment_count]);
   const actions = noteActions(note, viewer);
   const admin = isNoteAdmin(viewer.level);
-  const flagColor = note.is_flagged ? "red" : note.is_warned ? "amber" : undefined;
+  // a flag's note names its flag as every screen does (decision 037); its colour while the flag is active
+  const flagType = flagTypeOfNote(note);
+  const flagColor = flagType && (note.is_flagged || note.is_warned) ? FLAG_COLOR[flagType] : undefined;
 
   const run = async (work: () => Promise<Mutation>) => {
     setBusy(true);
@@ -99,6 +103,7 @@ export function NoteCard({ note, viewer, groups, compact, onChanged }: Props) {
               </Text>
             </Flex>
             <Flex gap="2" align="center" wrap="wrap" justify="end">
+              {flagType ? <FlagBadge type={flagType} data-testid="note-flag" /> : null}
               {note.type ? (
                 <Badge color={flagColor ?? "gray"} variant="soft">
                   {note.type}

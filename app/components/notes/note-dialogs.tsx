@@ -1,5 +1,6 @@
 import { Button, Checkbox, Dialog, Flex, RadioGroup, Select, Text, TextArea } from "@radix-ui/themes";
 import { useState } from "react";
+import { FLAG_COLOR, FLAG_MEANING, flagLabel } from "#modules/flags/client";
 import { NOTE_TYPES } from "./api";
 import { AttachmentPicker, type PickedImage } from "./attached-image";
 
@@ -166,7 +167,7 @@ export function ConfirmDeleteDialog({ name, busy, onConfirm, onClose }: { name: 
   );
 }
 
-/** 'Flag This Member': warn (a reminder, the member can still check in) or stop (blocks check-in), with a message. */
+/** 'Flag This Member': a Warn flag (a reminder) or a Stop flag (blocks check-in and check-out), with a message; named as everywhere (decision 037). */
 export function FlagDialog({ busy, onSubmit, onClose }: { busy: boolean; onSubmit: (value: { type: "stop" | "warn"; message: string }) => void; onClose: () => void }) {
   const [type, setType] = useState<"stop" | "warn">("warn");
   const [message, setMessage] = useState("");
@@ -182,8 +183,12 @@ export function FlagDialog({ busy, onSubmit, onClose }: { busy: boolean; onSubmi
         >
           <Flex direction="column" gap="3">
             <RadioGroup.Root value={type} onValueChange={(v) => setType(v as "stop" | "warn")} aria-label="Flag type">
-              <RadioGroup.Item value="warn">Warn: a reminder, the member can still check in</RadioGroup.Item>
-              <RadioGroup.Item value="stop">Stop: the member cannot check in or out</RadioGroup.Item>
+              <RadioGroup.Item value="warn">
+                {flagLabel("warn")}: {FLAG_MEANING.warn}
+              </RadioGroup.Item>
+              <RadioGroup.Item value="stop">
+                {flagLabel("stop")}: {FLAG_MEANING.stop}
+              </RadioGroup.Item>
             </RadioGroup.Root>
             <label>
               <Text as="div" size="2" weight="medium" mb="1">
@@ -196,7 +201,7 @@ export function FlagDialog({ busy, onSubmit, onClose }: { busy: boolean; onSubmi
             <Button type="button" variant="soft" color="gray" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color={type === "stop" ? "red" : "amber"} disabled={busy || message.trim() === ""} loading={busy}>
+            <Button type="submit" color={FLAG_COLOR[type]} disabled={busy || message.trim() === ""} loading={busy}>
               Flag Member
             </Button>
           </Flex>

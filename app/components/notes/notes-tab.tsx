@@ -1,4 +1,5 @@
 import { Button, Dialog, Flex, RadioGroup, Text, TextField } from "@radix-ui/themes";
+import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { Paginator } from "~/components/paginator";
 import { useToast } from "~/components/toast/toaster";
@@ -44,12 +45,18 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
   useEffect(() => {
     void load();
   }, [load]);
+  // a change that may raise or resolve a flag also reloads the page's data: the header shows the flags
+  const { revalidate } = useRevalidator();
+  const changed = useCallback(() => {
+    void load();
+    revalidate();
+  }, [load, revalidate]);
 
   // another person's change to these notes (or a flag raised or resolved) reloads the list
   useLiveNotes(
     viewer.organizationId ? { organizationId: viewer.organizationId, userId: viewer.userId, groupId: viewer.groupId ?? null, level: viewer.level } : null,
     participantId,
-    () => void load(),
+    changed,
   );
 
   useEffect(() => {
@@ -89,7 +96,7 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
       setFlagging(false);
       // the flag reaches the notes read model a moment later; the live update reloads too
       await load();
-      setTimeout(() => void load(), 500);
+      setTimeout(changed, 500);
     } catch (error) {
       showToast({ type: "error", title: error instanceof Error ? error.message : undefined });
     } finally {
@@ -128,7 +135,7 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
         </Text>
       ) : null}
       {(list?.data ?? []).map((note) => (
-        <NoteCard key={`${note.id}-${note.updated_date}-${note.status}-${note.resolved}`} note={note} viewer={viewer} groups={groups} onChanged={load} />
+        <NoteCard key={`${note.id}-${note.updated_date}-${note.status}-${note.resolved}`} note={note} viewer={viewer} groups={groups} onChanged={changed} />
       ))}
       {count > 0 ? (
         <Paginator

@@ -31,7 +31,6 @@ export function ScreeningFlow({
   start = "intro",
   onBehalf = false,
   self = false,
-  kiosk = false,
   onClose,
 }: {
   people: Person[];
@@ -39,8 +38,6 @@ export function ScreeningFlow({
   onBehalf?: boolean;
   /** the signed-in participant screens themselves: the texts say 'you' */
   self?: boolean;
-  /** the kiosk's follow-up for a flagged member: the kiosk's stop text, and Cancel */
-  kiosk?: boolean;
   onClose: (outcome: FlowOutcome) => void;
 }) {
   const [step, setStep] = useState<Step>(start === "form" ? "loading" : start);
@@ -165,7 +162,6 @@ export function ScreeningFlow({
           <FollowUpStep
             names={start === "followUp" ? people.map((p) => p.name) : (result?.failed ?? [])}
             self={self && !onBehalf}
-            kiosk={kiosk}
             organization={organization}
             result={result}
             onDone={() => onClose(start === "followUp" ? "closed" : "submitted")}

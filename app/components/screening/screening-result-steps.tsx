@@ -1,6 +1,5 @@
 import { Button, Flex, Link, Text } from "@radix-ui/themes";
 import { CheckCircleIcon, ErrorIcon } from "~/components/icons";
-import { KIOSK_STOP_TEXT } from "../check-in/rules";
 import type { OrganizationInfo } from "./screening-api";
 import { SCREENING_DIALOG_TEXT, VIRTUAL_PROGRAM_HUB, joinNames } from "./screening-text";
 import { ResultHeading } from "./screening-widgets";
@@ -22,38 +21,31 @@ export function SuccessStep({ self, result, onDone }: { self: boolean; result: S
   );
 }
 
-/** 'Follow Up Required': the failure text, who else passed, and Done (Cancel at the kiosk). */
-export function FollowUpStep({ names, self, kiosk, organization, result, onDone }: { names: string[]; self: boolean; kiosk: boolean; organization: OrganizationInfo | null; result: ScreeningResult | null; onDone: () => void }) {
+/** 'Follow Up Required': the failure text, who else passed, and Done. */
+export function FollowUpStep({ names, self, organization, result, onDone }: { names: string[]; self: boolean; organization: OrganizationInfo | null; result: ScreeningResult | null; onDone: () => void }) {
   return (
     <>
       <ResultHeading color="red" icon={ErrorIcon} title={SCREENING_DIALOG_TEXT.followUp} />
-      {kiosk ? (
-        <Text as="p" size="3" weight="bold" color="red" mb="2">
-          {KIOSK_STOP_TEXT}
-        </Text>
-      ) : null}
-      <FailureText names={names} self={self} basis={kiosk ? "our records" : undefined} organization={organization} />
+      <FailureText names={names} self={self} organization={organization} />
       {result && result.passed.length > 0 ? (
         <Text as="p" size="2" mt="2">
           {joinNames(result.passed)} {result.passed.length > 1 ? "are" : "is"} clear to participate today.
         </Text>
       ) : null}
       <Flex justify="end" mt="4">
-        <Button variant={kiosk ? "soft" : "solid"} color={kiosk ? "gray" : undefined} onClick={onDone}>
-          {kiosk ? "Cancel" : "Done"}
-        </Button>
+        <Button onClick={onDone}>Done</Button>
       </Flex>
     </>
   );
 }
 
 /** The failure text of spec-2 section 4, with the support phone and the virtual-program hub. */
-export function FailureText({ names, self, basis, organization }: { names: string[]; self: boolean; basis?: string; organization: OrganizationInfo | null }) {
+export function FailureText({ names, self, organization }: { names: string[]; self: boolean; organization: OrganizationInfo | null }) {
   const phone = organization?.phone_number?.trim();
   return (
     <Flex direction="column" gap="2">
       <Text as="p" size="3" data-testid="screening-failure-text">
-        Sorry! Unfortunately based on {basis ?? (self || names.length === 0 ? "your answers to today's screening" : `today's screening answers for ${joinNames(names)}`)}, you will be unable to participate today. A staff member
+        Sorry! Unfortunately based on {self || names.length === 0 ? "your answers to today's screening" : `today's screening answers for ${joinNames(names)}`}, you will be unable to participate today. A staff member
         will follow up with you.
       </Text>
       <Text as="p" size="2">

@@ -7,6 +7,9 @@ import { Sidebar } from "./sidebar";
 /** Desktop from 1024 px: the sidebar is fixed there and Escape leaves it alone. */
 export const DESKTOP_QUERY = "(min-width: 1024px)";
 
+/** A kiosk on /check-in: the screen a tablet on a stand shows all day. */
+const kioskScreen = (shell: ShellModel, pathname: string) => shell.user.isKiosk && pathname === "/check-in";
+
 /**
  * The signed-in layout: sidebar, top bar, page. Below desktop width the sidebar slides in over the
  * page from the menu button and closes on Escape, on the backdrop, on its close button and when the
@@ -37,12 +40,23 @@ export function AppShell({ shell, children }: { shell: ShellModel; children: Rea
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open, close]);
 
+  if (kioskScreen(shell, pathname)) {
+    // the kiosk's screen (issue 15): no menu, so a child at the stand can reach nothing but the scan
+    return (
+      <div className="rc-shell" data-kiosk="true">
+        <div className="rc-main rc-main-kiosk">
+          <ShellTopBar shell={shell} />
+          <main className="rc-content">{children}</main>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="rc-shell">
       <Sidebar shell={shell} open={open} onClose={close} closeButtonRef={closeButton} />
       {open ? <div className="rc-backdrop" aria-hidden="true" onClick={close} /> : null}
       <div className="rc-main">
-        <ShellTopBar shell={shell} menuOpen={open} onMenu={() => (open ? close() : setOpenOn(pathname))} menuButtonRef={menuButton} />
+        <ShellTopBar shell={shell} menu={{ open, onToggle: () => (open ? close() : setOpenOn(pathname)), buttonRef: menuButton }} />
         <main className="rc-content">{children}</main>
       </div>
     </div>

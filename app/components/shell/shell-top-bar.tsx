@@ -7,13 +7,24 @@ import { SIDEBAR_ID } from "./sidebar";
 
 type Props = {
   shell: Pick<ShellModel, "user" | "sidebar" | "formToken">;
-  menuOpen: boolean;
-  onMenu: () => void;
-  menuButtonRef: RefObject<HTMLButtonElement>;
+  /** without it (the kiosk's screen) there is no menu button and the organization is always named */
+  menu?: { open: boolean; onToggle: () => void; buttonRef: RefObject<HTMLButtonElement> };
 };
 
 /** The bar above the page: the menu button (below desktop width) and the profile menu. */
-export function ShellTopBar({ shell, menuOpen, onMenu, menuButtonRef }: Props) {
+export function ShellTopBar({ shell, menu }: Props) {
+  if (!menu) {
+    return (
+      <header className="rc-topbar">
+        <Text size="4" weight="bold" truncate>
+          {shell.sidebar.header.organizationName}
+        </Text>
+        <Flex flexGrow="1" />
+        <ProfileMenu user={shell.user} menu={shell.sidebar.profileMenu} formToken={shell.formToken} />
+      </header>
+    );
+  }
+  const { open: menuOpen, onToggle: onMenu, buttonRef: menuButtonRef } = menu;
   return (
     <header className="rc-topbar">
       <IconButton

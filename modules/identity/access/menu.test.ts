@@ -79,6 +79,11 @@ describe("sidebarFor", () => {
     expect(group(entries, "users")).toEqual(expect.arrayContaining(["Organizations", "Granters"]));
   });
 
+  it("lists Granters once: the granters group has its own entry (issue 15)", () => {
+    const entries = menu(SUBJECTS.superadmin, OTHER, { userGroups: [...GROUPS, { id: "g-granter", name: "GRANTER", displayName: "Granters" }] }).entries;
+    expect(group(entries, "users")?.filter((label) => label === "Granters")).toEqual(["Granters"]);
+  });
+
   it("gives a kiosk exactly Home, Check-in, Programs & Events, Schedule", () => {
     const model = menu(SUBJECTS.kiosk);
     expect(labels(model.entries)).toEqual(["Home", "Check-in", "Programs & Events", "Schedule"]);

@@ -1,7 +1,7 @@
 import { decideAccess } from "./engine";
 import { firstSegment } from "./path-pattern";
 import { PERMISSIONS as P } from "./permissions";
-import { COACH, PARENT, PARTICIPANT, roleFlags, type RoleFlags } from "./role-flags";
+import { COACH, GRANTER, PARENT, PARTICIPANT, roleFlags, type RoleFlags } from "./role-flags";
 import { pageById, type PageId } from "./route-registry";
 import { LEVELS, OPTIONAL } from "./rules";
 import { LEVEL, type AccessRule, type AuthenticatedSubject, type FeatureKey, type OrganizationType } from "./types";
@@ -198,8 +198,8 @@ function usersItems(ctx: Ctx): (Candidate | false)[] {
     page("organizations", "organizations", "Organizations"),
     page("granters", "granters", "Granters"),
     ...input.userGroups
-      // the participants and parents groups have their own entries above
-      .filter((g) => g.name !== PARTICIPANT && g.name !== PARENT)
+      // the participants, parents and granters groups have their own entries above (issue 15: Granters was listed twice)
+      .filter((g) => g.name !== PARTICIPANT && g.name !== PARENT && g.name !== GRANTER)
       .filter((g) => g.name !== COACH || mayViewCoaches)
       .map((g) => candidate(`user-group-${g.id}`, groupLabel(g, school), `/user/${encodeURIComponent(g.id)}`, userGroupRule)),
   ];

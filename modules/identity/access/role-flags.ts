@@ -4,6 +4,7 @@ import { LEVEL, type RoleLevel } from "./types";
 export const PARTICIPANT = "PARTICIPANT";
 export const PARENT = "PARENT";
 export const COACH = "COACH";
+export const GRANTER = "GRANTER";
 export const SPECIAL_GROUP_NAMES = { PARTICIPANT, PARENT, COACH } as const;
 
 export type RoleFlags = {

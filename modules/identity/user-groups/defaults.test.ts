@@ -3,11 +3,12 @@ import { PERMISSIONS as P } from "../access/permissions";
 import { defaultUserGroups } from "./defaults";
 
 describe("default user groups: 'view audit history' (issue 5, decision 021)", () => {
-  it.each(["school", "other"] as const)("is granted to the admin and organization groups only (%s)", (type) => {
+  // the superadmin too since issue 15 (decision 037): it was refused the history an admin opens
+  it.each(["school", "other"] as const)("is granted to the admin, organization and superadmin groups only (%s)", (type) => {
     const holders = defaultUserGroups(type)
       .filter((g) => g.permissionIds.includes(P.CAN_VIEW_AUDIT_HISTORY))
       .map((g) => g.key);
-    expect(holders).toEqual(["admin", "organization"]);
+    expect(holders).toEqual(["admin", "organization", "superadmin"]);
   });
 
   it("leaves the admin group every other permission it had (not view-assigned-only)", () => {

@@ -8,7 +8,7 @@ const VIEW_BASICS = [P.CAN_VIEW_SCHEDULE, P.CAN_VIEW_PROGRAMS, P.CAN_VIEW_EVENTS
 
 /** Every id but view-assigned-only (which would narrow the participant list) and the auditor's one. */
 const ALL_BUT_AUDIT = ALL_PERMISSION_IDS.filter((p) => p !== P.CAN_VIEW_ASSIGNED_ONLY && p !== P.CAN_VIEW_AUDIT_HISTORY);
-/** The admin and organization groups also see the audit history (issue 5, decision 021). */
+/** The admin, organization and superadmin groups also see the audit history (issue 5, decision 021; the superadmin: issue 15, decision 037). */
 const WITH_AUDIT = [...ALL_BUT_AUDIT, P.CAN_VIEW_AUDIT_HISTORY];
 
 const STAFF = [
@@ -44,7 +44,7 @@ export function defaultUserGroups(type: "school" | "other"): DefaultGroup[] {
     },
     { key: "organization", name: "ORGANIZATION", displayName: "Organization", level: LEVEL.organization, icon: "Admin", permissionIds: WITH_AUDIT },
     { key: "granter", name: "GRANTER", displayName: "Granters", level: LEVEL.granter, icon: "Volunteers", permissionIds: ALL_BUT_AUDIT },
-    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: LEVEL.superadmin, icon: "Admin", permissionIds: ALL_BUT_AUDIT },
+    { key: "superadmin", name: "SUPERADMIN", displayName: "Super Admins", level: LEVEL.superadmin, icon: "Admin", permissionIds: WITH_AUDIT },
     { key: "kiosk", name: "KIOSK", displayName: "Kiosk", level: LEVEL.kiosk, icon: "Volunteers", permissionIds: KIOSK_PERMISSIONS },
   ];
 }
