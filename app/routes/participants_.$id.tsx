@@ -3,7 +3,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlagBadge } from "~/components/flag-badge";
-import { headerFlagsOf } from "~/utils/participant-flags.server";
+import { headerFlagsOf } from "#modules/flags";
 import { NotesTab } from "~/components/notes/notes-tab";
 import { guardPage } from "~/utils/page-guard.server";
 import { participantPageOf } from "#modules/participants";

@@ -45,5 +45,5 @@ export {
 export { handleFlagCommand, flagMember, unflagMember, loadActiveFlags, type FlagDeps, type FlagResult } from "./handlers";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)
-export { FLAG_TOASTS, flagOrUnflag, userFlags, flaggedMembersOf } from "./service";
+export { FLAG_TOASTS, flagOrUnflag, userFlags, flaggedMembersOf, headerFlagsOf } from "./service";
 export { flagsApi } from "./api";

@@ -1,6 +1,6 @@
 import { commandMetadataOf, type Auth, type Services } from "../identity";
 import { DomainError, isUuid, newId } from "../kernel";
-import { flaggedMembers, participantFlags } from "../../projections/flags";
+import { activeFlags, flaggedMembers, participantFlags } from "../../projections/flags";
 import { participantIdIn } from "../../projections/participants";
 import type { FlagRequestBody, FlagUserQuery } from "./commands";
 import { flagMember, unflagMember, type FlagResult } from "./handlers";
@@ -41,3 +41,12 @@ export async function userFlags(services: Services, auth: Auth, query: FlagUserQ
 
 /** /user/flagged (Flagged Members): the organization's members with an active flag, newest first. */
 export const flaggedMembersOf = (services: Services, auth: Auth) => flaggedMembers(services.db, auth.organization.id);
+
+/**
+ * The participant header's flag badges (decision 037): which types are active, not their reasons (the
+ * Notes tab has those).
+ */
+export async function headerFlagsOf(services: Pick<Services, "db">, organizationId: string, participantId: string): Promise<{ stop: boolean; warn: boolean }> {
+  const active = await activeFlags(services.db, organizationId, participantId);
+  return { stop: active.some((f) => f.type === "stop"), warn: active.some((f) => f.type === "warn") };
+}

@@ -173,13 +173,15 @@ describe("participants over HTTP: report, member lookup, detail", () => {
     for (const row of admin) expect(Object.keys(row)).toEqual(expect.arrayContaining(personal));
   });
 
-  it("serves the list page as /students in a school organization, and refuses /students elsewhere", async () => {
+  it("serves the list page as /students in a school organization, and sends /students elsewhere to /participants (issue 15)", async () => {
     const school = await as("admin@maple.demo").request("GET", "/students?size=20&sort=full_name,asc");
     expect(school.status).toBe(200);
     const html = await school.text();
     expect(html).toContain("Maple Street School | Students");
     expect(html).toContain("200 students");
-    expect((await as("admin@northside.demo").request("GET", "/students")).status).toBe(403);
+    const elsewhere = await as("admin@northside.demo").request("GET", "/students");
+    expect(elsewhere.status).toBe(302);
+    expect(new URL(elsewhere.headers.get("location") ?? "", "http://x").pathname).toBe("/participants");
     expect((await as("participant@northside.demo").request("GET", "/participants")).status).toBe(403);
   });
 });
