@@ -1,27 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, type RecordedEvent } from "../kernel";
+import { DomainError } from "../kernel";
 import { checkInDecider, type CheckInCommand, type CheckInState } from "./decide";
 import type { CheckInEvent, CheckInSource } from "./events";
 import type { PickUpRequest } from "./pick-up-rule";
-import { ADULT_PICK_UP, INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
+import { INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
+import { DAY, given, meta, participant } from "./test-fixtures";
 
-const DAY = { dayStart: "2026-11-21T05:00:00.000Z", dayEnd: "2026-11-22T05:00:00.000Z" };
-const meta = { commandId: "c1", organizationId: "org-a", actorId: "staff" };
-const participant = (over: Partial<NonNullable<CheckInFacts["participant"]>> = {}) => ({
-  participantId: "p1",
-  organizationId: "org-a",
-  memberId: "AB23CD45",
-  firstName: "Maya",
-  lastName: "Lee",
-  status: "Active",
-  waiverSigned: true,
-  pickUpPermission: ADULT_PICK_UP,
-  pickUpPeople: [
-    { id: "parent:u-priya", name: "Priya Lee", phoneNumber: "555-0100", relationship: "Parent" },
-    { id: "pickup:abc", name: "Sam Ortiz", phoneNumber: "", relationship: "Uncle" },
-  ],
-  ...over,
-});
 const facts = (over: Partial<CheckInFacts> = {}, who = participant()): CheckInFacts => ({
   participant: who,
   stopFlag: false,
@@ -43,8 +27,6 @@ const checkedIn = (time = "2026-11-21T14:00:00.000Z"): CheckInEvent => ({
   type: "MemberCheckedIn",
   data: { participantId: "p1", organizationId: "org-a", memberId: "AB23CD45", firstName: "Maya", lastName: "Lee", checkInId: "v1", checkInTime: time, ...DAY, source: "staff" },
 });
-const given = (...events: CheckInEvent[]): CheckInState =>
-  events.reduce((s, e) => checkInDecider.evolve(s, e as RecordedEvent<CheckInEvent>), checkInDecider.initialState());
 const when = (state: CheckInState, command: CheckInCommand) => checkInDecider.decide(state, command, new Date("2026-11-21T20:00:00Z"));
 const refusal = (result: unknown) => {
   expect(result).toBeInstanceOf(DomainError);

@@ -1,31 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, type RecordedEvent } from "../kernel";
+import { DomainError } from "../kernel";
 import { isSecurityCode, normalizeClaimCode, SECURITY_CODE_ALPHABET, securityCodesOn } from "./client";
 import { checkInDecider, type CheckInCommand, type CheckInState } from "./decide";
 import type { CheckInEvent, CheckInSource } from "./events";
 import type { PickUpRequest } from "./pick-up-rule";
-import { ADULT_PICK_UP, INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
+import { INDEPENDENT_TRAVEL, type CheckInFacts } from "./rules-context";
+import { DAY, given, meta, participant } from "./test-fixtures";
 import { securityCodeCandidate } from "./security-code";
 
 /** Security codes and claim codes in the decider (docs/decisions/036), given / when / then. */
 
-const DAY = { dayStart: "2026-11-21T05:00:00.000Z", dayEnd: "2026-11-22T05:00:00.000Z" };
-const meta = { commandId: "c1", organizationId: "org-a", actorId: "staff" };
-const participant = (over: Partial<NonNullable<CheckInFacts["participant"]>> = {}) => ({
-  participantId: "p1",
-  organizationId: "org-a",
-  memberId: "AB23CD45",
-  firstName: "Maya",
-  lastName: "Lee",
-  status: "Active",
-  waiverSigned: true,
-  pickUpPermission: ADULT_PICK_UP,
-  pickUpPeople: [
-    { id: "parent:u-priya", name: "Priya Lee", phoneNumber: "555-0100", relationship: "Parent" },
-    { id: "pickup:abc", name: "Sam Ortiz", phoneNumber: "", relationship: "Uncle" },
-  ],
-  ...over,
-});
 const facts = (who = participant()): CheckInFacts => ({ participant: who, stopFlag: false, screeningRequired: false, screeningFilled: false });
 const checkIn = (codes: { on?: boolean; code?: string }, f = facts()): CheckInCommand => ({
   type: "CheckIn",
@@ -52,8 +36,6 @@ const checkedIn = (securityCode?: string): CheckInEvent => ({
     ...(securityCode ? { securityCode } : {}),
   },
 });
-const given = (...events: CheckInEvent[]): CheckInState =>
-  events.reduce((s, e) => checkInDecider.evolve(s, e as RecordedEvent<CheckInEvent>), checkInDecider.initialState());
 const when = (state: CheckInState, command: CheckInCommand) => checkInDecider.decide(state, command, new Date("2026-11-21T20:00:00Z"));
 const refusal = (result: unknown) => {
   expect(result).toBeInstanceOf(DomainError);
