@@ -27,6 +27,16 @@ const dayBounds = z
   .refine((d) => Date.parse(d.end) > Date.parse(d.start), { message: "End must be after Start" })
   .refine((d) => Date.parse(d.end) - Date.parse(d.start) <= MAX_DAY_MS, { message: `A day spans at most ${MAX_DAY_HOURS} hours` });
 
+/** Who collects the child at a check-out (docs/decisions/026, 036), in a single check-in or out and a check-out. */
+const pickUpFields = {
+  pick_up_name: optionalText,
+  pick_up_contact_number: optionalText,
+  pick_up_relationship: optionalText,
+  pick_up_person_id: personId,
+  override_reason: overrideReason,
+  claim_code: claimCode,
+};
+
 export const checkInBody = z
   .object({
     memberId: z.string({ error: "Member ID is required" }).trim().min(1, "Member ID is required"),
@@ -34,12 +44,7 @@ export const checkInBody = z
     time: iso("Time").optional(),
     start: iso("Start"),
     end: iso("End"),
-    pick_up_name: optionalText,
-    pick_up_contact_number: optionalText,
-    pick_up_relationship: optionalText,
-    pick_up_person_id: personId,
-    override_reason: overrideReason,
-    claim_code: claimCode,
+    ...pickUpFields,
     command_id: z.string().trim().min(8).max(100).optional(),
   })
   .and(dayBounds);
@@ -58,12 +63,7 @@ export const bulkCheckInBody = z.object({
 
 export const checkOutBody = z.object({
   check_out_time: iso("Check Out Time").optional(),
-  pick_up_name: optionalText,
-  pick_up_contact_number: optionalText,
-  pick_up_relationship: optionalText,
-  pick_up_person_id: personId,
-  override_reason: overrideReason,
-  claim_code: claimCode,
+  ...pickUpFields,
   start: iso("Start").optional(),
   end: iso("End").optional(),
   command_id: z.string().trim().min(8).max(100).optional(),
