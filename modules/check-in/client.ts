@@ -33,6 +33,8 @@ export const CHECK_IN_CODES = {
   memberCheckInOff: "MEMBER_CHECK_IN_OFF",
   /** a claim code typed at the kiosk that is not the visit's security code (docs/decisions/036) */
   claimCodeMismatch: "CLAIM_CODE_MISMATCH",
+  /** too many wrong claim codes for a child today: the kiosk refers the adult to staff (docs/decisions/036) */
+  claimCodeLocked: "CLAIM_CODE_LOCKED",
   /** no free security code was found for the day after every attempt (the store is full or failing) */
   securityCodeUnavailable: "SECURITY_CODE_UNAVAILABLE",
 } as const;
@@ -70,6 +72,7 @@ export const REFUSAL_TEXT = {
   required: (label: string) => `${label} is required`,
   checkOutBeforeCheckIn: (n: string) => `${n} cannot be checked out before the check-in time`,
   claimCodeMismatch: (n: string) => `That claim code does not match ${n}'s tag. Check the claim tag, or see a staff member`,
+  claimCodeLocked: "Too many wrong claim codes. Please see a staff member to check out",
   securityCodeUnavailable: () => "No security code could be given: please try again",
 } as const;
 
@@ -141,6 +144,7 @@ export function kioskMessage(code: string, type: "in" | "out"): KioskMessage {
     case CHECK_IN_CODES.notIn:
       return { tone: "info", text: KIOSK_TEXT.notIn };
     case CHECK_IN_CODES.seeStaff:
+    case CHECK_IN_CODES.claimCodeLocked:
     case CHECK_IN_CODES.pickUpRequired:
     case CHECK_IN_CODES.pickUpNotAuthorised:
       return { tone: "info", text: KIOSK_TEXT.seeStaff };

@@ -14,6 +14,7 @@ import { refusals } from "./decide";
 import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest } from "./handlers";
 import type { PickUpRequest } from "./pick-up-rule";
 import type { FactSources } from "./rules-context";
+import { withClaimAttempts } from "./claim-attempts";
 
 /** A linked parent's full name, from their user's stream (null: no such user). */
 async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {
@@ -98,13 +99,16 @@ export function requireMemberCheckIn(auth: Auth): void {
 /** One decision and its events, by the signed-in user; a refusal is thrown as its DomainError. */
 export async function runCheckIn(services: Services, auth: Auth, request: CheckInRequest, metadata: CommandMetadata & { organizationId: string }) {
   requireMemberCheckIn(auth);
-  const result = await checkInOrOut(
-    checkInDeps(services),
-    { ...request, actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim(), securityCodes: securityCodesOf(auth) },
-    metadata,
-  );
-  if (!result.ok) throw result.error;
-  return result;
+  const claimCode = request.source === "kiosk" ? request.claimCode : undefined;
+  return withClaimAttempts(services, auth.organization.id, request.participantId, claimCode, async () => {
+    const result = await checkInOrOut(
+      checkInDeps(services),
+      { ...request, actorName: `${auth.user.firstName} ${auth.user.lastName}`.trim(), securityCodes: securityCodesOf(auth) },
+      metadata,
+    );
+    if (!result.ok) throw result.error;
+    return result;
+  });
 }
 
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
@@ -210,20 +214,24 @@ export async function checkInEligibility(services: Services, auth: Auth, input: 
   requireMemberCheckIn(auth);
   const participantId = await participantIdFor(services, input.memberId);
   const source = sourceOf(auth);
-  const { decision, facts } = await eligibility(
-    checkInDeps(services),
-    {
-      participantId,
-      type: input.type,
-      dayStart: new Date(input.start).toISOString(),
-      dayEnd: new Date(input.end).toISOString(),
-      source,
-      securityCodes: securityCodesOf(auth),
-      claimCode: input.claim_code,
-    },
-    auth.organization.id,
-  );
-  if (decision instanceof DomainError) throw decision;
+  const claimCode = source === "kiosk" ? input.claim_code : undefined;
+  const { facts } = await withClaimAttempts(services, auth.organization.id, participantId, claimCode, async () => {
+    const answer = await eligibility(
+      checkInDeps(services),
+      {
+        participantId,
+        type: input.type,
+        dayStart: new Date(input.start).toISOString(),
+        dayEnd: new Date(input.end).toISOString(),
+        source,
+        securityCodes: securityCodesOf(auth),
+        claimCode: input.claim_code,
+      },
+      auth.organization.id,
+    );
+    if (answer.decision instanceof DomainError) throw answer.decision;
+    return answer;
+  });
   const p = facts.participant;
   // the kiosk learns who may collect the child only from the holder of the matching claim tag, and then
   // only names and relationships (docs/decisions/036): the adult chooses themselves from this list

@@ -249,6 +249,23 @@ describe("security codes and tags, on real PostgreSQL", () => {
       expect(row.pick_up_name).toBe(people[0]!.name);
     });
 
+    it("locks the kiosk's claim-code check-out of a child after 5 wrong codes (CLAIM_CODE_LOCKED), even to the right one; staff still check out", async () => {
+      const m = fresh(adult);
+      const visit = await checkIn(m);
+      const code = (await codeOf(m))!;
+      const wrong = code === "QQQQ" ? "WWWW" : "QQQQ";
+      const people = await pickUpPeople(m);
+      for (let i = 0; i < 5; i++) expect((await eligibility(kiosk, m, { claim_code: wrong })).status).toBe(403);
+      const LOCKED = { code: "CLAIM_CODE_LOCKED", message: "Too many wrong claim codes. Please see a staff member to check out" };
+      const right = await eligibility(kiosk, m, { claim_code: code });
+      expect([right.status, await right.json()]).toEqual([403, LOCKED]);
+      const out = await post(kiosk, { memberId: m.member_id, type: "out", claim_code: code, pick_up_person_id: people[0]!.id });
+      expect([out.status, await out.json()]).toEqual([403, LOCKED]);
+      // staff release the child as before (no claim code involved)
+      const staff = await coach.request("PUT", `/api/check-in/${visit.id}`, { body: { pick_up_person_id: people[0]!.id } });
+      expect(staff.status, await staff.clone().text()).toBe(200);
+    });
+
     it("answers 400 with a readable message for a claim code that is not text or too long", async () => {
       const m = fresh(adult);
       await checkIn(m);
