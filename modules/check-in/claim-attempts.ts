@@ -11,16 +11,17 @@ export const MAX_WRONG_CLAIM_CODES = 5;
 /** How long the misses count: the rest of the program day, and longer than any day (48 h at most). */
 const MISSES_TTL_SECONDS = 48 * 60 * 60;
 
-const missesKey = (organizationId: string, participantId: string) => `rollcall:claim-code-misses:${organizationId}:${participantId}`;
+/** Per database (`queuePrefix` is named after it): apps sharing a Redis never count each other's misses. */
+const missesKey = (queuePrefix: string, organizationId: string, participantId: string) => `rollcall:${queuePrefix}:claim-code-misses:${organizationId}:${participantId}`;
 
 /**
  * Runs a kiosk check-out step that carries a claim code (the eligibility question or the check-out),
  * refusing it with CLAIM_CODE_LOCKED once the child has MAX_WRONG_CLAIM_CODES misses, and counting a
  * CLAIM_CODE_MISMATCH. Without a code (staff, or the kiosk's first question) it only runs the step.
  */
-export async function withClaimAttempts<T>(services: Pick<Services, "redis">, organizationId: string, participantId: string, claimCode: string | undefined, step: () => Promise<T>): Promise<T> {
+export async function withClaimAttempts<T>(services: Pick<Services, "redis" | "queuePrefix">, organizationId: string, participantId: string, claimCode: string | undefined, step: () => Promise<T>): Promise<T> {
   if (!claimCode) return step();
-  const key = missesKey(organizationId, participantId);
+  const key = missesKey(services.queuePrefix, organizationId, participantId);
   const misses = Number(await needRedis(services.redis.get(key), "Claim codes")) || 0;
   if (misses >= MAX_WRONG_CLAIM_CODES) throw new DomainError(CHECK_IN_CODES.claimCodeLocked, REFUSAL_TEXT.claimCodeLocked, 403);
   try {
