@@ -1,28 +1,15 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Services } from "../identity";
-import { DomainError, needRedis } from "../kernel";
+import { DomainError, sharedSecret } from "../kernel";
 import type { DownloadQuery } from "./commands";
 
 /** A download link lives this long (decision 014). */
 const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;
 const SECRET_KEY = "rollcall:exports:link-secret";
 
-let secret: Promise<Buffer> | null = null;
-
-/** The HMAC key of download links, shared by every web process through Redis (made once, kept). */
-function linkSecret(redis: Redis): Promise<Buffer> {
-  secret ??= (async () => {
-    await redis.set(SECRET_KEY, randomBytes(32).toString("hex"), "NX");
-    const value = await redis.get(SECRET_KEY);
-    if (!value) throw new Error("no download link secret");
-    return Buffer.from(value, "hex");
-  })().catch((error: unknown) => {
-    secret = null;
-    throw error;
-  });
-  return needRedis(secret, "Downloads");
-}
+/** The HMAC key of download links, shared by every web process through Redis. */
+const linkSecret = (redis: Redis) => sharedSecret(redis, SECRET_KEY, "Downloads");
 
 const sign = (key: Buffer, exportId: string, expires: number) => createHmac("sha256", key).update(`${exportId}.${expires}`).digest("base64url");
 

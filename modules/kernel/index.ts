@@ -16,3 +16,4 @@ export type { HealthReport, ComponentHealth, ProjectionHealth } from "./health";
 export { Waker } from "./waker";
 export { TurnQueue } from "./turn-queue";
 export { claimUnique } from "./unique-claim";
+export { sharedSecret } from "./shared-secret";

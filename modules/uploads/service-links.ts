@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Auth, Services } from "../identity";
-import { needRedis, newId } from "../kernel";
+import { needRedis, newId, sharedSecret } from "../kernel";
 import { linkRefused, transferRefused } from "./errors";
 import { recordUpload } from "./handlers";
 import { MiB, UPLOAD_LIMITS, UPLOAD_LINK_TTL_MS } from "./limits";
@@ -11,25 +10,9 @@ import { uploadKindOf } from "./sniff";
 import { storeUpload } from "./store";
 
 const SECRET_KEY = "rollcall:uploads:link-secret";
-let secret: Promise<Buffer> | null = null;
 
-/**
- * The HMAC key of upload links and file urls, shared by every web process through Redis (made once,
- * kept), as the export download links do (decisions 014 and 019).
- */
-export function uploadLinkSecret(redis: Redis): Promise<Buffer> {
-  secret ??= (async () => {
-    await redis.set(SECRET_KEY, randomBytes(32).toString("hex"), "NX");
-    const value = await redis.get(SECRET_KEY);
-    if (!value) throw new Error("no upload link secret");
-    return Buffer.from(value, "hex");
-  })().catch((error: unknown) => {
-    secret = null;
-    throw error;
-  });
-  // made once per process; until then Redis must answer within the request deadline (503 otherwise)
-  return needRedis(secret, "Files");
-}
+/** The HMAC key of upload links and file urls, shared by every web process through Redis (decisions 014 and 019). */
+export const uploadLinkSecret = (redis: Redis): Promise<Buffer> => sharedSecret(redis, SECRET_KEY, "Files");
 
 // ---- step 1: GET /api/asset/upload/:path ---------------------------------------------------------
 
