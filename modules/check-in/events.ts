@@ -59,13 +59,18 @@ export type PickUpOverridden = Extract<CheckInEvent, { type: "PickUpOverridden" 
 export const checkInStream = (participantId: string) => `checkin-${participantId}`;
 
 /**
- * A security code taken for one visit, the first and only event of the code's own stream for its
- * organization and day (claimUnique): two check-ins at the same moment can never both hold one code.
+ * The secret of an organization's day from which its codes are drawn (docs/decisions/043): the first and
+ * only event of its own stream, chosen by the first process to need it, read by every other.
  */
-export type SecurityCodeClaimed = {
-  type: "SecurityCodeClaimed";
-  data: { organizationId: string; day: string; code: string; checkInId: string; participantId: string };
-};
+export type SecurityCodeKeyChosen = { type: "SecurityCodeKeyChosen"; data: { organizationId: string; day: string; key: string } };
 
-/** One stream per organization, local day and code (docs/decisions/036). */
-export const securityCodeStream = (organizationId: string, day: string, code: string) => `securitycode-${organizationId}-${day}-${code}`;
+/**
+ * A block of 25 of the day's codes taken by one process (the holder), the first and only event of the block's
+ * own stream (claimUnique): two processes can never hold one block, so no two visits of a day share a code.
+ */
+export type SecurityCodeBlockClaimed = { type: "SecurityCodeBlockClaimed"; data: { organizationId: string; day: string; block: number; holder: string } };
+
+/** One stream per organization and local day (docs/decisions/036, 043). */
+export const securityCodeKeyStream = (organizationId: string, day: string) => `securitycodekey-${organizationId}-${day}`;
+/** One stream per organization, local day and block of codes. */
+export const securityCodeBlockStream = (organizationId: string, day: string, block: number) => `securitycodeblock-${organizationId}-${day}-${block}`;

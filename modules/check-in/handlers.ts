@@ -136,7 +136,7 @@ async function checkInWithCode(
   const claim = async () => {
     const code = await claimSecurityCode(
       deps,
-      { organizationId: command.data.actorOrganizationId, day: todayIn(codes.timeZone, new Date(command.data.time)), checkInId: command.data.checkInId, participantId: command.data.participantId },
+      { organizationId: command.data.actorOrganizationId, day: todayIn(codes.timeZone, new Date(command.data.time)) },
       command.metadata,
     );
     if (!code) throw refusals.codeUnavailable();

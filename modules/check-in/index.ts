@@ -1,6 +1,7 @@
-export { claimSecurityCode, securityCodeCandidate, SECURITY_CODE_ATTEMPTS } from "./security-code";
+export { claimSecurityCode, SecurityCodeAllocator, SECURITY_CODE_ATTEMPTS, SECURITY_CODE_BLOCK, SECURITY_CODE_BLOCKS } from "./security-code";
+export { codeAt, SECURITY_CODE_SPACE } from "./code-permutation";
 export { checkInDecider, refusals, type CheckInCommand, type CheckInState, type OpenVisit } from "./decide";
-export { checkInStream, securityCodeStream, type SecurityCodeClaimed, type CheckInEvent, type CheckInSource, type MemberRef, type PickedUpBy, type PickUpOverridden } from "./events";
+export { checkInStream, securityCodeBlockStream, securityCodeKeyStream, type SecurityCodeBlockClaimed, type SecurityCodeKeyChosen, type CheckInEvent, type CheckInSource, type MemberRef, type PickedUpBy, type PickUpOverridden } from "./events";
 export { checkInOrOut, eligibility, effectiveTime, loadFacts, overrideFlagOf, type CheckInDeps, type CheckInRequest } from "./handlers";
 export { releaseTo, pickUpRefusals, OVERRIDE_REASON_MAX, SEE_STAFF_MESSAGE, type PickUpRequest, type Release } from "./pick-up-rule";
 export { INDEPENDENT_TRAVEL, ADULT_PICK_UP, type CheckInFacts, type FactSources } from "./rules-context";

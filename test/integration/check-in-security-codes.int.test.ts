@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInStream, claimSecurityCode, isSecurityCode, securityCodeCandidate, securityCodeStream, type SecurityCodeClaimed } from "../../modules/check-in";
+import { checkInStream, isSecurityCode, SECURITY_CODE_BLOCK, SecurityCodeAllocator, securityCodeBlockStream, securityCodeKeyStream, type SecurityCodeBlockClaimed } from "../../modules/check-in";
 import { claimUnique, idFrom, newId } from "../../modules/kernel";
 import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { eventually } from "../support/eventually";
@@ -125,41 +125,45 @@ describe("security codes and tags, on real PostgreSQL", () => {
     expect(new Set(codes).size).toBe(batch.length);
   });
 
-  it("is race-free on one code: of 12 visits claiming the same code at once exactly one gets it, and a taken code moves a visit to its next candidate", async () => {
+  it("is race-free on one block of codes: of 12 processes claiming the same block at once exactly one holds it", async () => {
     const store = app.app.core.store;
     const deps = { store, clock: { now: () => new Date() } };
     const organizationId = newId();
     const dayKey = "2026-11-26";
-    const stream = securityCodeStream(organizationId, dayKey, "K7PA");
-    const owners = Array.from({ length: 12 }, () => newId());
+    const stream = securityCodeBlockStream(organizationId, dayKey, 7);
+    const holders = Array.from({ length: 12 }, () => newId());
     const won = await Promise.all(
-      owners.map((checkInId) =>
-        claimUnique<SecurityCodeClaimed>(deps, stream, { type: "SecurityCodeClaimed", data: { organizationId, day: dayKey, code: "K7PA", checkInId, participantId: newId() } }, (e) => e.data.checkInId, {
-          commandId: idFrom("race", checkInId),
+      holders.map((holder) =>
+        claimUnique<SecurityCodeBlockClaimed>(deps, stream, { type: "SecurityCodeBlockClaimed", data: { organizationId, day: dayKey, block: 7, holder } }, (e) => e.data.holder, {
+          commandId: idFrom("race", holder),
           organizationId,
           actorId: null,
         }),
       ),
     );
     expect(won.filter(Boolean)).toHaveLength(1);
-    const { events } = await store.readStream<SecurityCodeClaimed>(stream);
+    const { events } = await store.readStream<SecurityCodeBlockClaimed>(stream);
     expect(events).toHaveLength(1);
-    expect(events[0]!.data.checkInId).toBe(owners[won.indexOf(true)]);
+    expect(events[0]!.data.holder).toBe(holders[won.indexOf(true)]);
+  });
 
-    // a visit whose first candidate another visit holds gets its second one
-    const visit = { organizationId, day: dayKey, checkInId: newId(), participantId: newId() };
-    const first = securityCodeCandidate(visit.checkInId, 0);
-    const taken = await claimUnique<SecurityCodeClaimed>(deps, securityCodeStream(organizationId, dayKey, first), { type: "SecurityCodeClaimed", data: { ...visit, code: first, checkInId: newId() } }, (e) => e.data.checkInId, {
-      commandId: newId(),
-      organizationId,
-      actorId: null,
-    });
-    expect(taken).toBe(true);
-    const meta = { commandId: newId(), organizationId, actorId: null };
-    const code = await claimSecurityCode(deps, visit, meta);
-    expect(code).toBe(securityCodeCandidate(visit.checkInId, 1));
-    // and a resend finds its own claim again
-    expect(await claimSecurityCode(deps, visit, meta)).toBe(code);
+  it("never gives one code twice in a day across processes: two allocators hand out 2 x 120 distinct codes from one day key, 25 per block", async () => {
+    const store = app.app.core.store;
+    const deps = { store, clock: { now: () => new Date() } };
+    const day = { organizationId: newId(), day: "2026-11-26" };
+    const meta = { commandId: newId(), organizationId: day.organizationId, actorId: null };
+    const [a, b] = [new SecurityCodeAllocator(), new SecurityCodeAllocator()];
+    const from = await store.headPosition();
+    const codes = await Promise.all([...Array.from({ length: 120 }, () => a.take(deps, day, meta)), ...Array.from({ length: 120 }, () => b.take(deps, day, meta))]);
+    for (const code of codes) expect(isSecurityCode(code)).toBe(true);
+    expect(new Set(codes).size).toBe(240);
+    const { events: keys } = await store.readStream(securityCodeKeyStream(day.organizationId, day.day));
+    expect(keys).toHaveLength(1);
+    // 120 codes each take 5 blocks of 25 per process: ten block claims in all, not 240 code claims
+    const after = await store.readAll(from, 10_000);
+    const blocks = after.filter((e) => e.type === "SecurityCodeBlockClaimed" && (e.data as SecurityCodeBlockClaimed["data"]).organizationId === day.organizationId);
+    expect(blocks).toHaveLength(Math.ceil(120 / SECURITY_CODE_BLOCK) * 2);
+    expect(new Set(blocks.map((e) => (e.data as SecurityCodeBlockClaimed["data"]).holder))).toEqual(new Set([a.holder, b.holder]));
   });
 
   describe("the tag page /check-in/tags/{id}", () => {
