@@ -2,7 +2,7 @@ import type pg from "pg";
 import { auditCsvRow, auditTimeline } from "../../modules/audit";
 import { CHECK_IN_HEADER, PARTICIPANT_HEADER, type CheckInFilters, type ExportRequestedData, type FlagHistoryFilters, type ParticipantFilters } from "../../modules/exports";
 import { auditLookupOf, participantHistoryEvents, waitForAuditIndex, type HistoryDeps, type HistoryViewer } from "../../projections/audit";
-import { pickedUpByText } from "../../modules/check-in/client";
+import { pickedUpByText } from "../../modules/check-in";
 import { checkInExportRows } from "../../projections/check-in";
 import { userWithPermissionsOf } from "../../projections/identity";
 import { participantContactLookup, participantExportRows } from "../../projections/participants";
