@@ -1,9 +1,13 @@
 import { Readable } from "node:stream";
-import { csvFormatter, neutralizeCell } from "../exports";
+import { csvFormatter, neutralizeCell, TIME_ZONE_COLUMN } from "../exports";
 import type { AuditChange, AuditEntry } from "./model";
 
-/** The timeline CSV's header (decision 021): one row per event, in the store's order. */
-export const AUDIT_CSV_HEADER = ["Date", "Time (UTC)", "Actor", "Role", "Record", "Action", "Record ID", "Comment ID", "What changed", "Before", "After"] as const;
+/**
+ * The timeline CSV's header (decision 021): one row per event, in the store's order. Its times are in the
+ * organization's zone, named in the last column; 'Timestamp' is the exact instant in that zone with its
+ * offset (docs/decisions/041; it was 'Time (UTC)').
+ */
+export const AUDIT_CSV_HEADER = ["Date", "Timestamp", "Actor", "Role", "Record", "Action", "Record ID", "Comment ID", "What changed", "Before", "After", TIME_ZONE_COLUMN] as const;
 
 /** MM/DD/YYYY at hh:mm A (spec-2 section 9, note dates) in the given time zone. */
 export function auditDate(iso: string, timeZone: string): string {
@@ -13,6 +17,29 @@ export function auditDate(iso: string, timeZone: string): string {
       .map((p) => [p.type, p.value]),
   );
   return `${parts.month}/${parts.day}/${parts.year} at ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+}
+
+const timestampFormatters = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, "0");
+
+/**
+ * The exact instant in the given zone, ISO 8601 with the zone's offset then: '2026-11-20T09:03:07.120-05:00'
+ * for 2026-11-20T14:03:07.120Z in America/Toronto. Sorts and parses like the UTC form, reads like the screens.
+ */
+export function auditTimestamp(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  let format = timestampFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+    timestampFormatters.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  const ms = at.getUTCMilliseconds();
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second), ms);
+  const offsetMinutes = Math.round((wall - at.getTime()) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const offset = `${sign}${pad(Math.trunc(offsetMinutes / 60))}:${pad(offsetMinutes % 60)}`;
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}.${pad(ms, 3)}${offset}`;
 }
 
 /** One change reads as its value; several are labelled, one per line. */
@@ -26,7 +53,7 @@ const joined = (changes: readonly AuditChange[], side: "before" | "after") => {
 export function auditCsvRow(entry: AuditEntry, timeZone: string): string[] {
   return [
     auditDate(entry.occurredAt, timeZone),
-    entry.occurredAt,
+    auditTimestamp(entry.occurredAt, timeZone),
     entry.actor.name,
     entry.actor.role,
     entry.subject,
@@ -36,6 +63,7 @@ export function auditCsvRow(entry: AuditEntry, timeZone: string): string[] {
     entry.changes.map((c) => c.field).join(", "),
     joined(entry.changes, "before"),
     joined(entry.changes, "after"),
+    timeZone,
   ];
 }
 

@@ -16,7 +16,7 @@ export {
   type CommentAt,
   type FlagAt,
 } from "./model";
-export { AUDIT_CSV_HEADER, auditDate, auditCsvRow, auditCsvStream, auditCsvFileName } from "./csv";
+export { AUDIT_CSV_HEADER, auditDate, auditTimestamp, auditCsvRow, auditCsvStream, auditCsvFileName } from "./csv";
 export { auditQuery, type AuditQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FlagEvent } from "../flags";
 import type { RecordedEvent } from "../kernel";
 import type { NoteActor, NoteEvent } from "../notes";
-import { auditCsvRow, auditCsvStream, auditDate, AUDIT_CSV_HEADER } from "./csv";
+import { auditCsvRow, auditCsvStream, auditDate, auditTimestamp, AUDIT_CSV_HEADER } from "./csv";
 import { auditStateAt, auditTimeline, type AuditLookup } from "./index";
 import { parseExportCsv } from "../exports";
 
@@ -174,6 +174,21 @@ describe("the timeline CSV", () => {
     expect(auditDate("2026-11-20T23:59:00.000Z", "UTC")).toBe("11/20/2026 at 11:59 PM");
   });
 
+  it("writes the exact instant in the time zone with its offset, the same instant as the UTC form", () => {
+    const cases: [string, string, string][] = [
+      ["2026-11-20T14:03:07.120Z", "America/Toronto", "2026-11-20T09:03:07.120-05:00"],
+      ["2026-07-01T02:30:00.000Z", "America/Vancouver", "2026-06-30T19:30:00.000-07:00"],
+      ["2026-11-20T23:59:59.999Z", "UTC", "2026-11-20T23:59:59.999+00:00"],
+      ["2026-11-20T12:00:00.000Z", "Asia/Kolkata", "2026-11-20T17:30:00.000+05:30"],
+      ["2026-11-20T12:00:00.000Z", "America/St_Johns", "2026-11-20T08:30:00.000-03:30"],
+      ["2026-11-20T12:00:00.000Z", "Pacific/Kiritimati", "2026-11-21T02:00:00.000+14:00"],
+    ];
+    for (const [iso, zone, local] of cases) {
+      expect(auditTimestamp(iso, zone)).toBe(local);
+      expect(new Date(local).toISOString()).toBe(iso);
+    }
+  });
+
   it("writes the header and one row per event, neutralising formulas, and reads back to the original text", async () => {
     const timeline = auditTimeline(history(), lookup);
     // a comment whose text is a formula, and an actor named like one
@@ -191,6 +206,6 @@ describe("the timeline CSV", () => {
     expect(rows[3]![2]).toBe("@SUM(A1)");
     expect(rows[3]![10]).toBe('=HYPERLINK("x")');
     expect(rows[5]).toEqual(auditCsvRow(timeline[4]!, "UTC"));
-    expect(rows[5]!.slice(8)).toEqual(["Message, Visibility", "Message: Arrived 20 minutes late\nVisibility: All staff", "Message: Arrived 25 minutes late\nVisibility: Admins"]);
+    expect(rows[5]!.slice(8)).toEqual(["Message, Visibility", "Message: Arrived 20 minutes late\nVisibility: All staff", "Message: Arrived 25 minutes late\nVisibility: Admins", "UTC"]);
   });
 });

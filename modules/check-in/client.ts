@@ -219,3 +219,5 @@ export type CheckInViewer = {
   /** the organization gives security codes (docs/decisions/036): the kiosk offers the claim-code check-out; absent reads as off */
   securityCodes?: boolean;
 };
+
+export { pickedUpByText } from "./picked-up-by";

@@ -1,8 +1,17 @@
 import { format, type CsvFormatterStream } from "@fast-csv/format";
 import { parseString } from "@fast-csv/parse";
 
-/** spec-2 section 9: the check-in export's header, word for word. */
-export const CHECK_IN_HEADER = ["Member ID", "Name", "Contact email", "Contact number", "Check-in time", "Check-out time", "Date", "Program Registered"] as const;
+/**
+ * The column every CSV with dates or times ends with: the IANA name of the organization's time zone that
+ * its dates and times are written in (docs/decisions/041).
+ */
+export const TIME_ZONE_COLUMN = "Time zone";
+
+/**
+ * The check-in export's header: spec-2 section 9's eight columns word for word and in their order, then
+ * who took the child home ('Picked up by', issue 15) and the time zone of the times and dates (decision 041).
+ */
+export const CHECK_IN_HEADER = ["Member ID", "Name", "Contact email", "Contact number", "Check-in time", "Check-out time", "Date", "Program Registered", "Picked up by", TIME_ZONE_COLUMN] as const;
 
 /** The participant report fields (spec-2 section 3 'Participant or user in lists' and the /participant_report row). */
 export const PARTICIPANT_HEADER = [
@@ -24,6 +33,7 @@ export const PARTICIPANT_HEADER = [
   "Waiver signed",
   "Flagged",
   "Created date",
+  TIME_ZONE_COLUMN,
 ] as const;
 
 /**

@@ -7,7 +7,9 @@ export type ExportRowsSql = { text: string; values: unknown[]; countText: string
  * The check-in export's rows (spec-2 section 9's header): visits that began in [from, to] (whole days in
  * the time zone), oldest first, from the board's index alone. The participant columns (contact email,
  * contact number, programs registered) are left blank here: the worker fills them from the participants
- * projection's participantContactLookup (workers/exports/sources.ts).
+ * projection's participantContactLookup (workers/exports/sources.ts). Then the pick-up name (the worker
+ * writes 'Picked up by' from it and the last column, the relationship, which it takes off the row) and the
+ * time zone the times and the date are in (docs/decisions/041).
  */
 export function checkInExportRows(organizationId: string, f: CheckInFilters): ExportRowsSql {
   const where = `c.organization_id = $1::uuid and c.check_in_time >= ($3::date::timestamp at time zone $2) and c.check_in_time < (($4::date + 1)::timestamp at time zone $2)`;
@@ -17,7 +19,10 @@ export function checkInExportRows(organizationId: string, f: CheckInFilters): Ex
         to_char(c.check_in_time at time zone $2, 'HH12:MI am'),
         coalesce(to_char(c.check_out_time at time zone $2, 'HH12:MI am'), ''),
         to_char(c.check_in_time at time zone $2, 'MM/DD/YYYY'),
-        ''
+        '',
+        coalesce(c.pick_up_name, ''),
+        $2::text,
+        coalesce(c.pick_up_relationship, '')
       from rm_check_ins c
       where ${where}
       order by c.check_in_time, c.id`,

@@ -26,7 +26,8 @@ export function participantContactLookup(organizationId: string): { text: string
 /**
  * The participant export's rows: the report fields, filtered as /participant_report is (statuses,
  * search), newest first. 'Flagged' reads the flags projection's rm_flags in the same statement: a read
- * across two contexts, kept here only (docs/decisions/033).
+ * across two contexts, kept here only (docs/decisions/033). The last column names the time zone the
+ * created date and the age are taken in (docs/decisions/041).
  */
 export function participantExportRows(organizationId: string, f: ParticipantFilters): ExportRowsSql {
   const values: unknown[] = [organizationId, f.timeZone];
@@ -53,7 +54,8 @@ export function participantExportRows(organizationId: string, f: ParticipantFilt
         p.pick_up_permission,
         case when p.is_waiver_signed then 'Yes' else 'No' end,
         case when exists (select 1 from rm_flags f where f.organization_id = p.organization_id::text and f.participant_id = p.id::text and f.status = 'Active') then 'Yes' else 'No' end,
-        to_char(p.created_date at time zone $2, 'MM/DD/YYYY')
+        to_char(p.created_date at time zone $2, 'MM/DD/YYYY'),
+        $2::text
       from rm_participants p
       where ${where}
       order by p.created_date desc, p.id desc`,

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { dayBoundsIn, DEFAULT_TIME_ZONE } from "../../modules/organizations";
 import { expect } from "vitest";
-import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_PASSWORD } from "../factories/demo-seed";
+import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_PASSWORD, DEMO_VISITOR_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { testServices } from "../support/services";
 import { launchBrowser, screenshot, startApp, waitForProjections } from "./harness";
@@ -51,9 +51,9 @@ export async function loadMembers(admin: HttpClient): Promise<Member[]> {
   return members;
 }
 
-/** Hands out active demo members, each once, so every test has members nobody checked in yet (none the seed flagged). */
+/** Hands out active demo members, each once, so every test has members nobody checked in yet (none the seed flagged or checked in). */
 export function memberPicker(members: Member[]) {
-  const used = new Set<string>(DEMO_FLAGGED_PARTICIPANT_IDS);
+  const used = new Set<string>([...DEMO_FLAGGED_PARTICIPANT_IDS, ...DEMO_VISITOR_PARTICIPANT_IDS]);
   return (wanted: (m: Member) => boolean): Member => {
     const found = members.find((m) => !used.has(m.id) && m.status === "Active" && wanted(m));
     if (!found) throw new Error("no demo member fits");

@@ -3,6 +3,7 @@ import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECK_IN_HEADER, parseExportCsv } from "../../modules/exports";
+import { DEMO_VISITS } from "../factories/check-ins";
 import { DEMO_PASSWORD } from "../factories/demo-seed";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { testServices } from "../support/services";
@@ -116,7 +117,8 @@ describe("/exports: a check-in export requested from the board, watched and down
     await row.and(downloads.locator('[data-status="Completed"]')).waitFor({ timeout: 40_000 });
     // the toast reached the requester on the board too, with a link to Downloads
     await toastOnBoard;
-    expect(await row.getByTestId("export-rows").textContent()).toBe((EXTRA_ROWS + 1).toLocaleString("en-US"));
+    // the bench rows, this test's visit and the seed's visits of the day (decision 041)
+    expect(await row.getByTestId("export-rows").textContent()).toBe((EXTRA_ROWS + 1 + DEMO_VISITS).toLocaleString("en-US"));
     await screenshot(downloads, "exports-ready");
 
     const link = row.getByTestId("export-download");
@@ -126,7 +128,10 @@ describe("/exports: a check-in export requested from the board, watched and down
     expect(download.suggestedFilename()).toBe(fileName);
     const rows = await parseExportCsv(await readFile((await download.path())!, "utf8"));
     expect(rows[0]).toEqual([...CHECK_IN_HEADER]);
-    expect(rows.length - 1).toBe(EXTRA_ROWS + 1);
+    // the spec's eight columns, then who picked the child up and the zone of the times (decision 041)
+    expect(rows[0]!.slice(7)).toEqual(["Program Registered", "Picked up by", "Time zone"]);
+    expect(rows.length - 1).toBe(EXTRA_ROWS + 1 + DEMO_VISITS);
+    expect(rows.slice(1).filter((r) => r[9] !== "America/Toronto")).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { DEFAULT_TIME_ZONE, defaultSettings, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
+import { demoVisitors, seedDemoVisits } from "./check-ins";
 import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
@@ -106,9 +107,25 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });
     // the screening questions; daily screening on for Maple Street School only
     await seedDemoScreening(deps, org, { userId: ids.admin! }, org.id === DAILY_SCREENING_ORGANIZATION_ID);
+    // today's visits, checked in by the coach with security codes, some collected by a listed adult (decision 041);
+    // not where daily screening is on: nobody has filled today's screening there
+    if (org.id !== DAILY_SCREENING_ORGANIZATION_ID) {
+      await seedDemoVisits(deps, org, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length, { userId: ids.coach!, name: `${FIRST_NAMES.coach} ${org.name.split(" ")[0]!}` });
+    }
   }
   return accounts;
 }
+
+/**
+ * The demo participants the seed checks in on its day (Northside Youth Centre only), the first
+ * DEMO_VISITS_STILL_IN of each organization still checked in: tests that need a member who is not on the
+ * board skip these. Which ones does not depend on the day the seed runs.
+ */
+export const DEMO_VISITOR_PARTICIPANT_IDS: ReadonlySet<string> = new Set(
+  demoOrganizations
+    .filter((org) => org.id !== DAILY_SCREENING_ORGANIZATION_ID)
+    .flatMap((org) => demoVisitors(org, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length, new Date()).map((v) => v.participantId)),
+);
 
 /** The demo participants the seed flags, in every demo organization (tests needing an unflagged member skip them). */
 export const DEMO_FLAGGED_PARTICIPANT_IDS: ReadonlySet<string> = new Set(

@@ -155,7 +155,8 @@ describe("the auditor's replay over the API on real PostgreSQL", () => {
     expect(rows[0]).toEqual([...AUDIT_CSV_HEADER]);
     expect(rows).toHaveLength(1 + 10);
     expect(rows.slice(1).map((r) => r[5])).toContain("Note edited");
-    expect(rows.find((r) => r[5] === "Note edited")!.slice(9)).toEqual(["Arrived 20 minutes late", "Arrived 25 minutes late"]);
+    // before, after, then the organization's zone the row's date and timestamp are in (decision 041)
+    expect(rows.find((r) => r[5] === "Note edited")!.slice(9)).toEqual(["Arrived 20 minutes late", "Arrived 25 minutes late", "America/Toronto"]);
     expect(rows[1]![0]).toMatch(/^\d{2}\/\d{2}\/\d{4} at \d{2}:\d{2} [AP]M$/);
     // the deleted note's text was a formula: written with a leading quote, read back as written
     expect(text).toContain(`"Message: =HYPERLINK(""http://x"")`);

@@ -10,6 +10,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/organizations";
 import { nullPublisher } from "../../modules/kernel/live";
 import type { ReadModels } from "../../projections/read-models";
 import { cleanUpExports, createExportQueue, queuePrefixFor, EXPORT_RETENTION_MS } from "../../workers/exports";
+import { DEMO_VISITS } from "../factories/check-ins";
 import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
@@ -69,8 +70,9 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
   it("exports today's check-ins as CSV with the spec's header, one row per visit, a checksum, and a dated file name", async () => {
     // a name that a spreadsheet would run as a formula, written straight into the read model
     const db = app.app.core.db as Kysely<ReadModels>;
-    const visits = await eventually(() => db.selectFrom("rm_check_ins").selectAll().execute(), (rows) => rows.length >= 3);
-    expect(visits.length).toBe(3);
+    // the seed's visits of today (Northside's, decision 041) and this test's three
+    const visits = await eventually(() => db.selectFrom("rm_check_ins").selectAll().execute(), (rows) => rows.length >= DEMO_VISITS + 3);
+    expect(visits.length).toBe(DEMO_VISITS + 3);
     const visit = visits[0]!;
     await db.updateTable("rm_check_ins").set({ full_name: '=HYPERLINK("http://x","y")' }).where("id", "=", visit.id).execute();
 
@@ -80,7 +82,7 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     const [y, m, d] = today().split("-");
     expect(data.file_name).toBe(`check-ins-${m}-${d}-${y}.csv`);
     const done = await finished(admin, data.id);
-    expect(done).toMatchObject({ status: "Completed", rows: 3 });
+    expect(done).toMatchObject({ status: "Completed", rows: DEMO_VISITS + 3 });
     const file = await admin.request("GET", done.download_url!);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain(`check-ins-${m}-${d}-${y}.csv`);
@@ -91,7 +93,7 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     const rows = await parseExportCsv(text);
     expect(rows[0]).toEqual([...CHECK_IN_HEADER]);
-    expect(rows.length).toBe(4);
+    expect(rows.length).toBe(1 + DEMO_VISITS + 3);
     expect(rows.map((r) => r[1])).toContain('=HYPERLINK("http://x","y")');
     expect(rows[1]![6]).toBe(`${m}/${d}/${y}`);
     expect(rows[1]![4]).toMatch(/^\d{2}:\d{2} (am|pm)$/);
@@ -186,7 +188,7 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
       ["Comment", "Comment added"],
       ["Flag", "Flag raised"],
     ]);
-    expect(rows[2]!.slice(8)).toEqual(["Message", "Forgot the inhaler", '=HYPERLINK("http://x") inhaler brought by mother']);
+    expect(rows[2]!.slice(8)).toEqual(["Message", "Forgot the inhaler", '=HYPERLINK("http://x") inhaler brought by mother', "America/Toronto"]);
     expect(rows[3]![10]).toBe("@nurse informed");
     expect(rows[4]![10]).toContain("Message: +1 call the parent; =check");
     const audit = await parseExportCsv(Buffer.from(await (await admin.request("GET", `/api/audit/participant/${m.id}/timeline.csv`)).arrayBuffer()).toString("utf8"));

@@ -16,6 +16,9 @@ describe("the export files' columns under the field policy (decision 027)", () =
     expect(hiddenColumns("participants", "coach").map((i) => PARTICIPANT_HEADER[i])).toEqual(["Email", "Preferred contact", "Address", "Created date"]);
     expect(hiddenColumns("check-ins", "coach").map((i) => CHECK_IN_HEADER[i])).toEqual(["Contact email"]);
     expect(hiddenColumns("participants", "kiosk").map((i) => PARTICIPANT_HEADER[i])).toContain("Medical conditions");
+    // who collected a child is the board's pick-up detail: never in a kiosk's file (decision 027); the zone is for everyone
+    expect(hiddenColumns("check-ins", "kiosk").map((i) => CHECK_IN_HEADER[i])).toContain("Picked up by");
+    expect(hiddenColumns("check-ins", "kiosk").map((i) => CHECK_IN_HEADER[i])).not.toContain("Time zone");
     expect(hiddenColumns("flag-history", "coach")).toEqual([]);
   });
 });

@@ -11,11 +11,12 @@ import type { ReadModels } from "../../projections";
  * group given an export permission gets a coach's columns.
  */
 export const COLUMN_GROUPS: Partial<Record<ExportKind, readonly FieldGroup[]>> = {
-  // Member ID, Name, Contact email, Contact number, Check-in time, Check-out time, Date, Program Registered
-  "check-ins": ["identity", "identity", "home", "contact", "status", "status", "status", "status"],
+  // Member ID, Name, Contact email, Contact number, Check-in time, Check-out time, Date, Program Registered,
+  // Picked up by (the board's pick-up details: decision 027's pickup group), Time zone
+  "check-ins": ["identity", "identity", "home", "contact", "status", "status", "status", "status", "pickup", "status"],
   // Member ID, First name, Last name, Status, Date of birth, Age, Gender, Email, Phone number, Contact name,
-  // Preferred contact, Address, School, Medical conditions, Pick-up permission, Waiver signed, Flagged, Created date
-  participants: ["identity", "identity", "identity", "status", "personal", "personal", "personal", "home", "contact", "contact", "home", "home", "school", "medical", "status", "status", "status", "record"],
+  // Preferred contact, Address, School, Medical conditions, Pick-up permission, Waiver signed, Flagged, Created date, Time zone
+  participants: ["identity", "identity", "identity", "status", "personal", "personal", "personal", "home", "contact", "contact", "home", "home", "school", "medical", "status", "status", "status", "record", "status"],
 };
 
 /** The requester's role now (the file is built when the job runs); a requester no longer found gets the kiosk's, the narrowest. */
