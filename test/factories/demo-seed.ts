@@ -1,5 +1,6 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { DEFAULT_TIME_ZONE, defaultSettings, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
+import { seedDemoFamily } from "./family";
 import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
@@ -106,6 +107,9 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });
     // the screening questions; daily screening on for Maple Street School only
     await seedDemoScreening(deps, org, { userId: ids.admin! }, org.id === DAILY_SCREENING_ORGANIZATION_ID);
+    // the parents' home's family (family@<domain>): one child picked up today, one with a waiver to sign
+    await seedDemoFamily(deps, org, groups.parent!.id, org.id === DAILY_SCREENING_ORGANIZATION_ID, DEMO_PASSWORD);
+    accounts++;
   }
   return accounts;
 }
