@@ -1,6 +1,6 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { DEFAULT_TIME_ZONE, defaultSettings, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
-import { seedDemoFamily } from "./family";
+import { demoFamilyChildIds, seedDemoFamily } from "./family";
 import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
@@ -107,14 +107,19 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });
     // the screening questions; daily screening on for Maple Street School only
     await seedDemoScreening(deps, org, { userId: ids.admin! }, org.id === DAILY_SCREENING_ORGANIZATION_ID);
-    // the parents' home's family (family@<domain>): one child picked up today, one with a waiver to sign
-    await seedDemoFamily(deps, org, groups.parent!.id, org.id === DAILY_SCREENING_ORGANIZATION_ID, DEMO_PASSWORD);
+    // the parents' home's family (family@<domain>): one child with a waiver to sign; in Northside, the other
+    // picked up today with earlier visits this month (Maple Street School shows the screening to fill)
+    const screeningOn = org.id === DAILY_SCREENING_ORGANIZATION_ID;
+    await seedDemoFamily(deps, org, { parentGroupId: groups.parent!.id, password: DEMO_PASSWORD, visits: !screeningOn, screeningOn });
     accounts++;
   }
   return accounts;
 }
 
-/** The demo participants the seed flags, in every demo organization (tests needing an unflagged member skip them). */
+/**
+ * The demo participants a test must not take as a fresh member, in every demo organization: those the seed
+ * flags, and the demo family's children (linked to family@<domain>, with visits seeded: decision 040).
+ */
 export const DEMO_FLAGGED_PARTICIPANT_IDS: ReadonlySet<string> = new Set(
-  demoOrganizations.flatMap((org) => [...demoFlaggedParticipantIds(org.id, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length)]),
+  demoOrganizations.flatMap((org) => [...demoFlaggedParticipantIds(org.id, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length), ...demoFamilyChildIds(org.id)]),
 );

@@ -29,11 +29,16 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 
 /**
  * The parents' home's demo family: a parent account linked to two existing demo participants (the
- * participant count stays as it is), the first checked in today and picked up by the parent, with a few
- * earlier visits this month; the second with a waiver to sign. Where daily screening is on, each visit
- * follows a filled screening. Every id derives from the organization: running it twice writes once.
+ * participant count stays as it is), the second with a waiver to sign; with `visits`, the first checked
+ * in today and picked up by the parent, with a few earlier visits this month (where daily screening is
+ * on, each visit follows a filled screening). Every id derives from the organization: running it twice
+ * writes once.
  */
-export async function seedDemoFamily(deps: Deps, org: { id: string; domain: string; timeZone: string }, parentGroupId: string, screeningOn: boolean, password: string) {
+export async function seedDemoFamily(
+  deps: Deps,
+  org: { id: string; domain: string; timeZone: string },
+  { parentGroupId, password, visits: withVisits, screeningOn }: { parentGroupId: string; password: string; visits: boolean; screeningOn: boolean },
+) {
   const [firstId, secondId] = demoFamilyChildIds(org.id) as [string, string];
   const first = await loadParticipant(deps.store, firstId);
   if (!first) throw new Error(`seeding the demo family: participant ${firstId} is missing`);
@@ -58,6 +63,7 @@ export async function seedDemoFamily(deps: Deps, org: { id: string; domain: stri
     if (!linked.ok) throw new Error(`linking ${child.firstName} to the demo family: ${linked.error.message}`);
   }
 
+  if (!withVisits) return parentId;
   const now = deps.clock.now();
   const today = todayIn(org.timeZone, now);
   const at = (date: string, hour: number, minute: number) => new Date(startOfDayIn(org.timeZone, date).getTime() + (hour * 60 + minute) * MINUTE);
