@@ -60,7 +60,7 @@ export function ChildCard({
                   <Form method="post">
                     <input type="hidden" name="intent" value="sign-waiver" />
                     <input type="hidden" name="participantId" value={person.id} />
-                    <Button type="submit" color="red" size="3" style={TOUCH} loading={signing} aria-label={`Sign ${person.first_name}'s waiver`}>
+                    <Button type="submit" color="red" size="3" style={TOUCH} loading={signing} aria-label={`Sign waiver for ${person.first_name}`}>
                       Sign waiver
                     </Button>
                   </Form>
@@ -72,7 +72,7 @@ export function ChildCard({
               <CheckCircleIcon aria-hidden color="var(--green-11)" />
               <Text size="2">Waiver signed.</Text>
               <Link asChild size="2">
-                <RemixLink to={`/view-waiver/${person.id}`} style={{ display: "inline-flex", alignItems: "center", minHeight: 44 }} aria-label={`View ${person.first_name}'s waiver`}>
+                <RemixLink to={`/view-waiver/${person.id}`} style={{ display: "inline-flex", alignItems: "center", minHeight: 44 }} aria-label={`View waiver of ${person.first_name}`}>
                   View waiver
                 </RemixLink>
               </Link>
@@ -87,7 +87,7 @@ export function ChildCard({
                 </Callout.Icon>
                 <Flex direction="column" gap="2" width="100%">
                   <Callout.Text>{home.parent ? `Today's screening for ${person.first_name} is still to fill.` : "Today's screening is still to fill."}</Callout.Text>
-                  <Button size="3" color="amber" variant="solid" highContrast style={TOUCH} onClick={() => onFillScreening({ id: person.id, name: person.full_name })} aria-label={home.parent ? `Fill today's screening for ${person.first_name}` : "Fill today's screening"}>
+                  <Button size="3" color="amber" variant="solid" highContrast style={TOUCH} onClick={() => onFillScreening({ id: person.id, name: person.full_name })} aria-label={home.parent ? `Fill screening for ${person.first_name}` : "Fill screening"}>
                     Fill screening
                   </Button>
                 </Flex>
