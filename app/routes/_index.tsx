@@ -1,16 +1,25 @@
 import { Card, Container, DataList, Flex, Heading, Text } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FamilyHomePage } from "~/components/family/family-home";
 import { guardPage } from "~/utils/page-guard.server";
+import { readForm } from "~/utils/page-form.server";
+import { familyHomeOf, familyWaiverLink } from "#modules/family";
+import { DomainError } from "#modules/kernel";
 
 const ORGANIZATION_TYPE_LABELS = { school: "School", other: "Community organization" } as const;
 
-/** Home (kiosk allowed): who is signed in, for which organization, in which role. */
+/**
+ * Home (kiosk allowed). A parent sees a card per child and a member their own (decision 040: today's
+ * state, the waiver to sign, today's screening, this month's visits); staff and the kiosk see who is
+ * signed in, for which organization, in which role.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw new Response("Not signed in", { status: 401 });
   return json({
+    family: await familyHomeOf(context.services, auth),
     firstName: auth.user.firstName,
     fullName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
     role: auth.user.roleDisplayName || auth.user.roleName,
@@ -19,8 +28,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+/** 'Sign waiver' on a child's card: a fresh single-use link for that child, then the waiver page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw new Response("Not signed in", { status: 401 });
+  const form = await readForm(request);
+  if (form.get("intent") !== "sign-waiver") return json({ error: "Unknown action" }, { status: 400 });
+  try {
+    return redirect(await familyWaiverLink(context.services, auth, String(form.get("participantId") ?? "")), { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof DomainError) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
 export default function HomePage() {
   const home = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (home.family) return <FamilyHomePage home={home.family} firstName={home.firstName} organization={home.organization} error={actionData?.error} />;
   return (
     <Container size="3" px="5" py="6">
       <Flex direction="column" gap="5">

@@ -27,6 +27,15 @@ export async function issueWaiverLink(services: Services, auth: Auth, searchPara
   if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   const participantId = (searchParams.get("participant_id") ?? "").trim();
   if (!participantId) throw new DomainError("VALIDATION", "Participant Id is required", 400);
+  return Response.json(await newWaiverLink(services, auth, participantId), { headers: NO_STORE });
+}
+
+/**
+ * A fresh single-use waiver link for one participant (the call above, and the parents' home's 'Sign
+ * waiver'): 403 without the permission, 404 for a participant the caller may not ask for.
+ */
+export async function newWaiverLink(services: Services, auth: Auth, participantId: string): Promise<{ token: string; expires_at: string | null; url: string }> {
+  if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   if (!isUuid(participantId)) throw participantNotFound();
   const token = newToken();
   // a new command every time (no idempotency key): a replay could not give back the first token, only its hash is kept
@@ -38,7 +47,7 @@ export async function issueWaiverLink(services: Services, auth: Auth, searchPara
   if (!result.ok) throw result.error;
   const issued = result.events.find((e) => e.type === "WaiverTokenIssued");
   const expiresAt = issued?.type === "WaiverTokenIssued" ? issued.data.expiresAt : null;
-  return Response.json({ token, expires_at: expiresAt, url: signWaiverPath(participantId, token) }, { headers: NO_STORE });
+  return { token, expires_at: expiresAt, url: signWaiverPath(participantId, token) };
 }
 
 export type WaiverLinkView =

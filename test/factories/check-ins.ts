@@ -1,6 +1,7 @@
 import { checkInOrOut, factSources, INDEPENDENT_TRAVEL, type CheckInDeps, type CheckInRequest } from "../../modules/check-in";
 import { fixedClock, idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { dayBoundsIn } from "../../modules/organizations";
+import { DEMO_FAMILY_CHILD_INDEXES } from "./family";
 import { demoFlagOf } from "./flags";
 import { demoParticipant } from "./participants";
 
@@ -8,7 +9,7 @@ export type Deps = { store: EventStore; clock: Clock };
 
 /**
  * Today's demo visits of an organization (docs/decisions/041): DEMO_VISITS generated participants who may
- * check in (Active, waiver signed, no flag), the oldest registered first. The first DEMO_VISITS_STILL_IN
+ * check in (Active, waiver signed, no flag, not the demo family's), the oldest registered first. The first DEMO_VISITS_STILL_IN
  * are still here (their security codes on the board); of the rest, those an adult picks up were collected
  * by the first person of their pick-up list and the others left on their own.
  */
@@ -22,7 +23,8 @@ export function demoVisitors(org: { id: string; name: string; type: "school" | "
   const visitors: Visitor[] = [];
   for (let index = 0; index < generated && visitors.length < DEMO_VISITS; index++) {
     const seed = demoParticipant(org, index, generated, now);
-    if (seed.input.status !== "Active" || !seed.waiver || demoFlagOf(index)) continue;
+    // the demo family's children have their own visits (decision 040)
+    if (seed.input.status !== "Active" || !seed.waiver || demoFlagOf(index) || (DEMO_FAMILY_CHILD_INDEXES as readonly number[]).includes(index)) continue;
     visitors.push({ index, participantId: seed.input.participantId, independent: seed.input.pickUpPermission === INDEPENDENT_TRAVEL });
   }
   return visitors;

@@ -1,6 +1,7 @@
 import { idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { DEFAULT_TIME_ZONE, defaultSettings, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
 import { demoVisitors, seedDemoVisits } from "./check-ins";
+import { demoFamilyChildIds, seedDemoFamily } from "./family";
 import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
@@ -112,6 +113,11 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     if (org.id !== DAILY_SCREENING_ORGANIZATION_ID) {
       await seedDemoVisits(deps, org, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length, { userId: ids.coach!, name: `${FIRST_NAMES.coach} ${org.name.split(" ")[0]!}` });
     }
+    // the parents' home's family (family@<domain>): one child with a waiver to sign; in Northside, the other
+    // picked up today with earlier visits this month (Maple Street School shows the screening to fill)
+    const screeningOn = org.id === DAILY_SCREENING_ORGANIZATION_ID;
+    await seedDemoFamily(deps, org, { parentGroupId: groups.parent!.id, password: DEMO_PASSWORD, visits: !screeningOn, screeningOn });
+    accounts++;
   }
   return accounts;
 }
@@ -127,7 +133,10 @@ export const DEMO_VISITOR_PARTICIPANT_IDS: ReadonlySet<string> = new Set(
     .flatMap((org) => demoVisitors(org, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length, new Date()).map((v) => v.participantId)),
 );
 
-/** The demo participants the seed flags, in every demo organization (tests needing an unflagged member skip them). */
+/**
+ * The demo participants a test must not take as a fresh member, in every demo organization: those the seed
+ * flags, and the demo family's children (linked to family@<domain>, with visits seeded: decision 040).
+ */
 export const DEMO_FLAGGED_PARTICIPANT_IDS: ReadonlySet<string> = new Set(
-  demoOrganizations.flatMap((org) => [...demoFlaggedParticipantIds(org.id, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length)]),
+  demoOrganizations.flatMap((org) => [...demoFlaggedParticipantIds(org.id, DEMO_PARTICIPANTS_PER_ORGANIZATION - DEMO_CHILDREN.length), ...demoFamilyChildIds(org.id)]),
 );

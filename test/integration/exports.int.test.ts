@@ -11,7 +11,8 @@ import { nullPublisher } from "../../modules/kernel/live";
 import type { ReadModels } from "../../projections/read-models";
 import { cleanUpExports, createExportQueue, queuePrefixFor, EXPORT_RETENTION_MS } from "../../workers/exports";
 import { DEMO_VISITS } from "../factories/check-ins";
-import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
+import { DEMO_FLAGGED_PARTICIPANT_IDS, demoOrganizations } from "../factories/demo-seed";
+import { demoFamilyChildIds } from "../factories/family";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -20,6 +21,8 @@ import { eventually } from "../support/eventually";
 type Member = { id: string; member_id: string; first_name: string; is_waiver_signed: boolean; pick_up_permission: string };
 type ExportItem = { id: string; status: string; rows: number | null; bytes: number | null; sha256: string | null; download_url: string | null; file_name: string; reason: string | null };
 const INDEPENDENT = "Child may travel to and from the facility independently";
+/** The demo family's children: the seed gives them visits of their own (decision 040), apart from this test's three. */
+const FAMILY = demoOrganizations.flatMap((org) => demoFamilyChildIds(org.id));
 /** Northside's today: exports are written in the organization's zone (America/Toronto, decision 032). */
 const today = () => todayIn(DEFAULT_TIME_ZONE, new Date());
 
@@ -70,8 +73,9 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
   it("exports today's check-ins as CSV with the spec's header, one row per visit, a checksum, and a dated file name", async () => {
     // a name that a spreadsheet would run as a formula, written straight into the read model
     const db = app.app.core.db as Kysely<ReadModels>;
-    // the seed's visits of today (Northside's, decision 041) and this test's three
-    const visits = await eventually(() => db.selectFrom("rm_check_ins").selectAll().execute(), (rows) => rows.length >= DEMO_VISITS + 3);
+    // the seed's visits of today (Northside's, decision 041), the demo family's if the seed gave one (decision 040), and this test's three
+    const visits = await eventually(() => db.selectFrom("rm_check_ins").selectAll().where("participant_id", "not in", FAMILY).execute(), (rows) => rows.length >= DEMO_VISITS + 3);
+    const familyNames = new Set((await db.selectFrom("rm_check_ins").select("full_name").where("participant_id", "in", FAMILY).execute()).map((r) => r.full_name));
     expect(visits.length).toBe(DEMO_VISITS + 3);
     const visit = visits[0]!;
     await db.updateTable("rm_check_ins").set({ full_name: '=HYPERLINK("http://x","y")' }).where("id", "=", visit.id).execute();
@@ -82,7 +86,7 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     const [y, m, d] = today().split("-");
     expect(data.file_name).toBe(`check-ins-${m}-${d}-${y}.csv`);
     const done = await finished(admin, data.id);
-    expect(done).toMatchObject({ status: "Completed", rows: DEMO_VISITS + 3 });
+    expect(done).toMatchObject({ status: "Completed" });
     const file = await admin.request("GET", done.download_url!);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toContain(`check-ins-${m}-${d}-${y}.csv`);
@@ -93,7 +97,10 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     expect(text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     const rows = await parseExportCsv(text);
     expect(rows[0]).toEqual([...CHECK_IN_HEADER]);
-    expect(rows.length).toBe(1 + DEMO_VISITS + 3);
+    // one row per visit: the seed's, this test's three, and the demo family's visit of the day if the seed gave one
+    const familyRows = rows.slice(1).filter((r) => familyNames.has(r[1]!)).length;
+    expect(done.rows).toBe(DEMO_VISITS + 3 + familyRows);
+    expect(rows.length).toBe(1 + DEMO_VISITS + 3 + familyRows);
     expect(rows.map((r) => r[1])).toContain('=HYPERLINK("http://x","y")');
     expect(rows[1]![6]).toBe(`${m}/${d}/${y}`);
     expect(rows[1]![4]).toMatch(/^\d{2}:\d{2} (am|pm)$/);

@@ -1,3 +1,4 @@
+import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { fetchDailyState, fetchUserScreening } from "./screening-api";
 import { choosePrompt, type Prompt } from "./prompt-logic";
@@ -13,6 +14,8 @@ const followUpShownKey = (session: string, date: string) => `rollcall-screening-
 export function ScreeningPrompt({ self, session }: { self: boolean; session: string }) {
   const [prompt, setPrompt] = useState<Prompt>(null);
   const [date, setDate] = useState("");
+  // a page that shows the screening's state (the parents' home) reloads its data after a fill or a decline
+  const { revalidate } = useRevalidator();
 
   useEffect(() => {
     let live = true;
@@ -37,9 +40,10 @@ export function ScreeningPrompt({ self, session }: { self: boolean; session: str
       people={prompt.people}
       start={prompt.start}
       self={self}
-      onClose={() => {
+      onClose={(outcome) => {
         if (prompt.start === "followUp") sessionStorage.setItem(followUpShownKey(session, date), "1");
         setPrompt(null);
+        if (outcome !== "closed") revalidate();
       }}
     />
   );
