@@ -28,7 +28,6 @@ export {
   type CheckInCode,
   type CheckInGate,
   type CheckInViewer,
-  pickedUpByText,
 } from "./client";
 export { checkInBody, checkOutBody, bulkCheckInBody, eligibilityBody, boardQuery, type CheckInBody, type CheckOutBody, type BulkCheckInBody, type EligibilityBody, type BoardQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe

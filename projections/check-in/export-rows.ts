@@ -7,8 +7,9 @@ export type ExportRowsSql = { text: string; values: unknown[]; countText: string
  * The check-in export's rows (spec-2 section 9's header): visits that began in [from, to] (whole days in
  * the time zone), oldest first, from the board's index alone. The participant columns (contact email,
  * contact number, programs registered) are left blank here: the worker fills them from the participants
- * projection's participantContactLookup (workers/exports/sources.ts). Then the pick-up name (the worker
- * writes 'Picked up by' from it and the last column, the relationship, which it takes off the row) and the
+ * projection's participantContactLookup (workers/exports/sources.ts). Then 'Picked up by', written by the
+ * rule of `pickedUpByText` (modules/check-in/picked-up-by.ts, the board's): the adult's name with the
+ * relationship in brackets when known, blank when nobody collected the child (still here, or 'NA'); and the
  * time zone the times and the date are in (docs/decisions/041).
  */
 export function checkInExportRows(organizationId: string, f: CheckInFilters): ExportRowsSql {
@@ -20,9 +21,12 @@ export function checkInExportRows(organizationId: string, f: CheckInFilters): Ex
         coalesce(to_char(c.check_out_time at time zone $2, 'HH12:MI am'), ''),
         to_char(c.check_in_time at time zone $2, 'MM/DD/YYYY'),
         '',
-        coalesce(c.pick_up_name, ''),
-        $2::text,
-        coalesce(c.pick_up_relationship, '')
+        case
+          when c.check_out_time is null or coalesce(btrim(c.pick_up_name), '') in ('', 'NA') then ''
+          when coalesce(btrim(c.pick_up_relationship), '') in ('', 'NA') then btrim(c.pick_up_name)
+          else btrim(c.pick_up_name) || ' (' || btrim(c.pick_up_relationship) || ')'
+        end,
+        $2::text
       from rm_check_ins c
       where ${where}
       order by c.check_in_time, c.id`,

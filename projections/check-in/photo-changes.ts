@@ -5,8 +5,12 @@ import type { AssetRegistered } from "../../modules/uploads";
 import { PHOTO_ENTITY, PHOTO_PROPERTY, type AssetTables } from "../assets";
 import type { CheckInTables } from "./tables";
 
-/** How far back a new photo reaches: a board shows one day, and a day spans at most 48 hours. */
-const RECENT_MS = MAX_DAY_MS;
+/**
+ * How far back a new photo reaches: a board shows one day, and a day spans at most 48 hours. Read when
+ * called, not when this file loads: modules/check-in's index reaches this file through its service (an
+ * import cycle), and a process that loads that index first (the demo seed does) would read it unset.
+ */
+const recentMs = () => MAX_DAY_MS;
 
 /**
  * The visits a newly registered participant photo shows on: that member's visits of the last 48 hours
@@ -23,7 +27,7 @@ export async function photoChangedRows(db: Kysely<CheckInTables & AssetTables> |
     .selectAll()
     .where("organization_id", "=", d.organizationId)
     .where("participant_id", "=", d.entityId)
-    .where("check_in_time", ">=", new Date(at - RECENT_MS))
+    .where("check_in_time", ">=", new Date(at - recentMs()))
     .orderBy("check_in_time", "desc")
     .limit(20)
     .execute();

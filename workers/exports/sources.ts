@@ -2,7 +2,6 @@ import type pg from "pg";
 import { auditCsvRow, auditTimeline } from "../../modules/audit";
 import { CHECK_IN_HEADER, PARTICIPANT_HEADER, type CheckInFilters, type ExportRequestedData, type FlagHistoryFilters, type ParticipantFilters } from "../../modules/exports";
 import { auditLookupOf, participantHistoryEvents, waitForAuditIndex, type HistoryDeps, type HistoryViewer } from "../../projections/audit";
-import { pickedUpByText } from "../../modules/check-in";
 import { checkInExportRows } from "../../projections/check-in";
 import { userWithPermissionsOf } from "../../projections/identity";
 import { participantContactLookup, participantExportRows } from "../../projections/participants";
@@ -25,9 +24,7 @@ export const FETCH_SIZE = 1000;
  * spec-2 section 9's check-in header; visits that began in [from, to] (whole days in the time zone),
  * oldest first. The visit rows stream from the board's index alone; each row's participant columns
  * (contact email, contact number, programs registered) come from `lookup`, loaded once per export for
- * the organization (thousands of participants, not millions of rows), and joined in the worker. 'Picked
- * up by' is written as the board writes it (pickedUpByText) from the pick-up name and the relationship,
- * which the query sends as an extra last column.
+ * the organization (thousands of participants, not millions of rows), and joined in the worker.
  */
 function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
   return {
@@ -35,14 +32,11 @@ function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
     ...checkInExportRows(organizationId, f),
     lookup: {
       ...participantContactLookup(organizationId),
-      // columns 2 (the participant id, then contact email), 3 (contact number) and 7 (programs); 8 (the
-      // pick-up name, then 'Picked up by') with the relationship taken off the end of the row
+      // columns 2 (the participant id, then contact email), 3 (contact number) and 7 (programs)
       apply(row, found) {
         row[2] = found?.[1] ?? "";
         row[3] = found?.[2] ?? "";
         row[7] = found?.[3] ?? "";
-        const relationship = row.length > CHECK_IN_HEADER.length ? row.pop() : "";
-        row[8] = pickedUpByText(row[8], relationship);
       },
       keyColumn: 2,
     },
