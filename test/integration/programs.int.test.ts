@@ -14,7 +14,7 @@ import {
 } from "../../modules/programs";
 import { buildShadow, ProjectionRunner } from "../../projections";
 import { organizationsMigration } from "../../projections/organizations";
-import { programsMigration, programsOn, programsForParticipantOn, programsProjection, programParticipantIds } from "../../projections/programs";
+import { programsBuilderMigration, programsMigration, programsOn, programsForParticipantOn, programsProjection, programParticipantIds } from "../../projections/programs";
 import type { ReadModels } from "../../projections/read-models";
 import { demoProgramId, demoRegistrationsOf, seedDemoPrograms } from "../factories/programs";
 import { committedHead, dumpTables } from "../support/read-model";
@@ -52,7 +52,7 @@ describe("programs: commands, stream and today's programs", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("programs", {
-      migrations: { ...kernelMigrations, "0200-projection-organizations": organizationsMigration, "0500-projection-programs": programsMigration },
+      migrations: { ...kernelMigrations, "0200-projection-organizations": organizationsMigration, "0500-projection-programs": programsMigration, "0501-projection-programs-builder": programsBuilderMigration },
     });
     db = database.db as Kysely<ReadModels>;
     for (const [id, name] of [[orgId, "Northside Youth Centre"], [otherOrgId, "Eastside Club"]] as const) {
@@ -131,7 +131,7 @@ describe("programs: commands, stream and today's programs", () => {
 
   it("scopes commands to the organization and refuses bad input without appending", async () => {
     const foreign = await register(ids.club, kidB, otherOrgId);
-    expect(!foreign.ok && foreign.error.status).toBe(403);
+    expect(!foreign.ok && foreign.error.status).toBe(404); // another organization's program is as unknown as a missing one (decision 044)
     const missing = await register(newId(), kidB);
     expect(!missing.ok && missing.error.code).toBe("PROGRAM_NOT_FOUND");
     const noOrg = newId();
