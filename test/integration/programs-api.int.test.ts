@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../modules/programs";
 import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
+import { DEMO_WEEKLY_PROGRAMS } from "../factories/program-builder";
 import { eventually } from "../support/eventually";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
@@ -76,6 +77,17 @@ describe("programs over the API on real PostgreSQL (decision 044)", () => {
     members = report.data.filter((m) => m.dob && !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id));
   }, 180_000);
   afterAll(() => app?.stop());
+
+  it("shows the demo's six weekly programs with registrations, and waitlists where they are full", async () => {
+    for (const client of [admin, maple]) {
+      const list = await json<{ data: Program[] }>(await client.request("GET", "/api/program?size=100&sort=name"));
+      const demo = new Map(list.data.map((p) => [p.name, p]));
+      for (const name of DEMO_WEEKLY_PROGRAMS.map((d) => d.program.name)) expect(demo.get(name)?.registered_count, name).toBeGreaterThan(0);
+      expect(demo.get("Girls Basketball")).toMatchObject({ registered_count: 12 });
+      expect(demo.get("Girls Basketball")!.waitlist_count).toBeGreaterThan(0);
+      expect(demo.get("Coding Club")).toMatchObject({ registered_count: 10, waitlist_count: 4 });
+    }
+  });
 
   it("creates, reads, lists, searches and edits a program with the generic messages", async () => {
     const created = await json<{ message: string; data: Program }>(await admin.request("POST", "/api/program", { body: body({ name: "Chess Club" }) }));
