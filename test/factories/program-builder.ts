@@ -11,7 +11,8 @@ type WeeklyDemo = { key: string; program: Omit<ProgramBody, "start_date" | "end_
 /**
  * Six weekly programs of the builder (decision 044), weekdays only (the demo organizations offer no
  * Saturday or Sunday), inside the default schedule window 6:00-23:30. Girls Basketball and Coding Club
- * get more registrations than places, so they show a waitlist.
+ * get more registrations than places, so they show a waitlist. None is a drop-in program: nobody
+ * registers to those (decision 009), and the check-in board's test relies on it.
  */
 export const DEMO_WEEKLY_PROGRAMS: readonly WeeklyDemo[] = [
   {
@@ -37,7 +38,7 @@ export const DEMO_WEEKLY_PROGRAMS: readonly WeeklyDemo[] = [
   {
     key: "open-art-studio",
     wanted: 8,
-    program: { name: "Open Art Studio", type: "dropin", activity_type: "Other", category_type: "All Ages", members_limit: null, location: "Art Room", points_per_session: 2, description: "Drop in and make something.", sessions: [{ week_day: 5, start_time: "15:00", end_time: "17:00" }] },
+    program: { name: "Open Art Studio", type: "registered", activity_type: "Other", category_type: "All Ages", members_limit: 30, location: "Art Room", points_per_session: 2, description: "Drop in and make something.", sessions: [{ week_day: 5, start_time: "15:00", end_time: "17:00" }] },
   },
   {
     key: "coding-club",
