@@ -144,8 +144,9 @@ const wholeOrNull = (field: string, min: number, max: number) =>
     .nullish()
     .transform((v) => v ?? null);
 
+const WEEK_DAY = "Week Day must be a whole number from 0 (Sunday) to 6 (Saturday)";
 const sessionSchema = z.object({
-  week_day: weekday,
+  week_day: z.number({ error: WEEK_DAY }).int({ error: WEEK_DAY }).min(0, { error: WEEK_DAY }).max(6, { error: WEEK_DAY }),
   start_time: time("start_time", "Start Time"),
   end_time: time("end_time", "End Time"),
 });

@@ -146,6 +146,9 @@ describe("programs: build", () => {
     given().when(build({ name: "  " })).thenRefused("VALIDATION", 400, "Name is required");
     given().when(build({ members_limit: 0 })).thenRefused("VALIDATION", 400, "Members Limit must be a whole number of at least 1, or empty for no limit");
     given().when(build({ sessions: [] })).thenRefused("VALIDATION", 400, "Choose at least one session");
+    given()
+      .when(build({ sessions: [{ week_day: 7, start_time: "10:00", end_time: "11:00" }] }))
+      .thenRefused("VALIDATION", 400, "Week Day must be a whole number from 0 (Sunday) to 6 (Saturday)");
   });
 });
 
