@@ -37,6 +37,9 @@ export async function programOf(services: Services, auth: Auth, programId: strin
   return row;
 }
 
+/** The program just written, as the read model shows it; `{ id }` alone if the projector is still behind (3 s). */
+const written = async (services: Services, auth: Auth, programId: string) => (await programById(services.db, auth.organization.id, programId)) ?? { id: programId };
+
 /** GET /api/program */
 export const programsOf = (services: Services, auth: Auth, query: ProgramListQuery) => programList(services.db, auth.organization.id, query);
 
@@ -45,21 +48,21 @@ export async function createProgramCall(services: Services, auth: Auth, body: un
   const commandId = commandIdOf(auth, request, bodyKey(body));
   const programId = idFrom("program", auth.organization.id, commandId);
   await run(services, { type: "BuildProgram", data: { programId, organizationId: auth.organization.id, input: body, rules: {} }, metadata: metadataOf(auth, commandId) });
-  return { message: PROGRAM_TOASTS.created, data: await programOf(services, auth, programId) };
+  return { message: PROGRAM_TOASTS.created, data: await written(services, auth, programId) };
 }
 
 /** PUT /api/program/{id}: every field, as the form sends them; a new schedule applies from today. */
 export async function updateProgramCall(services: Services, auth: Auth, programId: string | undefined, body: unknown, request: Request) {
   const commandId = commandIdOf(auth, request, bodyKey(body));
   await run(services, { type: "EditProgram", data: { programId: programId ?? "", input: body, rules: {}, today: "" }, metadata: metadataOf(auth, commandId) });
-  return { message: PROGRAM_TOASTS.updated, data: await programOf(services, auth, programId) };
+  return { message: PROGRAM_TOASTS.updated, data: await written(services, auth, programId ?? "") };
 }
 
 /** POST /api/program/{id}/archive */
 export async function archiveProgramCall(services: Services, auth: Auth, programId: string | undefined, body: unknown, request: Request) {
   const commandId = commandIdOf(auth, request, bodyKey(body));
   await run(services, { type: "ArchiveProgram", data: { programId: programId ?? "", today: "" }, metadata: metadataOf(auth, commandId) });
-  return { message: PROGRAM_TOASTS.archived, data: await programOf(services, auth, programId) };
+  return { message: PROGRAM_TOASTS.archived, data: await written(services, auth, programId ?? "") };
 }
 
 /** DELETE /api/program/{id}: only an unused program that has not started (decision 044). */
@@ -101,7 +104,7 @@ export async function copyProgramCall(services: Services, auth: Auth, sourceId: 
     data: { programId, organizationId: auth.organization.id, input, rules: {}, copiedFrom: source.programId },
     metadata: metadataOf(auth, commandId),
   });
-  return { message: PROGRAM_TOASTS.created, data: await programOf(services, auth, programId) };
+  return { message: PROGRAM_TOASTS.created, data: await written(services, auth, programId) };
 }
 
 /** GET /api/program/{id}/registration: who is registered and who waits, in order (ids). */
