@@ -131,6 +131,7 @@ describe("programs: decide registrations", () => {
 describe("programs: evolve", () => {
   it("keeps the definition and the participants registered now, in order", () => {
     const { state } = given(created, registeredEvent("kid-1"), registeredEvent("kid-2"), registeredEvent("kid-3"), unregisteredEvent("kid-2"));
-    expect(state).toEqual({ status: "created", program: definition, participantIds: ["kid-1", "kid-3"] });
+    expect(state).toMatchObject({ status: "created", legacy: definition, participantIds: ["kid-1", "kid-3"], waitlist: [] });
+    expect(state).toMatchObject({ plans: [{ from: "2026-09-01", cycleStart: "2026-09-01", cycleEnd: "2027-06-30" }] });
   });
 });

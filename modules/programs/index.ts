@@ -1,4 +1,4 @@
-/** The programs module's public face (minimal for now): programs with a schedule, and registrations. */
+/** The programs module's public face: programs (the builder, decision 044), their schedules and registrations. Service and rows last. */
 export {
   PROGRAM_TYPES,
   PROGRAM_TYPE_COLORS,
@@ -14,7 +14,13 @@ export {
   type ProgramSchedule,
   type Weekday,
 } from "./schedule";
+export { sessionsOn, sessionsBetween, planOn, sessionKey, hoursToTime, daysOf, type WeeklySession, type SchedulePlan, type ProgramSession } from "./sessions";
 export {
+  memberPlacesStreamId,
+  type ProgramDetails,
+  type ProgramScheduleInput,
+  type ProgramBuilt,
+  type MemberPlaceEvent,
   PROGRAM_EVENT_TYPES,
   PROGRAM_STREAM_PREFIX,
   isProgramEvent,
@@ -33,6 +39,26 @@ export {
   programScheduleSchema,
   createProgramSchema,
   programRegistrationSchema,
+  programSchema,
+  programBodySchema,
+  programIssues,
+  copyProgramBody,
+  registrationBody,
+  programListQuery,
+  ACTIVITY_TYPES,
+  PROGRAM_GENDERS,
+  PROGRAM_LIMITS,
+  PROGRAM_SORTS,
+  WEEKDAY_NAMES,
+  type ProgramBody,
+  type ProgramInput,
+  type ProgramRules,
+  type ProgramListQuery,
+  type RegistrationFacts,
+  type BuildProgram,
+  type EditProgram,
+  type ArchiveProgram,
+  type DeleteProgram,
   type CreateProgramInput,
   type CreateProgram,
   type RegisterParticipantToProgram,
@@ -48,6 +74,13 @@ export {
   programAlreadyExists,
   alreadyRegistered,
   notRegistered,
+  alreadyWaitlisted,
+  programArchived,
+  programFull,
+  programInUse,
+  notEligible,
+  programLimitReached,
+  eligibilityRefusal,
   type ProgramState,
   type CreatedProgram,
 } from "./decide";
@@ -56,6 +89,13 @@ export {
   createProgram,
   registerParticipantToProgram,
   unregisterParticipantFromProgram,
+  buildProgram,
+  editProgram,
+  archiveProgram,
+  deleteProgram,
+  programRulesOf,
+  staffAmong,
+  placesOf,
   loadProgram,
   programOutOfScope,
   organizationNotFound,
@@ -63,3 +103,5 @@ export {
   type ProgramDeps,
   type ProgramResult,
 } from "./handlers";
+export * from "./service";
+export { programsApi } from "./api";

@@ -23,6 +23,43 @@ export type ProgramTables = {
     end_time: string;
     location: string | null;
     created_at: Timestamp;
+    /* the builder's fields (decision 044); defaults for decision-009 programs */
+    description: ColumnType<string, string | undefined, string>;
+    activity_type: ColumnType<string, string | undefined, string>;
+    category_type: ColumnType<string, string | undefined, string>;
+    age_category: ColumnType<string, string | undefined, string>;
+    age_min: ColumnType<number | null, number | null | undefined, number | null>;
+    age_max: ColumnType<number | null, number | null | undefined, number | null>;
+    genders: ColumnType<string[], string[] | undefined, string[]>;
+    /** null: no limit */
+    members_limit: ColumnType<number | null, number | null | undefined, number | null>;
+    waitlist: ColumnType<boolean, boolean | undefined, boolean>;
+    coach_ids: ColumnType<string[], string[] | undefined, string[]>;
+    points_per_session: ColumnType<number, number | undefined, number>;
+    /** 'YYYY-MM-DD' the day it was archived; null: active */
+    archived_on: ColumnType<string | null, string | null | undefined, string | null>;
+    copied_from: ColumnType<string | null, string | null | undefined, string | null>;
+    updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** who waits for a place, in the order they joined (`position`: the event's global position) */
+  rm_program_waitlist: {
+    program_id: string;
+    participant_id: string;
+    organization_id: string;
+    position: ColumnType<string, number | string, number | string>;
+    joined_at: Timestamp;
+  };
+  /** every schedule version's weekly sessions: version 0 from the build, one more per schedule edit */
+  rm_program_schedules: {
+    program_id: string;
+    organization_id: string;
+    version: number;
+    from_date: string;
+    cycle_start: string;
+    cycle_end: string;
+    day: Weekday;
+    start_time: string;
+    end_time: string;
   };
   rm_program_registrations: {
     program_id: string;

@@ -6,6 +6,7 @@ import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
 import { seedDemoPrograms } from "./programs";
+import { seedDemoWeeklyPrograms } from "./program-builder";
 import { seedDemoScreening } from "./screening";
 
 export const DEMO_PASSWORD = "rollcall-demo";
@@ -103,6 +104,7 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     const participants = await seedDemoParticipants(deps, org, { parentId: ids.parent!, parentName: `${FIRST_NAMES.parent} ${org.name.split(" ")[0]!}`, children });
     // programs after the participants: pass the seeded participants' ids to register a subset of them
     await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId), { timeZone: org.timeZone });
+    await seedDemoWeeklyPrograms(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
     // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
     const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });

@@ -115,4 +115,15 @@ export const EXPECTED_API: Record<string, string> = {
   "asset-file-4": "+++++++++",
   "file-upload": "-+++++++-",
   "file-upload-zip": "---+++++-",
+  // programs (decision 044): staff who view programs read, 'create programs and events' writes; the kiosk is left out
+  "program-list": "---+++++-",
+  "program-detail": "---+++++-",
+  "program-registration-list": "---+++++-",
+  "program-create": "----++++-",
+  "program-update": "----++++-",
+  "program-delete": "----++++-",
+  "program-archive": "----++++-",
+  "program-copy": "----++++-",
+  "program-registration-create": "----++++-",
+  "program-registration-delete": "----++++-",
 };

@@ -4,6 +4,7 @@ import { fixedClock, idFrom, isDomainError, kernelMigrations, newId, type Comman
 import { registerOrganization } from "../../modules/organizations";
 import {
   addDays,
+  buildProgram,
   createProgram,
   occursOn,
   programStreamId,
@@ -14,7 +15,7 @@ import {
 } from "../../modules/programs";
 import { buildShadow, ProjectionRunner } from "../../projections";
 import { organizationsMigration } from "../../projections/organizations";
-import { programsMigration, programsOn, programsForParticipantOn, programsProjection, programParticipantIds } from "../../projections/programs";
+import { programsBuilderMigration, programsMigration, programsOn, programsForParticipantOn, programsProjection, programParticipantIds } from "../../projections/programs";
 import type { ReadModels } from "../../projections/read-models";
 import { demoProgramId, demoRegistrationsOf, seedDemoPrograms } from "../factories/programs";
 import { committedHead, dumpTables } from "../support/read-model";
@@ -52,7 +53,7 @@ describe("programs: commands, stream and today's programs", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase("programs", {
-      migrations: { ...kernelMigrations, "0200-projection-organizations": organizationsMigration, "0500-projection-programs": programsMigration },
+      migrations: { ...kernelMigrations, "0200-projection-organizations": organizationsMigration, "0500-projection-programs": programsMigration, "0501-projection-programs-builder": programsBuilderMigration },
     });
     db = database.db as Kysely<ReadModels>;
     for (const [id, name] of [[orgId, "Northside Youth Centre"], [otherOrgId, "Eastside Club"]] as const) {
@@ -131,7 +132,7 @@ describe("programs: commands, stream and today's programs", () => {
 
   it("scopes commands to the organization and refuses bad input without appending", async () => {
     const foreign = await register(ids.club, kidB, otherOrgId);
-    expect(!foreign.ok && foreign.error.status).toBe(403);
+    expect(!foreign.ok && foreign.error.status).toBe(404); // another organization's program is as unknown as a missing one (decision 044)
     const missing = await register(newId(), kidB);
     expect(!missing.ok && missing.error.code).toBe("PROGRAM_NOT_FOUND");
     const noOrg = newId();
@@ -179,4 +180,25 @@ describe("programs: commands, stream and today's programs", () => {
     const tables = programsProjection.tables;
     expect(await dumpTables(database.db, "public", tables)).toEqual(await dumpTables(database.db, "expected", tables));
   });
+
+  it("lets exactly 10 of 50 racing registrations take the last 10 places, by the expected revision alone", async () => {
+    const programId = newId();
+    const input = { name: "Last Places", type: "registered", activity_type: "Sport", start_date: "2026-09-01", end_date: "2027-06-30", sessions: [{ week_day: 2, start_time: "16:00", end_time: "17:00" }], members_limit: 12 };
+    const built = await buildProgram(deps(), { type: "BuildProgram", data: { programId, organizationId: orgId, input, rules: {} }, metadata: meta(orgId) });
+    expect(built.ok).toBe(true);
+    const facts = { age: 12, gender: "Female", placesThisCycle: 0, maxPrograms: 0 };
+    // no turns inside this process: every registration reads, decides and appends as a separate process would
+    const racing = { ...deps(), takeTurns: false };
+    const send = (participantId: string) =>
+      registerParticipantToProgram(racing, { type: "RegisterParticipantToProgram", data: { programId, participantId, facts }, metadata: meta(orgId) });
+    for (const kid of ["first", "second"]) expect((await send(idFrom("kid", kid))).ok).toBe(true);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(idFrom("racer", String(i)))));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const kinds = results.flatMap((r) => (r.ok ? r.events.map((e) => e.type) : []));
+    expect(kinds.filter((k) => k === "ParticipantRegisteredToProgram")).toHaveLength(10);
+    expect(kinds.filter((k) => k === "ParticipantWaitlistedForProgram")).toHaveLength(40);
+    const stream = await database.store.readStream(programStreamId(programId));
+    expect(stream.events.filter((e) => e.type === "ParticipantRegisteredToProgram")).toHaveLength(12);
+    expect(stream.events.filter((e) => e.type === "ParticipantWaitlistedForProgram")).toHaveLength(40);
+  }, 120_000);
 });
