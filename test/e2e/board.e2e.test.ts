@@ -59,7 +59,7 @@ describe("/check-in's board: headcounts under search, no clipped Check Out, card
     await page.setViewportSize(SIZES[0]);
     await page.goto("/check-in", { waitUntil: "networkidle" });
     await page.getByTestId("live-state").getByText("Live", { exact: true }).waitFor();
-    await expect.poll(() => rows().count()).toBe(checkedIn.length);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(checkedIn.length);
     const before = await counts();
     expect(before).toEqual({ in: checkedIn.length, out: 0, total: checkedIn.length });
 
@@ -86,7 +86,7 @@ describe("/check-in's board: headcounts under search, no clipped Check Out, card
     it(`at ${size.width}x${size.height} (${size.name}): every Check Out lies inside the viewport and the board; axe finds nothing serious`, async () => {
       await page.setViewportSize(size);
       await page.goto("/check-in", { waitUntil: "networkidle" });
-      await expect.poll(() => rows().count()).toBe(checkedIn.length);
+      await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(checkedIn.length);
       const phone = size.name === "phone";
       // a table from tablet width up, a card list on a phone
       expect(await page.getByTestId("board-table").count()).toBe(phone ? 0 : 1);
@@ -136,7 +136,7 @@ describe("/check-in's board: headcounts under search, no clipped Check Out, card
     }
     await card.getByTestId("board-state").getByText(/^Checked out at /).waitFor({ timeout: 5000 });
     expect(await card.getByRole("button", { name: `Check Out ${member.full_name}` }).count()).toBe(0);
-    await expect.poll(counts).toEqual({ in: checkedIn.length - 1, out: 1, total: checkedIn.length });
+    await expect.poll(counts, { timeout: 10_000 }).toEqual({ in: checkedIn.length - 1, out: 1, total: checkedIn.length });
     await snap(page, "board-phone-checked-out");
     expect(errors).toEqual([]);
   });
