@@ -21,8 +21,11 @@ const BoardTableRow = memo(function BoardTableRow({ row, programs, flag, showCod
           </button>
         </Link>
         <BoardFlagBadge flag={flag} />
+        <Code variant="ghost" size="1" color="gray" className="rc-ci-narrow-only">
+          {row.member_id}
+        </Code>
       </Table.RowHeaderCell>
-      <Table.Cell className="rc-ci-nowrap">
+      <Table.Cell className="rc-ci-nowrap rc-ci-wide-only">
         <Code variant="ghost" size="2">
           {row.member_id}
         </Code>
@@ -73,7 +76,8 @@ type Props = Omit<BoardRowProps, "row" | "programs" | "flag" | "pending"> & {
 /**
  * Today's visits: photo, name, Member ID, code, check-in time, check-out time with who picked up,
  * programs, and Tags / Check Out. The columns wrap their text (names, programs, picked up by) so the
- * actions column is never pushed out of the table (issue 15: at 1280 px with badges, and on tablets).
+ * actions column is never pushed out of the table (issue 15: at 1280 px with badges, and on tablets);
+ * below 1280 px the Member ID moves under the name and the headers wrap.
  */
 export function BoardTable({ rows, programsOf, flagOf, showCodes, canCheckOut, pending, onOpen, onCheckOut }: Props) {
   return (
@@ -84,7 +88,7 @@ export function BoardTable({ rows, programsOf, flagOf, showCodes, canCheckOut, p
             <VisuallyHidden>Photo</VisuallyHidden>
           </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell className="rc-ci-nowrap">Member ID</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell className="rc-ci-nowrap rc-ci-wide-only">Member ID</Table.ColumnHeaderCell>
           {showCodes ? <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell> : null}
           <Table.ColumnHeaderCell>Check-In Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Check-Out Time</Table.ColumnHeaderCell>
