@@ -45,8 +45,8 @@ export function tablesByProjection() {
 export const CROSS_CONTEXT_READS = {
   "projections/participants/queries.ts": { tables: ["rm_assets"], why: "each listed participant's photo in the same query (a LEFT JOIN on the asset's primary key, no N+1; decision 023)" },
   "projections/participants/export-rows.ts": {
-    tables: ["rm_flags", "rm_program_registrations", "rm_programs"],
-    why: "the participant export's 'Flagged' column and the check-in export's programs, inside the streamed statements (decision 014)",
+    tables: ["rm_flags"],
+    why: "the participant export's 'Flagged' column, inside the streamed statement (decision 014)",
   },
   "projections/check-in/queries.ts": { tables: ["rm_assets"], why: "the board's photos in the board query (the check-in hot path, decision 018)" },
   "projections/check-in/board-writes.ts": { tables: ["rm_assets"], why: "a new board row carries the participant's photo time, read in the projection's own transaction" },

@@ -6,7 +6,7 @@ import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople,
 import { loadScreeningFact } from "../screening";
 import { boardForDay, checkInExportPage, visitById } from "../../projections/check-in";
 import { activeFlagsOf } from "../../projections/flags";
-import { programsWithParticipantsOn } from "../../projections/programs";
+import { programsWithMembersOn } from "../../projections/programs";
 import { waitForProjection } from "../../projections/runner";
 import { CHECK_IN_TEXT, MAX_DAY_MS, mayCheckMembersInOut, memberCheckInOn, securityCodesOn, travelsIndependently, type CheckInViewer } from "./client";
 import type { BoardQuery, BulkCheckInBody, CheckInBody, CheckOutBody, EligibilityBody } from "./commands";
@@ -129,7 +129,7 @@ export async function checkInList(services: Services, auth: Auth, q: BoardQuery)
   const middle = new Date((Date.parse(q.start) + Date.parse(q.end)) / 2);
   const [data, programs, flags] = await Promise.all([
     boardForDay(services.db, auth.organization.id, { start: q.start, end: q.end, search: q.search, notYetCheckedOut: q.all !== "true" }),
-    programsWithParticipantsOn(services.db, auth.organization.id, todayIn(timeZoneOf(auth.organization.settings), middle)),
+    programsWithMembersOn(services.db, auth.organization.id, todayIn(timeZoneOf(auth.organization.settings), middle)),
     activeFlagsOf(services.db, auth.organization.id),
   ]);
   return { data: data.map((row) => applyFieldPolicy(role, row)), count: data.length, additional_info: { programs, flags } };

@@ -30,3 +30,15 @@ describe("Waker", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(55);
   });
 });
+
+describe("Waker.sleep's answer", () => {
+  it("is true when a wake-up ended the sleep (the runner then looks again soon) and false when the time ran out", async () => {
+    const waker = new Waker();
+    const woken = waker.sleep(10_000);
+    waker.wake();
+    expect(await woken).toBe(true);
+    expect(await waker.sleep(10)).toBe(false);
+    waker.wake();
+    expect(await waker.sleep(10_000)).toBe(true);
+  });
+});

@@ -16,19 +16,20 @@ export class Waker {
     }
   }
 
-  sleep(ms: number): Promise<void> {
+  /** Resolves true when a wake-up ended the sleep, false when the time ran out. */
+  sleep(ms: number): Promise<boolean> {
     if (this.pending) {
       this.pending = false;
-      return Promise.resolve();
+      return Promise.resolve(true);
     }
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.cut = null;
-        resolve();
+        resolve(false);
       }, ms);
       this.cut = () => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       };
     });
   }

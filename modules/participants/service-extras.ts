@@ -6,7 +6,7 @@ import { screeningDay } from "../screening";
 import { latestVisit } from "../../projections/check-in";
 import { activeFlags } from "../../projections/flags";
 import { LATEST_NOTES, listNotes, type NoteViewer } from "../../projections/notes";
-import { programsForParticipantOn } from "../../projections/programs";
+import { memberProgramsOn } from "../../projections/programs";
 import { hasFilledScreening } from "../../projections/screening";
 
 /**
@@ -48,10 +48,10 @@ async function screeningHook({ services, organizationId, participantId, now, tim
   return { hasfilled: await hasFilledScreening(services.db, organizationId, participantId, screeningDay(now, timeZone)), vaccinated: null };
 }
 
-/** Today's programs and events of the participant (registered ones and every drop-in), in the organization's time zone. */
+/** Today's programs of the participant, in the organization's time zone: the one answer of docs/decisions/038 (the board and the CSV give the same). */
 async function programsTodayHook({ services, organizationId, participantId, now, timeZone }: Target): Promise<ParticipantExtras["programs_and_events"]> {
   const today = todayIn(timeZone, now);
-  const programs = await programsForParticipantOn(services.db, organizationId, participantId, today);
+  const programs = await memberProgramsOn(services.db, organizationId, participantId, today);
   return programs.map((p) => ({
     id: p.id,
     name: p.name,

@@ -1,12 +1,14 @@
 import type { CheckInFilters } from "../../modules/exports";
+import { memberProgramNamesSql } from "../programs";
 
 /** SQL a CSV export streams through a cursor (every column as text), and the statement counting its rows. */
 export type ExportRowsSql = { text: string; values: unknown[]; countText: string; countValues: unknown[] };
 
 /**
  * The check-in export's rows (spec-2 section 9's header): visits that began in [from, to] (whole days in
- * the time zone), oldest first, from the board's index alone. The participant columns (contact email,
- * contact number, programs registered) are left blank here: the worker fills them from the participants
+ * the time zone), oldest first. 'Program Registered' is the member's programs of the visit's day, the
+ * one answer the board and the participant dialog give (memberProgramNamesSql, docs/decisions/038).
+ * The contact columns (email, number) are left blank here: the worker fills them from the participants
  * projection's participantContactLookup (workers/exports/sources.ts). Then 'Picked up by', written by the
  * rule of `pickedUpByText` (modules/check-in/picked-up-by.ts, the board's): the adult's name with the
  * relationship in brackets when known, blank when nobody collected the child (still here, or 'NA'); and the
@@ -20,7 +22,7 @@ export function checkInExportRows(organizationId: string, f: CheckInFilters): Ex
         to_char(c.check_in_time at time zone $2, 'HH12:MI am'),
         coalesce(to_char(c.check_out_time at time zone $2, 'HH12:MI am'), ''),
         to_char(c.check_in_time at time zone $2, 'MM/DD/YYYY'),
-        '',
+        ${memberProgramNamesSql("c.organization_id::text", "c.participant_id::text", "to_char(c.check_in_time at time zone $2, 'YYYY-MM-DD')")},
         case
           when c.check_out_time is null or coalesce(btrim(c.pick_up_name), '') in ('', 'NA') then ''
           when coalesce(btrim(c.pick_up_relationship), '') in ('', 'NA') then btrim(c.pick_up_name)

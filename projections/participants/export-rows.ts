@@ -6,18 +6,15 @@ type ExportRowsSql = { text: string; values: unknown[]; countText: string; count
 const like = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Each participant of the organization by id (the first column): contact email, contact number and the
- * programs they are registered in, joined into the check-in export's rows in the worker. Loaded once per
- * export (thousands of participants, not millions of rows). It reads the programs projection's
- * rm_program_registrations and rm_programs in the same statement: a read across two contexts, kept here
- * only (docs/decisions/033).
+ * Each participant of the organization by id (the first column): contact email and contact number,
+ * joined into the check-in export's rows in the worker. Loaded once per export (thousands of
+ * participants, not millions of rows). The programs column is the visit day's answer of the programs
+ * projection (memberProgramNamesSql, docs/decisions/038), in the check-in rows' own statement.
  */
 export function participantContactLookup(organizationId: string): { text: string; values: unknown[] } {
   return {
     text: `
-        select p.id::text, p.email, p.phone_number,
-          coalesce((select string_agg(pr.name, ', ' order by pr.name) from rm_program_registrations r join rm_programs pr on pr.id = r.program_id
-                    where r.organization_id = $1::text and r.participant_id = p.id::text), '')
+        select p.id::text, p.email, p.phone_number
         from rm_participants p where p.organization_id = $1::uuid`,
     values: [organizationId],
   };

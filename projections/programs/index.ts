@@ -4,3 +4,4 @@ export type { ProgramTables } from "./tables";
 export * as programsMigration from "./migration";
 export * as programsBuilderMigration from "./migration-builder";
 export * from "./program-list";
+export { memberProgramsOn, memberProgramsSql, memberProgramNamesSql, programsWithMembersOn } from "./member-programs";

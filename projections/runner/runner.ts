@@ -17,6 +17,15 @@ export type RunnerOptions = {
 
 export type BatchOutcome = "applied" | "conflict";
 
+/**
+ * After a wake-up whose read found nothing, the runner looks again after these pauses before it sleeps
+ * until the next wake-up or poll. The appended event is committed, but a transaction of this database
+ * still running below it (another projection's batch, a claim) keeps it below the read horizon
+ * (decisions 002, 025) for a moment, and its end sends no wake-up: without these looks the event waited
+ * for the poll (250 ms), which showed as the live board's slow tail (issue 15).
+ */
+const HIDDEN_RECHECK_MS = [5, 15, 40] as const;
+
 /** How often the checkpoint of a projection that only skips events is stored. */
 const PERSIST_IDLE_MS = 1_000;
 
@@ -178,6 +187,8 @@ export class ProjectionRunner {
 
   private async run(): Promise<void> {
     let failures = 0;
+    // looks left after a wake-up that found nothing (HIDDEN_RECHECK_MS)
+    let rechecks: number[] = [];
     while (!this.stopped) {
       try {
         const read = await this.runOnce();
@@ -186,7 +197,10 @@ export class ProjectionRunner {
         // meanwhile is kept, so this returns at once) or the poll, instead of asking again straight away
         if (read < this.batchSize) {
           if (read > 0 && this.position > this.stored) await this.persist();
-          await this.sleep(this.pollMs);
+          const pause = read === 0 ? rechecks.shift() : ((rechecks = []), undefined);
+          const woken = await this.sleep(pause ?? this.pollMs);
+          if (pause === undefined) rechecks = woken ? [...HIDDEN_RECHECK_MS] : [];
+          else if (woken) rechecks = [...HIDDEN_RECHECK_MS];
         }
       } catch (error) {
         failures++;
@@ -197,7 +211,7 @@ export class ProjectionRunner {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  private sleep(ms: number): Promise<boolean> {
     return this.waker.sleep(ms);
   }
 

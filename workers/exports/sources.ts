@@ -22,8 +22,8 @@ export const FETCH_SIZE = 1000;
 
 /**
  * spec-2 section 9's check-in header; visits that began in [from, to] (whole days in the time zone),
- * oldest first. The visit rows stream from the board's index alone; each row's participant columns
- * (contact email, contact number, programs registered) come from `lookup`, loaded once per export for
+ * oldest first. The visit rows stream from the board's index, with the programs of the visit's day
+ * (docs/decisions/038); each row's contact columns (email, number) come from `lookup`, loaded once per export for
  * the organization (thousands of participants, not millions of rows), and joined in the worker.
  */
 function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
@@ -32,11 +32,10 @@ function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
     ...checkInExportRows(organizationId, f),
     lookup: {
       ...participantContactLookup(organizationId),
-      // columns 2 (the participant id, then contact email), 3 (contact number) and 7 (programs)
+      // columns 2 (the participant id, then contact email) and 3 (contact number); 7 (programs) comes with the row
       apply(row, found) {
         row[2] = found?.[1] ?? "";
         row[3] = found?.[2] ?? "";
-        row[7] = found?.[3] ?? "";
       },
       keyColumn: 2,
     },

@@ -1,83 +1,97 @@
-import { Avatar, Badge, Button, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
-import { useMemo } from "react";
-import { Link as RemixLink } from "@remix-run/react";
-import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
-import type { BoardFlag, BoardProgram, BoardRow } from "./api";
-import { FlagBadge } from "~/components/flag-badge";
+import { Avatar, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
+import { memo } from "react";
+import { BoardFlagBadge, codeOf, pickedUpBy, ProgramBadges, RowActions, stoppedIn, type BoardRowProps } from "./board-parts";
 import { clockTime, initials } from "./rules";
 
-type Props = {
-  rows: BoardRow[];
-  /** the day's programs with their registered members */
-  programs: BoardProgram[];
-  /** members with an active flag, live */
-  flags: Map<string, BoardFlag>;
-  emptyText: string;
-  canCheckOut: boolean;
-  onOpen: (row: BoardRow) => void;
-  onCheckOut: (row: BoardRow) => void;
+/**
+ * One visit as a table row. Memoised: a live row that arrives renders itself, not the whole board
+ * (issue 15's click-to-row time grew with the rows on the board).
+ */
+const BoardTableRow = memo(function BoardTableRow({ row, programs, flag, showCodes, canCheckOut, pending, onOpen, onCheckOut }: BoardRowProps) {
+  const out = pickedUpBy(row);
+  return (
+    <Table.Row align="center" data-testid="board-row" data-member-id={row.member_id} data-stop={stoppedIn(row, flag)}>
+      <Table.Cell className="rc-ci-photo">
+        <Avatar size="2" radius="full" src={row.photo_url ?? undefined} fallback={initials(row)} alt="" color={row.check_out_time ? "gray" : undefined} />
+      </Table.Cell>
+      <Table.RowHeaderCell className="rc-ci-name">
+        <Link asChild weight="medium" underline="hover">
+          <button type="button" className="rc-ci-link" onClick={() => onOpen(row)}>
+            {row.full_name}
+          </button>
+        </Link>
+        <BoardFlagBadge flag={flag} />
+        <Code variant="ghost" size="1" color="gray" className="rc-ci-narrow-only">
+          {row.member_id}
+        </Code>
+      </Table.RowHeaderCell>
+      <Table.Cell className="rc-ci-nowrap rc-ci-wide-only">
+        <Code variant="ghost" size="2">
+          {row.member_id}
+        </Code>
+      </Table.Cell>
+      {showCodes ? (
+        <Table.Cell data-testid="board-code" className="rc-ci-nowrap">
+          {codeOf(row) ? (
+            <Code variant="soft" size="2" weight="bold">
+              {codeOf(row)}
+            </Code>
+          ) : (
+            <Text color="gray">None</Text>
+          )}
+        </Table.Cell>
+      ) : null}
+      <Table.Cell className="rc-ci-nowrap">{clockTime(row.check_in_time)}</Table.Cell>
+      <Table.Cell>
+        {row.check_out_time ? (
+          <Flex direction="column">
+            <span className="rc-ci-nowrap">{clockTime(row.check_out_time)}</span>
+            {out ? (
+              <Text size="1" color="gray">
+                {out}
+              </Text>
+            ) : null}
+          </Flex>
+        ) : null}
+      </Table.Cell>
+      <Table.Cell data-testid="board-programs" className="rc-ci-programs">
+        <ProgramBadges programs={programs} />
+      </Table.Cell>
+      {canCheckOut || showCodes ? (
+        <Table.Cell justify="end" className="rc-ci-nowrap">
+          <RowActions row={row} showCodes={showCodes} canCheckOut={canCheckOut} pending={pending} onCheckOut={onCheckOut} />
+        </Table.Cell>
+      ) : null}
+    </Table.Row>
+  );
+});
+
+type Props = Omit<BoardRowProps, "row" | "programs" | "flag" | "pending"> & {
+  rows: BoardRowProps["row"][];
+  programsOf: (participantId: string) => BoardRowProps["programs"];
+  flagOf: (participantId: string) => BoardRowProps["flag"];
   pending: string | null;
 };
 
-/** 'NA' is what a member who travels alone is checked out with: said plainly on the board. A kiosk is not told (decision 027). */
-function pickedUpBy(row: BoardRow) {
-  if (!row.check_out_time || !("pick_up_name" in row)) return "";
-  if (!row.pick_up_name || row.pick_up_name === "NA") return "Travels independently";
-  return row.pick_up_relationship && row.pick_up_relationship !== "NA" ? `${row.pick_up_name} (${row.pick_up_relationship})` : row.pick_up_name;
-}
-
-/** The visit's security code, for staff to match against a claim tag (docs/decisions/036); the kiosk's rows have none. */
-const codeOf = (row: BoardRow) => ("security_code" in row ? row.security_code : null);
-
-/** A member's programs of the day, by start time: one small badge each, coloured by type. */
-function ProgramBadges({ programs }: { programs: BoardProgram[] | undefined }) {
-  if (!programs?.length) return <Text color="gray">None</Text>;
+/**
+ * Today's visits: photo, name, Member ID, code, check-in time, check-out time with who picked up,
+ * programs, and Tags / Check Out. The columns wrap their text (names, programs, picked up by) so the
+ * actions column is never pushed out of the table (issue 15: at 1280 px with badges, and on tablets);
+ * below 1280 px the Member ID moves under the name and the headers wrap.
+ */
+export function BoardTable({ rows, programsOf, flagOf, showCodes, canCheckOut, pending, onOpen, onCheckOut }: Props) {
   return (
-    <Flex gap="1" wrap="wrap">
-      {programs.map((p) => (
-        <Badge key={p.id} variant="soft" color={PROGRAM_TYPE_COLORS[p.type as keyof typeof PROGRAM_TYPE_COLORS] ?? "gray"} title={`${p.start_label} - ${p.end_label}`}>
-          {p.name}
-        </Badge>
-      ))}
-    </Flex>
-  );
-}
-
-/** A member's active flag on the board, in the one flag language (decision 037): a stop first. */
-function BoardFlagBadge({ flag }: { flag: BoardFlag | undefined }) {
-  if (!flag?.stop && !flag?.warn) return null;
-  return <FlagBadge type={flag.stop ? "stop" : "warn"} ml="2" data-testid="board-flag" />;
-}
-
-/** Today's visits: photo, name, Member ID, check-in and check-out time, picked up by, programs; Check Out on open ones. */
-export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOpen, onCheckOut, pending }: Props) {
-  const byMember = useMemo(() => {
-    const map = new Map<string, BoardProgram[]>();
-    for (const program of programs) for (const id of program.participant_ids) map.set(id, [...(map.get(id) ?? []), program]);
-    return map;
-  }, [programs]);
-  // staff rows carry the code (the kiosk's never do, decision 027); no column when no visit has one (codes off)
-  const showCodes = rows.some((row) => codeOf(row));
-  if (rows.length === 0) {
-    return (
-      <Text as="p" color="gray" my="6" data-testid="board-empty">
-        {emptyText}
-      </Text>
-    );
-  }
-  return (
-    <Table.Root variant="surface" size="1" aria-label="Today's check-ins" className="rc-ci-board">
+    <Table.Root variant="surface" size="1" aria-label="Today's check-ins" className="rc-ci-board" data-testid="board-table">
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeaderCell width="56px">
+          <Table.ColumnHeaderCell className="rc-ci-photo">
             <VisuallyHidden>Photo</VisuallyHidden>
           </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Member ID</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell className="rc-ci-nowrap rc-ci-wide-only">Member ID</Table.ColumnHeaderCell>
           {showCodes ? <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell> : null}
           <Table.ColumnHeaderCell>Check-In Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Check-Out Time</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Picked Up By</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Programs</Table.ColumnHeaderCell>
           {canCheckOut || showCodes ? (
             <Table.ColumnHeaderCell justify="end">
@@ -88,67 +102,17 @@ export function BoardTable({ rows, programs, flags, emptyText, canCheckOut, onOp
       </Table.Header>
       <Table.Body>
         {rows.map((row) => (
-          <Table.Row
+          <BoardTableRow
             key={row.id}
-            align="center"
-            data-testid="board-row"
-            data-member-id={row.member_id}
-            data-stop={flags.get(row.participant_id)?.stop && !row.check_out_time ? "true" : undefined}
-          >
-            <Table.Cell>
-              <Avatar size="2" radius="full" src={row.photo_url ?? undefined} fallback={initials(row)} alt="" color={row.check_out_time ? "gray" : undefined} />
-            </Table.Cell>
-            <Table.RowHeaderCell>
-              <Link asChild weight="medium" underline="hover">
-                <button type="button" className="rc-ci-link" onClick={() => onOpen(row)}>
-                  {row.full_name}
-                </button>
-              </Link>
-              <BoardFlagBadge flag={flags.get(row.participant_id)} />
-            </Table.RowHeaderCell>
-            <Table.Cell>
-              <Code variant="ghost" size="2">
-                {row.member_id}
-              </Code>
-            </Table.Cell>
-            {showCodes ? (
-              <Table.Cell data-testid="board-code">
-                {codeOf(row) ? (
-                  <Code variant="soft" size="2" weight="bold">
-                    {codeOf(row)}
-                  </Code>
-                ) : (
-                  <Text color="gray">None</Text>
-                )}
-              </Table.Cell>
-            ) : null}
-            <Table.Cell>{clockTime(row.check_in_time)}</Table.Cell>
-            <Table.Cell>{clockTime(row.check_out_time)}</Table.Cell>
-            <Table.Cell>
-              <Text color={row.pick_up_name === "NA" ? "gray" : undefined}>{pickedUpBy(row)}</Text>
-            </Table.Cell>
-            <Table.Cell data-testid="board-programs">
-              <ProgramBadges programs={byMember.get(row.participant_id)} />
-            </Table.Cell>
-            {canCheckOut || showCodes ? (
-              <Table.Cell justify="end">
-                <Flex gap="2" justify="end">
-                  {codeOf(row) ? (
-                    <Button size="1" variant="ghost" asChild>
-                      <RemixLink to={`/check-in/tags/${row.id}`} aria-label={`Tags for ${row.full_name}`}>
-                        Tags
-                      </RemixLink>
-                    </Button>
-                  ) : null}
-                  {canCheckOut && !row.check_out_time ? (
-                    <Button size="1" variant="soft" onClick={() => onCheckOut(row)} loading={pending === row.id} aria-label={`Check Out ${row.full_name}`}>
-                      Check Out
-                    </Button>
-                  ) : null}
-                </Flex>
-              </Table.Cell>
-            ) : null}
-          </Table.Row>
+            row={row}
+            programs={programsOf(row.participant_id)}
+            flag={flagOf(row.participant_id)}
+            showCodes={showCodes}
+            canCheckOut={canCheckOut}
+            pending={pending === row.id}
+            onOpen={onOpen}
+            onCheckOut={onCheckOut}
+          />
         ))}
       </Table.Body>
     </Table.Root>

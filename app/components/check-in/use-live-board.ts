@@ -18,11 +18,12 @@ export type LiveState = "connecting" | "live" | "offline" | "refused";
 const untilEndOf = (day: { end: string }) => Math.max(0, Date.parse(day.end) - Date.now()) + 500;
 
 /**
- * Today's board: GET /api/check-in?type=notYetCheckout&all=true&start&end&search, then every
+ * Today's board, the whole day: GET /api/check-in?type=notYetCheckout&all=true&start&end, then every
  * `check-in:changed` row of the organization's live topic merged in (insert or replace by id): no
- * reload, no polling. After a dropped connection it resubscribes and fetches the day once to fill the gap.
+ * reload, no polling. After a dropped connection it resubscribes and fetches the day once to fill the
+ * gap. The page's search filters what it shows of these rows; the headcounts count them all (issue 15).
  */
-export function useLiveBoard(organizationId: string, search: string, kiosk = false) {
+export function useLiveBoard(organizationId: string, kiosk = false) {
   // the organization's day, in its time zone (decision 032)
   const timeZone = useTimeZone();
   const [day, setDay] = useState(() => localDay(timeZone));
@@ -32,8 +33,8 @@ export function useLiveBoard(organizationId: string, search: string, kiosk = fal
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<LiveState>("connecting");
-  const query = useRef({ day, search });
-  query.current = { day, search };
+  const query = useRef({ day });
+  query.current = { day };
 
   const load = useCallback(async (mode: "replace" | "merge") => {
     const asked = query.current;
@@ -43,10 +44,9 @@ export function useLiveBoard(organizationId: string, search: string, kiosk = fal
         all: "true",
         start: asked.day.start,
         end: asked.day.end,
-        search: asked.search || undefined,
       });
       // a newer query was started meanwhile: its answer wins
-      if (query.current.day !== asked.day || query.current.search !== asked.search) return;
+      if (query.current.day !== asked.day) return;
       setRows((current) => (mode === "replace" ? answer.data : answer.data.reduce(mergeRow, current)));
       setPrograms(answer.additional_info?.programs ?? []);
       setFlags(new Map((answer.additional_info?.flags ?? []).map((f) => [f.participant_id, f])));
@@ -61,7 +61,7 @@ export function useLiveBoard(organizationId: string, search: string, kiosk = fal
   useEffect(() => {
     setLoading(true);
     void load("replace");
-  }, [day, search, load]);
+  }, [day, load]);
 
   useEffect(() => {
     // a changed zone (saved on /customize) moves the day at once; else the next day starts at its midnight
@@ -114,8 +114,7 @@ export function useLiveBoard(organizationId: string, search: string, kiosk = fal
       window.dispatchEvent(new CustomEvent(FLAG_CHANGED_EVENT, { detail: change }));
     });
     socket.on(CHANGED, (row: BoardRow) => {
-      const { day: d, search: s } = query.current;
-      if (rowMatches(row, d, s)) setRows((current) => mergeRow(current, row));
+      if (rowMatches(row, query.current.day, "")) setRows((current) => mergeRow(current, row));
     });
     return () => {
       clearTimeout(retry);

@@ -109,7 +109,7 @@ export class PostgresEventStore implements EventStore {
       const grouped = this.group.join({ streamId, expected, eventId: e.eventId, type: e.type, data, metadata });
       const outcome = grouped && (await grouped);
       if (outcome && outcome.written) {
-        this.notifier.poke();
+        this.appended();
         return { nextExpectedRevision: outcome.revision, positions: [outcome.position], duplicate: false };
       }
     }
@@ -144,10 +144,16 @@ export class PostgresEventStore implements EventStore {
         if (stored) return stored;
         throw new WrongExpectedRevisionError(streamId, String(expectedRevision), await this.currentRevision(streamId));
       }
-      this.notifier.poke();
+      this.appended();
       const positions = rows.map((r) => r.global_position).sort((a, b) => a - b);
       return { nextExpectedRevision: Math.max(...rows.map((r) => r.revision)), positions, duplicate: false };
     }
+  }
+
+  /** After a committed append: this process's readers at once, the other processes through NOTIFY. */
+  private appended(): void {
+    this.listener.wakeAll();
+    this.notifier.poke();
   }
 
   /** What an earlier append of these event ids stored, or null when none of them is stored. */

@@ -89,7 +89,11 @@ export class EventListener {
     this.connecting = this.connect(100);
   }
 
-  private wakeAll() {
+  /**
+   * Wakes this process's watchers now: an append made here need not wait for its NOTIFY to travel to
+   * PostgreSQL and back (the board's live row, issue 15). The NOTIFY is still sent for other processes.
+   */
+  wakeAll() {
     for (const watcher of this.watchers) watcher();
   }
 
