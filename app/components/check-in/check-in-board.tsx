@@ -100,7 +100,7 @@ export function CheckInBoard({ onStart, actions }: { onStart: (type: CheckInType
           <Count label="Checked out today" value={outToday} testId="count-checked-out" />
           {viewer.screeningRequired && !viewer.isKiosk ? <NotScreenedCard organizationId={viewer.organizationId} /> : null}
         </Flex>
-        <TextField.Root type="search" placeholder="Search by name or Member ID" aria-label="Search check-ins" value={text} onChange={(e) => setText(e.target.value)} style={{ minWidth: 280 }}>
+        <TextField.Root type="search" placeholder="Search by name or Member ID" aria-label="Search by name or Member ID" value={text} onChange={(e) => setText(e.target.value)} style={{ minWidth: 280 }}>
           <TextField.Slot>
             <SearchIcon />
           </TextField.Slot>
