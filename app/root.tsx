@@ -7,6 +7,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useNonce } from "~/components/nonce";
 import { AppShell } from "~/components/shell/app-shell";
 import contrastStyles from "~/components/contrast.css";
+import skipLinkStyles from "~/components/a11y/skip-link.css";
+import { MAIN_CONTENT_ID, SkipLink } from "~/components/a11y/skip-link";
 import shellStyles from "~/components/shell/shell.css";
 import { ScreeningPrompt } from "~/components/screening/screening-prompt";
 import { ToastProvider } from "~/components/toast/toaster";
@@ -29,6 +31,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: themesStyles },
   { rel: "stylesheet", href: shellStyles },
   { rel: "stylesheet", href: contrastStyles },
+  { rel: "stylesheet", href: skipLinkStyles },
   { rel: "icon", type: "image/svg+xml", href: FAVICON },
 ];
 
@@ -71,9 +74,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body style={{ margin: 0 }}>
         <Theme accentColor={data?.accent ?? "plum"} radius="medium">
+          <SkipLink />
           <ToastProvider flash={data?.toast ?? null}>
             {/* the user's own export topic: live progress, and a toast wherever they are when an export finishes */}
-            <ExportLiveProvider live={data?.exportLive ?? null}>{shell ? <AppShell shell={shell}>{children}</AppShell> : <main>{children}</main>}</ExportLiveProvider>
+            <ExportLiveProvider live={data?.exportLive ?? null}>{shell ? <AppShell shell={shell}>{children}</AppShell> : <main id={MAIN_CONTENT_ID} tabIndex={-1}>{children}</main>}</ExportLiveProvider>
             {/* the daily screening prompt after sign-in (spec-2 section 4), once per page load of the shell */}
             {data?.screening ? <ScreeningPrompt self={data.screening.self} session={data.screening.session} /> : null}
           </ToastProvider>

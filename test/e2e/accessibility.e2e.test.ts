@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { testServices } from "../support/services";
 import { checkInByApi, INDEPENDENT, loadMembers, memberPicker, signedInPage, type Member } from "./check-in-helpers";
-import { launchBrowser, startApp, waitForProjections, type RunningApp } from "./harness";
+import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
 import { settled } from "./page-helpers";
 import { audit, VIEWPORTS } from "./axe";
 
@@ -16,6 +16,7 @@ describe("accessibility (axe-core): no serious or critical violation on any page
   let kiosk: Page;
   let anonymous: Page;
   let member: Member;
+  const found: string[] = [];
   let pickUp: Member;
 
   beforeAll(async () => {
@@ -49,47 +50,95 @@ describe("accessibility (axe-core): no serious or critical violation on any page
     await app?.stop();
   });
 
-  /** Each path at each viewport; every violation of all of them in one failure message. */
-  async function auditPages(page: Page, who: string, paths: string[]) {
-    const found: string[] = [];
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      for (const path of paths) {
+  // every page of every role at the three sizes: every-page-a11y.e2e.test.ts; here the dialogs and the keyboard
+
+  it("'Skip to main content' is the first Tab stop, shows itself, and moves the focus to <main>", async () => {
+    for (const [who, page, path] of [["admin", admin, "/participants"], ["kiosk", kiosk, "/"], ["signed out", anonymous, "/login"]] as const) {
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
         await page.goto(path, { waitUntil: "networkidle" });
-        found.push(...(await audit(page, `${who} ${path} @${viewport.name}`)));
+        // (the kiosk's /check-in gives its Member ID field the focus on load, for the scanner: its home is used)
+        await page.keyboard.press("Tab");
+        const skip = page.getByRole("link", { name: "Skip to main content" });
+        expect(await skip.evaluate((el) => el === document.activeElement), `${who} @${viewport.name}: the first Tab stop`).toBe(true);
+        const box = await skip.boundingBox();
+        expect(box && box.y >= 0 && box.x >= 0 && box.width > 0, `${who} @${viewport.name}: visible on focus (${JSON.stringify(box)})`).toBe(true);
+        if (viewport.name === "desktop") await screenshot(page, `a11y-skip-link-${who.replace(" ", "-")}`, "test/e2e/screenshots");
+        await page.keyboard.press("Enter");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("main-content");
+        // the next Tab stop is past the menu and the top bar: in the page (or after it, on a page without a control)
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => !document.activeElement?.closest(".rc-topbar, .rc-sidebar, .rc-skip-link")), `${who} @${viewport.name}: Tab after the skip`).toBe(true);
+        // off screen again without the focus
+        expect((await skip.boundingBox())!.y).toBeLessThan(0);
       }
     }
-    expect(found, found.join("\n")).toEqual([]);
-  }
-
-  it("the admin's pages", async () => {
-    await auditPages(admin, "admin", [
-      "/",
-      "/check-in",
-      "/participants",
-      `/participants/${member.id}`,
-      `/participants/${member.id}/audit`,
-      "/user/flagged",
-      "/exports",
-      "/role",
-      "/customize",
-      "/my-profile",
-      "/health",
-      "/students",
-      "/inbox",
-      `/view-waiver/${member.id}`,
-      "/no-such-page",
-    ]);
-    expect(pageErrors).toEqual([]);
   }, 90_000);
 
-  it("the kiosk's pages", async () => {
-    await auditPages(kiosk, "kiosk", ["/check-in", "/participants"]);
-  }, 40_000);
+  it("the Add Users search: arrows move through the results, Enter picks, Escape closes then clears (combobox)", async () => {
+    await admin.setViewportSize(VIEWPORTS[0]);
+    await admin.goto("/check-in", { waitUntil: "networkidle" });
+    await admin.getByRole("button", { name: "Check In Users" }).click();
+    const dialog = admin.getByRole("dialog", { name: /^Check In Users to / });
+    await dialog.waitFor();
+    const search = dialog.getByRole("combobox", { name: "Add Users" });
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await search.getAttribute("aria-expanded")).toBe("false");
+    const active = () => search.getAttribute("aria-activedescendant");
+    const selected = () => dialog.locator('[role="option"][aria-selected="true"]').getAttribute("id");
 
-  it("the signed-out pages", async () => {
-    await auditPages(anonymous, "signed out", ["/login", "/forgot-password", "/reset-password", `/sign-waiver/${member.id}?token=expired`, "/no-such-page"]);
-  }, 40_000);
+    await search.pressSequentially("a");
+    const listbox = dialog.getByRole("listbox", { name: "Search results" });
+    await listbox.waitFor();
+    const options = listbox.getByRole("option");
+    const count = await options.count();
+    expect(count).toBeGreaterThan(2);
+    expect(await search.getAttribute("aria-expanded")).toBe("true");
+    expect(await search.getAttribute("aria-controls")).toBe(await listbox.getAttribute("id"));
+    expect(await active()).toBeNull();
+    const ids = await options.evaluateAll((els) => els.map((el) => el.id));
+
+    await admin.keyboard.press("ArrowDown");
+    expect(await active()).toBe(ids[0]);
+    await admin.keyboard.press("ArrowDown");
+    expect(await active()).toBe(ids[1]);
+    expect(await selected()).toBe(ids[1]);
+    await admin.keyboard.press("ArrowUp");
+    await admin.keyboard.press("ArrowUp");
+    expect(await active()).toBe(ids[count - 1]);
+    found.push(...(await audit(admin, "Add Users, results open", '[role="dialog"]')));
+    await screenshot(admin, "a11y-add-users-combobox", "test/e2e/screenshots");
+
+    // Escape closes the list (the dialog stays), a second Escape clears the text
+    await admin.keyboard.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await search.inputValue()).toBe("a");
+    expect(await search.getAttribute("aria-expanded")).toBe("false");
+    await admin.keyboard.press("ArrowDown");
+    expect(await active()).toBe(ids[0]);
+    await admin.keyboard.press("Escape");
+    await admin.keyboard.press("Escape");
+    expect(await search.inputValue()).toBe("");
+    expect(await dialog.isVisible()).toBe(true);
+
+    // Enter picks the active result: the participant dialog opens for that member
+    await search.pressSequentially(member.member_id);
+    await listbox.getByRole("option", { name: new RegExp(member.member_id) }).waitFor();
+    await admin.keyboard.press("ArrowDown");
+    await admin.keyboard.press("Enter");
+    const details = admin.getByTestId("participant-dialog");
+    await details.getByText(member.full_name).first().waitFor();
+    await details.getByRole("button", { name: "Done" }).click();
+    await details.waitFor({ state: "hidden" });
+    await dialog.getByRole("region", { name: "List of Users" }).getByText(member.full_name).waitFor();
+    // with nothing to close or clear, Escape closes the dialog
+    await search.focus();
+    await admin.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(found, found.join("\n")).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 
   it("the check-in dialogs: the participant dialog and Picked Up By", async () => {
     const found: string[] = [];
@@ -114,5 +163,5 @@ describe("accessibility (axe-core): no serious or critical violation on any page
       await pickedUpBy.waitFor({ state: "hidden" });
     }
     expect(found, found.join("\n")).toEqual([]);
-  }, 40_000);
+  }, 90_000);
 });

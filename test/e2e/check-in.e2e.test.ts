@@ -89,7 +89,7 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     expect(await search.getAttribute("placeholder")).toBe("Look up users by name or Member ID");
 
     await search.fill(blocked.member_id);
-    await dialog.getByRole("button", { name: new RegExp(blocked.member_id) }).click();
+    await dialog.getByRole("option", { name: new RegExp(blocked.member_id) }).click();
     const details = staff.getByTestId("participant-dialog");
     await details.getByText("Participant's waiver is not signed. Click the link to complete the waiver form").waitFor();
     expect(await details.getByRole("button", { name: "Done" }).isDisabled()).toBe(true);
@@ -104,7 +104,7 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     await details.waitFor({ state: "hidden" });
 
     await search.fill(m.member_id);
-    await dialog.getByRole("button", { name: new RegExp(m.member_id) }).click();
+    await dialog.getByRole("option", { name: new RegExp(m.member_id) }).click();
     await details.getByRole("button", { name: "Done" }).click();
     await details.waitFor({ state: "hidden" });
     await dialog.getByRole("region", { name: "List of Users" }).getByText(m.full_name).waitFor();
@@ -244,9 +244,9 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
 
     // the board's search (after its 1000 ms debounce) keeps the rows live
     await snap(staff, "check-in-board");
-    await staff.getByRole("searchbox", { name: "Search check-ins" }).fill(m.member_id);
+    await staff.getByRole("searchbox", { name: "Search by name or Member ID" }).fill(m.member_id);
     await expect.poll(() => staff.getByTestId("board-row").count(), { timeout: 3000 }).toBe(1);
-    await staff.getByRole("searchbox", { name: "Search check-ins" }).fill("");
+    await staff.getByRole("searchbox", { name: "Search by name or Member ID" }).fill("");
     await expect.poll(() => staff.getByTestId("board-row").count(), { timeout: 3000 }).toBeGreaterThan(4);
     expect(errors).toEqual([]);
   });

@@ -81,7 +81,7 @@ describe("/exports: a check-in export requested from the board, watched and down
     await page.getByTestId("export-check-ins").click();
     const dialog = page.getByRole("dialog", { name: "Export check-ins" });
     await dialog.waitFor();
-    await page.screenshot({ path: "test-results/screenshots/exports-board-dialog.png" });
+    await page.screenshot({ path: "test/e2e/screenshots/exports-board-dialog.png" });
     const asked = page.waitForResponse((r) => r.url().endsWith("/api/export") && r.request().method() === "POST");
     await dialog.getByRole("button", { name: "Export CSV" }).click();
     expect((await asked).status()).toBe(202);
@@ -91,7 +91,7 @@ describe("/exports: a check-in export requested from the board, watched and down
     const toastOnBoard = page
       .getByText("Your export is ready")
       .waitFor({ timeout: 60_000 })
-      .then(() => page.screenshot({ path: "test-results/screenshots/exports-ready-toast-on-board.png" }));
+      .then(() => page.screenshot({ path: "test/e2e/screenshots/exports-ready-toast-on-board.png" }));
     // awaited below; a failure before that point must not leave this rejection unhandled
     toastOnBoard.catch(() => undefined);
 

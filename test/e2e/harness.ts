@@ -201,8 +201,8 @@ export async function waitForProjections(baseUrl: string, timeoutMs = 30_000): P
   throw new Error(`the projections did not catch up within ${timeoutMs / 1000} s (${last})`);
 }
 
-/** Saves a full-page screenshot to <dir>/<name>.png (default test-results/screenshots) and returns its path. */
-export async function screenshot(page: Page, name: string, dir = "test-results/screenshots"): Promise<string> {
+/** Saves a full-page screenshot to <dir>/<name>.png (default test/e2e/screenshots, the CI artifacts' folder) and returns its path. */
+export async function screenshot(page: Page, name: string, dir = "test/e2e/screenshots"): Promise<string> {
   dir = path.join(ROOT, dir);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);

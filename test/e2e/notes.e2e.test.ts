@@ -136,7 +136,7 @@ describe("the Notes tab in the browser", () => {
     await page.goto(`${baseUrl}/check-in?mode=in`, { waitUntil: "networkidle" });
     const dialog = page.getByRole("dialog", { name: "Check In Users to Northside Youth Centre" });
     await dialog.getByLabel("Add Users").fill(participant.member_id);
-    await dialog.getByRole("button", { name: new RegExp(participant.member_id) }).click();
+    await dialog.getByRole("option", { name: new RegExp(participant.member_id) }).click();
     const details = page.getByTestId("participant-dialog");
     const notes = details.getByTestId("participant-notes");
     await notes.getByText("Late: dentist appointment").waitFor();

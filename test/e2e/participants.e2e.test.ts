@@ -60,7 +60,7 @@ describe("the participant list (/participants) in the browser", () => {
   it("finds one participant by Member ID after the debounce, and shows them all again when cleared", async () => {
     const memberId = (await page.getByTestId("member-id").nth(6).textContent())!;
     const name = (await rows().nth(6).getByRole("rowheader").textContent())!;
-    const search = page.getByRole("searchbox", { name: "Search participants" });
+    const search = page.getByRole("searchbox", { name: "Search by name or Member ID" });
     await search.fill(memberId.toLowerCase());
     // nothing happens before the 1000 ms debounce
     await page.waitForTimeout(500);

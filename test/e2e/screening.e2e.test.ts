@@ -198,7 +198,7 @@ describe("daily screening: the parent's prompt and form, the kiosk", () => {
     const checkInDialog = staff.getByRole("dialog", { name: "Check In Users to Maple Street School" });
     await checkInDialog.waitFor();
     await checkInDialog.getByLabel("Add Users").fill(m.member_id);
-    await checkInDialog.getByRole("button", { name: new RegExp(m.member_id) }).click();
+    await checkInDialog.getByRole("option", { name: new RegExp(m.member_id) }).click();
     const participant = staff.getByTestId("participant-dialog");
     await participant.getByText("Participant has not completed the screening form", { exact: false }).waitFor();
     expect(await participant.getByText("Screening not filled").isVisible()).toBe(true);

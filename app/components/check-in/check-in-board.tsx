@@ -124,7 +124,7 @@ export function CheckInBoard({ onStart, actions }: { onStart: (type: CheckInType
           <Count label="Total today" value={board.rows.length} testId="count-total" />
           {viewer.screeningRequired && !viewer.isKiosk ? <NotScreenedCard organizationId={viewer.organizationId} /> : null}
         </Flex>
-        <TextField.Root type="search" placeholder="Search by name or Member ID" aria-label="Search check-ins" value={text} onChange={(e) => setText(e.target.value)} className="rc-ci-search">
+        <TextField.Root type="search" placeholder="Search by name or Member ID" aria-label="Search by name or Member ID" value={text} onChange={(e) => setText(e.target.value)} className="rc-ci-search">
           <TextField.Slot>
             <SearchIcon />
           </TextField.Slot>

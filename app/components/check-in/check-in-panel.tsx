@@ -4,6 +4,7 @@ import type { CheckInType } from "./api";
 import { AutoTab } from "./auto-tab";
 import { ManualTab } from "./manual-tab";
 import { CloseIcon } from "~/components/icons";
+import { escapeBelongsToCombobox } from "~/components/a11y/listbox-keys";
 
 type Tab = "manual" | "auto";
 
@@ -35,7 +36,7 @@ function CheckInTabs({ type, waiting, onFinished, onCancel }: TabsProps) {
 export function CheckInDialog({ type, organization, waiting, onClose }: { type: CheckInType | null; organization: string; waiting: number; onClose: () => void }) {
   return (
     <Dialog.Root open={type !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Content maxWidth="860px" aria-describedby={undefined}>
+      <Dialog.Content maxWidth="860px" aria-describedby={undefined} onEscapeKeyDown={(event) => escapeBelongsToCombobox(event.target) && event.preventDefault()}>
         {type ? (
           <>
             <Flex justify="between" align="start" gap="3">

@@ -1,5 +1,6 @@
 import { Avatar, Flex, Spinner, Text, TextField } from "@radix-ui/themes";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { listboxKey } from "~/components/a11y/listbox-keys";
 import { apiGet, type CheckInType } from "./api";
 import { SearchIcon } from "./icons";
 import { initials, SEARCH_DEBOUNCE_MS, USER_SEARCH_PAGE_SIZE } from "./rules";
@@ -9,12 +10,16 @@ export type FoundUser = { id: string; member_id: string; first_name: string; las
 /**
  * 'Add Users': look up users by name or Member ID through /api/participant_report (10 at a time,
  * debounced 1000 ms, and only when the text is not empty). Picking one hands it to `onPick`.
+ * An editable combobox (WAI-ARIA APG, decision 042): the focus stays in the input, ArrowDown / ArrowUp
+ * move through the results (aria-activedescendant), Enter picks, Escape closes the list, then clears.
  */
 export function UserSearch({ type, exclude, onPick }: { type: CheckInType; exclude: readonly string[]; onPick: (user: FoundUser) => void }) {
   const id = useId();
   const [text, setText] = useState("");
   const [found, setFound] = useState<FoundUser[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [closed, setClosed] = useState(false);
 
   useEffect(() => {
     const search = text.trim();
@@ -43,12 +48,63 @@ export function UserSearch({ type, exclude, onPick }: { type: CheckInType; exclu
   }, [text, type]);
 
   const shown = found?.filter((u) => !exclude.includes(u.id)) ?? null;
+  const listId = `${id}-results`;
+  const optionId = (index: number) => `${id}-result-${index}`;
+  const open = !closed && shown !== null && shown.length > 0;
+
+  // a new answer starts with no active option; the active one stays in view
+  useEffect(() => setActive(-1), [found]);
+  useEffect(() => {
+    if (open && active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
+  });
+
+  const pickUser = (user: FoundUser) => {
+    setText("");
+    setActive(-1);
+    onPick(user);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const result = listboxKey(event.key, { open, active, count: shown?.length ?? 0 });
+    if (result.kind === "none") return;
+    event.preventDefault();
+    if (result.kind === "move") {
+      setClosed(false);
+      setActive(result.active);
+    } else if (result.kind === "pick") {
+      const user = shown?.[result.index];
+      if (user) pickUser(user);
+    } else if (result.kind === "close") {
+      setClosed(true);
+      setActive(-1);
+    } else {
+      setText("");
+    }
+  };
   return (
     <Flex direction="column" gap="2">
       <Text as="label" htmlFor={id} size="2" weight="bold">
         Add Users
       </Text>
-      <TextField.Root id={id} type="search" size="3" placeholder="Look up users by name or Member ID" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" autoFocus>
+      <TextField.Root
+        id={id}
+        type="search"
+        size="3"
+        placeholder="Look up users by name or Member ID"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setClosed(false);
+        }}
+        onKeyDown={onKeyDown}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        autoComplete="off"
+        autoFocus
+      >
         <TextField.Slot>
           <SearchIcon />
         </TextField.Slot>
@@ -58,36 +114,34 @@ export function UserSearch({ type, exclude, onPick }: { type: CheckInType; exclu
           </TextField.Slot>
         ) : null}
       </TextField.Root>
-      {shown ? (
-        <ul className="rc-ci-results" aria-label="Search results">
-          {shown.length === 0 ? (
-            <li>
-              <Text size="2" color="gray">
-                No users match '{text.trim()}'.
+      {shown && shown.length === 0 ? (
+        <Text size="2" color="gray" role="status">
+          No users match '{text.trim()}'.
+        </Text>
+      ) : null}
+      {open ? (
+        <ul className="rc-ci-results" id={listId} role="listbox" aria-label="Search results">
+          {shown.map((u, index) => (
+            <li
+              key={u.id}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className="rc-ci-result"
+              // the focus stays in the input (aria-activedescendant): a click must not take it
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActive(index)}
+              onClick={() => pickUser(u)}
+            >
+              <Avatar size="1" radius="full" src={u.photo_url ?? undefined} fallback={initials(u)} alt="" />
+              <Text size="2" weight="medium">
+                {u.full_name}
+              </Text>
+              <Text size="1" color="gray">
+                {u.member_id}
               </Text>
             </li>
-          ) : (
-            shown.map((u) => (
-              <li key={u.id}>
-                <button
-                  type="button"
-                  className="rc-ci-result"
-                  onClick={() => {
-                    setText("");
-                    onPick(u);
-                  }}
-                >
-                  <Avatar size="1" radius="full" src={u.photo_url ?? undefined} fallback={initials(u)} alt="" />
-                  <Text size="2" weight="medium">
-                    {u.full_name}
-                  </Text>
-                  <Text size="1" color="gray">
-                    {u.member_id}
-                  </Text>
-                </button>
-              </li>
-            ))
-          )}
+          ))}
         </ul>
       ) : null}
     </Flex>

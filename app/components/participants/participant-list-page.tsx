@@ -55,7 +55,8 @@ export function ParticipantListPage({ title, state, rows, count, totalPages, act
           <TextField.Root
             type="search"
             placeholder="Search by name or Member ID"
-            aria-label={`Search ${noun}`}
+            // its name is its visible text, the placeholder (label in name); the page's heading names the list
+            aria-label="Search by name or Member ID"
             value={text}
             onChange={(e) => setText(e.target.value)}
             style={{ minWidth: 260 }}

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { ShellModel } from "#modules/identity";
+import { MAIN_CONTENT_ID } from "~/components/a11y/skip-link";
 import { ShellTopBar } from "./shell-top-bar";
 import { Sidebar } from "./sidebar";
 
@@ -46,7 +47,7 @@ export function AppShell({ shell, children }: { shell: ShellModel; children: Rea
       <div className="rc-shell" data-kiosk="true">
         <div className="rc-main rc-main-kiosk">
           <ShellTopBar shell={shell} />
-          <main className="rc-content">{children}</main>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="rc-content">{children}</main>
         </div>
       </div>
     );
@@ -57,7 +58,7 @@ export function AppShell({ shell, children }: { shell: ShellModel; children: Rea
       {open ? <div className="rc-backdrop" aria-hidden="true" onClick={close} /> : null}
       <div className="rc-main">
         <ShellTopBar shell={shell} menu={{ open, onToggle: () => (open ? close() : setOpenOn(pathname)), buttonRef: menuButton }} />
-        <main className="rc-content">{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="rc-content">{children}</main>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Badge } from "@radix-ui/themes";
+import { Badge, VisuallyHidden } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import { useId } from "react";
 import type { SidebarEntry, SidebarGroup, SidebarItem } from "#modules/identity";
@@ -78,8 +78,10 @@ function NavItem({ item, active }: { item: SidebarItem; active: boolean }) {
     <RemixLink to={item.path} className="rc-nav-item" data-active={active} aria-current={active ? "page" : undefined}>
       <span>{item.label}</span>
       {item.badge ? (
-        <Badge color="red" variant="solid" radius="full" aria-label={`${item.badge} unread`}>
+        <Badge color="red" variant="solid" radius="full">
           {item.badge}
+          {/* the link reads 'Inbox 3 unread': its visible words first (label in name), no aria-label on a span */}
+          <VisuallyHidden> unread</VisuallyHidden>
         </Badge>
       ) : null}
     </RemixLink>
