@@ -1,0 +1,84 @@
+import { checkInOrOut, factSources } from "../../modules/check-in";
+import { fixedClock, idFrom, type Clock, type EventStore } from "../../modules/kernel";
+import { handleNoteCommand } from "../../modules/notes";
+import { dayBoundsIn, todayIn } from "../../modules/organizations";
+
+type Deps = { store: EventStore; clock: Clock };
+
+/** How many of an organization's demo participants get a visit history and a note of the day (the profile's tabs, decision 039). */
+export const DEMO_VISITORS = 24;
+/** Past days (counted back from the seed's day) on which the visitors came. */
+const VISIT_DAYS = [1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 15, 16];
+const NOTE_MESSAGES = ["Arrived with a friend from school", "Asked to join the basketball group next week", "Forgot a water bottle, gave one from the kitchen", "Worked on homework with a volunteer"];
+
+/** 'YYYY-MM-DD' `days` before `date`. */
+const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+/** The instant of a wall-clock time on a day in a time zone (the zone's offset at that day's noon). */
+function at(timeZone: string, date: string, hour: number, minute: number): Date {
+  const noonUtc = new Date(`${date}T12:00:00Z`);
+  const local = new Date(noonUtc.toLocaleString("en-US", { timeZone }));
+  const utc = new Date(noonUtc.toLocaleString("en-US", { timeZone: "UTC" }));
+  const offsetMs = local.getTime() - utc.getTime();
+  return new Date(Date.parse(`${date}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z`) - offsetMs);
+}
+
+/**
+ * A visit history for the profile's Visits tab (decision 039): the first `DEMO_VISITORS` participants
+ * come on some of the last weeks' afternoons, checked in and out through the check-in command with the
+ * clock set to the visit (so the rules run: a participant without a signed waiver is refused and has no
+ * visits), released to their first pick-up person when an adult collects them; and a note of the day for
+ * each, written by the coach. Runs before the flags are raised, so flagged participants have visits too.
+ * Ids derive from the participant and the day: running it twice writes once.
+ */
+export async function seedDemoVisits(
+  deps: Deps,
+  org: { id: string; timeZone: string },
+  participantIds: readonly string[],
+  coach: { userId: string; name: string },
+): Promise<{ visits: number; notes: number }> {
+  const today = todayIn(org.timeZone, deps.clock.now());
+  const facts = factSources(deps);
+  let visits = 0;
+  let notes = 0;
+  for (const [index, participantId] of participantIds.slice(0, DEMO_VISITORS).entries()) {
+    const days = VISIT_DAYS.filter((_, k) => (k + index) % 3 !== 0);
+    for (const back of days) {
+      const date = daysBefore(today, back);
+      const inAt = at(org.timeZone, date, 15, 20 + ((index * 7 + back) % 35));
+      const outAt = at(org.timeZone, date, 17, 30 + ((index * 11 + back) % 25));
+      const bounds = dayBoundsIn(org.timeZone, inAt);
+      const commandId = idFrom("seed-visit", participantId, date);
+      const checkedIn = await checkInOrOut(
+        { store: deps.store, clock: fixedClock(inAt), facts },
+        { participantId, type: "in", time: inAt.toISOString(), dayStart: bounds.start, dayEnd: bounds.end, source: "staff", securityCodes: { timeZone: org.timeZone } },
+        { commandId, organizationId: org.id, actorId: coach.userId, correlationId: commandId },
+      );
+      if (!checkedIn.ok) break; // refused (no signed waiver): this participant has no visits
+      const person = await facts.participant(participantId, { pickUp: true });
+      const outId = idFrom("seed-visit-out", participantId, date);
+      const checkedOut = await checkInOrOut(
+        { store: deps.store, clock: fixedClock(outAt), facts },
+        { participantId, type: "out", time: outAt.toISOString(), dayStart: bounds.start, dayEnd: bounds.end, source: "staff", pickUpPersonId: person?.pickUpPeople[0]?.id },
+        { commandId: outId, organizationId: org.id, actorId: coach.userId, correlationId: outId },
+      );
+      if (!checkedOut.ok) throw new Error(`seeding the check-out of ${participantId} on ${date}: ${checkedOut.error.message}`);
+      visits++;
+    }
+    const noteCommand = idFrom("seed-note-today", participantId);
+    const noted = await handleNoteCommand(deps, {
+      type: "CreateNote",
+      data: {
+        noteId: idFrom("demo", "note", participantId),
+        participantId,
+        type: index % 2 === 0 ? "Attending" : null,
+        message: NOTE_MESSAGES[index % NOTE_MESSAGES.length]!,
+        actor: { userId: coach.userId, fullName: coach.name, roleName: "COACH", roleDisplayName: "Coach", level: 2 },
+      },
+      metadata: { commandId: noteCommand, organizationId: org.id, actorId: coach.userId, correlationId: noteCommand },
+    });
+    if (!noted.ok) throw new Error(`seeding the note of ${participantId}: ${noted.error.message}`);
+    notes++;
+  }
+  return { visits, notes };
+}
