@@ -2,12 +2,19 @@ import { checkInOrOut, factSources } from "../../modules/check-in";
 import { fixedClock, idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { handleNoteCommand } from "../../modules/notes";
 import { dayBoundsIn, todayIn } from "../../modules/organizations";
+import { inPool } from "./participants";
 
 type Deps = { store: EventStore; clock: Clock };
 
-/** How many of an organization's demo participants get a visit history and a note of the day (the profile's tabs, decision 039). */
-export const DEMO_VISITORS = 24;
-/** Past days (counted back from the seed's day) on which the visitors came. */
+/**
+ * Which generated demo participants (by index) get a visit history and a note of the day (the profile's
+ * tabs, decision 039): the first sixteen, and a warn-flagged (17) and a stop-flagged (27) one. Some of
+ * them cannot check in (no signed waiver, inactive, alumni) and have none.
+ */
+export const DEMO_VISITOR_INDICES: readonly number[] = [...Array.from({ length: 16 }, (_, i) => i), 17, 27];
+/** The first few come often: more visits than a page of the Visits tab holds. */
+const REGULARS = 4;
+/** Past days (counted back from the seed's day) on which the regulars came; the others came on four of them. */
 const VISIT_DAYS = [1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 15, 16];
 const NOTE_MESSAGES = ["Arrived with a friend from school", "Asked to join the basketball group next week", "Forgot a water bottle, gave one from the kitchen", "Worked on homework with a volunteer"];
 
@@ -24,12 +31,12 @@ function at(timeZone: string, date: string, hour: number, minute: number): Date 
 }
 
 /**
- * A visit history for the profile's Visits tab (decision 039): the first `DEMO_VISITORS` participants
- * come on some of the last weeks' afternoons, checked in and out through the check-in command with the
+ * A visit history for the profile's Visits tab (decision 039): the `DEMO_VISITOR_INDICES` participants
+ * come on some of the last weeks' afternoons (the first `REGULARS` on twelve, the others on four), checked in and out through the check-in command with the
  * clock set to the visit (so the rules run: a participant without a signed waiver is refused and has no
  * visits), released to their first pick-up person when an adult collects them; and a note of the day for
  * each, written by the coach. Runs before the flags are raised, so flagged participants have visits too.
- * Ids derive from the participant and the day: running it twice writes once.
+ * Eight participants at a time. Ids derive from the participant and the day: running it twice writes once.
  */
 export async function seedDemoVisits(
   deps: Deps,
@@ -39,10 +46,10 @@ export async function seedDemoVisits(
 ): Promise<{ visits: number; notes: number }> {
   const today = todayIn(org.timeZone, deps.clock.now());
   const facts = factSources(deps);
-  let visits = 0;
-  let notes = 0;
-  for (const [index, participantId] of participantIds.slice(0, DEMO_VISITORS).entries()) {
-    const days = VISIT_DAYS.filter((_, k) => (k + index) % 3 !== 0);
+  const visitors = DEMO_VISITOR_INDICES.flatMap((i) => (participantIds[i] ? [participantIds[i]] : []));
+  const counts = await inPool(visitors, 8, async (participantId, index) => {
+    let visits = 0;
+    const days = index < REGULARS ? VISIT_DAYS : VISIT_DAYS.filter((_, k) => k % 3 === index % 3).slice(0, 4);
     for (const back of days) {
       const date = daysBefore(today, back);
       const inAt = at(org.timeZone, date, 15, 20 + ((index * 7 + back) % 35));
@@ -78,7 +85,9 @@ export async function seedDemoVisits(
       metadata: { commandId: noteCommand, organizationId: org.id, actorId: coach.userId, correlationId: noteCommand },
     });
     if (!noted.ok) throw new Error(`seeding the note of ${participantId}: ${noted.error.message}`);
-    notes++;
-  }
+    return visits;
+  });
+  const visits = counts.reduce((a, b) => a + b, 0);
+  const notes = counts.length;
   return { visits, notes };
 }

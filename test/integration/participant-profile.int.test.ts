@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFrom } from "../../modules/kernel";
 import { VISITS_PAGE_SIZE } from "../../modules/participants/client";
 import { demoOrganizations } from "../factories/demo-seed";
-import { DEMO_VISITORS } from "../factories/visits";
+
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -25,10 +25,10 @@ type Profile = {
 const NORTHSIDE = demoOrganizations[1].id;
 /** the n-th generated demo participant of Northside (test/factories/participants.ts) */
 const demo = (index: number) => idFrom("demo", "participant", NORTHSIDE, index);
-/** seeded: index 3 has no signed waiver (no visits), 7 a stop flag, 17 a warn flag; visitors are 0..DEMO_VISITORS-1 */
+/** seeded (test/factories/visits.ts): 1 is a regular (12 visits), 3 has no signed waiver (no visits), 27 a stop flag and visits, 26 never came */
 const VISITOR = demo(1);
-const STOP_FLAGGED = demo(7);
-const NO_VISITS = demo(DEMO_VISITORS + 10);
+const STOP_FLAGGED = demo(27);
+const NO_VISITS = demo(26);
 
 describe("the participant profile page's loader on real PostgreSQL (decision 039)", () => {
   let app: InProcessApp;
@@ -88,13 +88,15 @@ describe("the participant profile page's loader on real PostgreSQL (decision 039
     const p = await ok(clients.admin, STOP_FLAGGED);
     expect(p.person.is_flagged).toBe(true);
     expect(p.person.flags!.data.some((f) => f.type === "stop" && f.message.length > 0)).toBe(true);
+    // flagged after its visits: the history is there
+    expect((await ok(clients.admin, STOP_FLAGGED, "tab=visits")).visits!.count).toBe(4);
   });
 
   it("Visits: the seeded history newest first, paged, each with times, who picked up, the security code and the day's programs", async () => {
     const p = await ok(clients.admin, VISITOR, "tab=visits");
     expect(p.tab).toBe("visits");
     const visits = p.visits!;
-    expect(visits.count).toBeGreaterThan(VISITS_PAGE_SIZE - 3);
+    expect(visits.count).toBe(12);
     expect(visits.page).toBe(0);
     expect(visits.pages).toBe(Math.ceil(visits.count / VISITS_PAGE_SIZE));
     const times = visits.data.map((v) => v.check_in_time);
@@ -106,7 +108,8 @@ describe("the participant profile page's loader on real PostgreSQL (decision 039
       expect(Array.isArray(v.programs_and_events)).toBe(true);
     }
     // the last page, and a page past it answers the last page
-    if (visits.pages > 1) {
+    expect(visits.pages).toBe(2);
+    {
       const last = (await ok(clients.admin, VISITOR, `tab=visits&page=${visits.pages}`)).visits!;
       expect(last.page).toBe(visits.pages - 1);
       expect(last.data.length).toBe(visits.count - (visits.pages - 1) * VISITS_PAGE_SIZE);
@@ -120,6 +123,12 @@ describe("the participant profile page's loader on real PostgreSQL (decision 039
     expect(visits).toMatchObject({ count: 0, pages: 0, page: 0, data: [] });
     // no signed waiver: the check-in rules refused the seed's visits
     expect((await ok(clients.admin, demo(3), "tab=visits")).visits!.count).toBe(0);
+  });
+
+  it("the other demo organization's participants have visits too, in its own time zone", async () => {
+    const maple = await ok(clients.maple, idFrom("demo", "participant", demoOrganizations[0].id, 1), "tab=visits");
+    expect(maple.timeZone).toBe("America/Vancouver");
+    expect(maple.visits!.count).toBe(12);
   });
 
   it("Notes: today's notes the viewer may read; a note for admins only is not a coach's", async () => {
