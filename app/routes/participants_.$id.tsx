@@ -1,4 +1,4 @@
-import { Box, Container, Flex, Link, Spinner, Tabs, Text } from "@radix-ui/themes";
+import { Box, Container, Flex, Link, Select, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PROFILE_TAB_LABELS, type ProfileTab } from "#modules/participants/client";
@@ -56,6 +56,7 @@ export default function ParticipantPage() {
   // the tab being opened, while its data loads: the list shows it selected at once
   const pending = navigation.location?.pathname === `/participants/${id}` ? (new URLSearchParams(navigation.location.search).get("tab") as ProfileTab | null) : null;
   const selected = pending && profile.tabs.includes(pending) ? pending : profile.tab;
+  const open = (tab: string) => navigate(`/participants/${id}?tab=${tab}`, { preventScrollReset: true });
   return (
     <Container size="4" px={{ initial: "3", sm: "5" }} py="6">
       <Text as="p" size="2" mb="3">
@@ -64,14 +65,29 @@ export default function ParticipantPage() {
         </Link>
       </Text>
       <ProfileHeader profile={profile} canAudit={canAudit} />
-      <Tabs.Root value={selected} activationMode="manual" onValueChange={(tab) => navigate(`/participants/${id}?tab=${tab}`, { preventScrollReset: true })}>
-        <Tabs.List aria-label="Participant profile" data-testid="profile-tabs">
-          {profile.tabs.map((tab) => (
-            <Tabs.Trigger key={tab} value={tab}>
-              {PROFILE_TAB_LABELS[tab]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <Tabs.Root value={selected} activationMode="manual" onValueChange={open}>
+        {/* spec-2 section 2: more than 3 tabs scroll, each at least 190 px wide; a phone gets a select instead */}
+        <Box display={{ initial: "none", sm: "block" }}>
+          <Tabs.List aria-label="Participant profile" data-testid="profile-tabs" style={{ overflowX: "auto" }}>
+            {profile.tabs.map((tab) => (
+              <Tabs.Trigger key={tab} value={tab} style={{ minWidth: 190 }}>
+                {PROFILE_TAB_LABELS[tab]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+        </Box>
+        <Box display={{ initial: "block", sm: "none" }}>
+          <Select.Root value={selected} onValueChange={open}>
+            <Select.Trigger aria-label="Profile section" data-testid="profile-tab-select" style={{ width: "100%", minHeight: 44 }} />
+            <Select.Content position="popper">
+              {profile.tabs.map((tab) => (
+                <Select.Item key={tab} value={tab}>
+                  {PROFILE_TAB_LABELS[tab]}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Box>
         <Box pt="4">
           {profile.tabs.map((tab) => (
             <Tabs.Content key={tab} value={tab} data-testid={`profile-tab-${tab}`}>

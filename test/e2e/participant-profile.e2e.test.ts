@@ -39,6 +39,12 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
   const violations: string[] = [];
   const tab = (name: string) => page.getByRole("tab", { name });
   const query = (key: string) => new URL(page.url()).searchParams.get(key);
+  /** A tab, or on a phone the select that stands in for the tabs (spec-2 section 2). */
+  async function openTab(name: string, phone: boolean) {
+    if (!phone) return tab(name).click();
+    await page.getByRole("combobox", { name: "Profile section" }).click();
+    await page.getByRole("option", { name }).click();
+  }
 
   beforeAll(async () => {
     app = await startApp();
@@ -48,7 +54,7 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
     page = await browser.newPage({ viewport: SIZES[0] });
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await signIn(page, baseUrl, "admin@northside.demo");
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -67,11 +73,13 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
       await page.getByTestId("profile-personal").getByText("Medical Considerations").waitFor();
       await page.getByTestId("profile-waiver").waitFor();
       expect(await tab("Points").count()).toBe(0);
+      expect(await tab("Overview").isVisible()).toBe(size.name !== "phone");
+      expect(await page.getByRole("combobox", { name: "Profile section" }).isVisible()).toBe(size.name === "phone");
       violations.push(...(await audit(page, `overview @${size.name}`)));
       await shot(page, `profile-overview-${size.name}`);
 
       // Visits: the history, newest first, with times and the security code; paged by links
-      await tab("Visits").click();
+      await openTab("Visits", size.name === "phone");
       await page.waitForURL((url) => url.searchParams.get("tab") === "visits");
       const visits = page.getByTestId("profile-visits");
       await visits.waitFor();
@@ -86,7 +94,7 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
       await shot(page, `profile-visits-${size.name}`);
 
       // Notes: today's notes (the seed wrote one for this visitor, and the flag's note), then every note
-      await tab("Notes").click();
+      await openTab("Notes", size.name === "phone");
       await page.waitForURL((url) => url.searchParams.get("tab") === "notes");
       const today = page.getByTestId("notes-today");
       await today.getByTestId("note-card").first().waitFor();
@@ -95,7 +103,7 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
       await shot(page, `profile-notes-${size.name}`);
 
       // Programs
-      await tab("Programs").click();
+      await openTab("Programs", size.name === "phone");
       await page.waitForURL((url) => url.searchParams.get("tab") === "programs");
       await page.getByTestId("profile-programs").waitFor();
       await page.getByRole("heading", { name: "Registered Programs" }).waitFor();
