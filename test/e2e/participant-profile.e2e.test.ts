@@ -37,7 +37,7 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
   let baseUrl: string;
   const pageErrors: string[] = [];
   const violations: string[] = [];
-  const tab = (name: string) => page.getByRole("tab", { name });
+  const tab = (name: string) => page.getByRole("tab", { name, includeHidden: true });
   const query = (key: string) => new URL(page.url()).searchParams.get(key);
   /** A tab, or on a phone the select that stands in for the tabs (spec-2 section 2). */
   async function openTab(name: string, phone: boolean) {
@@ -97,7 +97,7 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
       await openTab("Notes", size.name === "phone");
       await page.waitForURL((url) => url.searchParams.get("tab") === "notes");
       const today = page.getByTestId("notes-today");
-      await today.getByTestId("note-card").first().waitFor();
+      await today.getByTestId("today-note").first().waitFor();
       await page.getByRole("button", { name: "Create Note" }).waitFor();
       violations.push(...(await audit(page, `notes @${size.name}`)));
       await shot(page, `profile-notes-${size.name}`);

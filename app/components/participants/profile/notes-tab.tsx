@@ -1,16 +1,47 @@
-import { Box, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { Avatar, Badge, Box, Card, Flex, Heading, Separator, Text } from "@radix-ui/themes";
+import { flagTypeOfNote } from "#modules/flags/client";
 import { PROFILE_TEXT } from "#modules/participants/client";
 import type { NoteRow } from "~/components/notes/api";
-import { NoteCard } from "~/components/notes/note-card";
 import { NotesTab } from "~/components/notes/notes-tab";
-import type { Profile } from "./types";
+import { FlagBadge } from "~/components/flag-badge";
+import { initialsOf } from "~/components/shell/org-logo";
+import { formatClock, type Profile } from "./types";
 
-/** Cards without actions (the dialog's read-only mode): today's list is for reading. */
-const READ_ONLY = { userId: "", level: 0 };
+/** One of today's notes, to read: author, time in the organization's zone, the flag or type, the message (actions are on the card in All Notes). */
+function TodayNote({ note, timeZone }: { note: NoteRow; timeZone: string }) {
+  const author = note.created_by_user;
+  const flag = flagTypeOfNote(note);
+  return (
+    <Card size="1" data-testid="today-note">
+      <Flex gap="3" align="start">
+        <Avatar size="2" radius="full" src={author.photo_url ?? undefined} fallback={initialsOf(author.full_name)} alt="" />
+        <Flex direction="column" gap="1" minWidth="0">
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text size="2" weight="bold">
+              {author.full_name}
+            </Text>
+            <Text size="2" color="gray" highContrast>
+              {formatClock(note.created_date, timeZone)}
+            </Text>
+            {flag ? <FlagBadge type={flag} /> : null}
+            {note.type ? (
+              <Badge variant="soft" color="gray">
+                {note.type}
+              </Badge>
+            ) : null}
+          </Flex>
+          <Text size="2" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+            {note.message}
+          </Text>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
 
 /**
- * The Notes tab: today's notes (the organization's day) this viewer may read, rendered by the loader,
- * then the spec's Notes tab (spec-2 section 2; decision 017) over every note, with its search, filter and
+ * The Notes tab: today's notes (the organization's day) this viewer may read, rendered by the loader, to
+ * read; then the spec's Notes tab (spec-2 section 2; decision 017) over every note, with its search, filter and
  * Create Note.
  */
 export function ProfileNotesTab({ profile }: { profile: Profile }) {
@@ -31,7 +62,7 @@ export function ProfileNotesTab({ profile }: { profile: Profile }) {
           ) : (
             <Flex direction="column" gap="2">
               {notes.map((note) => (
-                <NoteCard key={note.id} note={note} viewer={READ_ONLY} compact />
+                <TodayNote key={note.id} note={note} timeZone={profile.timeZone} />
               ))}
               {today.count > notes.length ? (
                 <Text size="2" color="gray" highContrast>
