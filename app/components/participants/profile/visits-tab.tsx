@@ -7,7 +7,12 @@ import { formatClock, formatDay, type Profile } from "./types";
 type Visits = NonNullable<Profile["visits"]>;
 type Visit = Visits["data"][number];
 
-const pickedUp = (v: Visit) => (v.pick_up_name ? (v.pick_up_relationship ? `${v.pick_up_name} (${v.pick_up_relationship})` : v.pick_up_name) : null);
+/** 'name (relationship)'; a child who travels alone is checked out with 'NA' (decision 026): 'Left independently'. */
+function pickedUp(v: Visit): string | null {
+  if (!v.pick_up_name) return null;
+  if (v.pick_up_name === "NA") return "Left independently";
+  return v.pick_up_relationship && v.pick_up_relationship !== "NA" ? `${v.pick_up_name} (${v.pick_up_relationship})` : v.pick_up_name;
+}
 
 function Programs({ visit }: { visit: Visit }) {
   const programs = visit.programs_and_events ?? [];
