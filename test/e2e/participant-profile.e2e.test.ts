@@ -113,7 +113,7 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
       // Back returns to the tab before; a link opens a tab directly
       await page.goBack();
       await page.waitForURL((url) => url.searchParams.get("tab") === "notes");
-      expect(await tab("Notes").getAttribute("aria-selected")).toBe("true");
+      await page.getByRole("tab", { name: "Notes", selected: true, includeHidden: true }).waitFor({ state: "attached" });
       await page.getByTestId("notes-today").waitFor();
       await page.goto(`${baseUrl}/participants/${FLAGGED_VISITOR}?tab=visits`, { waitUntil: "networkidle" });
       expect(await tab("Visits").getAttribute("aria-selected")).toBe("true");
