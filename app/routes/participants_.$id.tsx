@@ -1,69 +1,106 @@
-import { Avatar, Badge, Box, Container, Flex, Heading, Link, Tabs, Text } from "@radix-ui/themes";
+import { Box, Container, Flex, Link, Select, Spinner, Tabs, Text } from "@radix-ui/themes";
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { PROFILE_TAB_LABELS, type ProfileTab } from "#modules/participants/client";
+import { participantProfileOf } from "#modules/participants";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FlagBadge } from "~/components/flag-badge";
-import { headerFlagsOf } from "#modules/flags";
-import { NotesTab } from "~/components/notes/notes-tab";
-import { guardPage } from "~/utils/page-guard.server";
-import { participantPageOf } from "#modules/participants";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
+import { ProfileNotesTab } from "~/components/participants/profile/notes-tab";
+import { OverviewTab } from "~/components/participants/profile/overview-tab";
+import { ProfileHeader } from "~/components/participants/profile/profile-header";
+import { ProgramsTab } from "~/components/participants/profile/programs-tab";
+import { VisitsTab } from "~/components/participants/profile/visits-tab";
+import type { Profile } from "~/components/participants/profile/types";
+import { guardPage } from "~/utils/page-guard.server";
 
-/** /participants/{id}: a participant's page with the Notes tab (spec-2 section 2; decision 017). */
+/**
+ * /participants/{id}?tab=overview|visits|notes|programs: the participant's profile (issue 15; decision
+ * 039), read only. The tab is in the URL (a link opens it, Back returns to the last one) and the loader
+ * renders it; the person's fields are those the viewer's role may see (decision 027).
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const page = await participantPageOf(context.services, auth, params.id);
-  if (!page) return json({ found: false as const }, { status: 404 });
+  const url = new URL(request.url);
+  const profile = await participantProfileOf(context.services, auth, params.id, { tab: url.searchParams.get("tab"), page: url.searchParams.get("page") });
+  if (!profile) return json({ found: false as const }, { status: 404 });
   // the auditor's replay (decision 021): linked for holders of 'view audit history'
   const canAudit = auth.user.permissionIds.includes("CAN_VIEW_AUDIT_HISTORY");
-  // the header's flag badges (decision 037): the active types, not their reasons (the Notes tab has those)
-  const flags = await headerFlagsOf(context.services, auth.organization.id, page.participant.id);
-  return json({ found: true as const, ...page, canAudit, flags });
+  return json({ found: true as const, ...profile, canAudit });
+}
+
+function TabBody({ profile, tab }: { profile: Profile; tab: ProfileTab }) {
+  switch (tab) {
+    case "overview":
+      return <OverviewTab profile={profile} />;
+    case "visits":
+      return <VisitsTab profile={profile} />;
+    case "notes":
+      return <ProfileNotesTab profile={profile} />;
+    case "programs":
+      return <ProgramsTab profile={profile} />;
+    default: {
+      const never: never = tab;
+      return never;
+    }
+  }
 }
 
 export default function ParticipantPage() {
   const data = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
   if (!data.found) return <ParticipantNotFound />;
-  const { participant: p, viewer, groups, canAudit, flags } = data;
+  const { canAudit, found: _found, ...profile } = data;
+  const id = profile.participant.id;
+  // the tab being opened, while its data loads: the list shows it selected at once
+  const pending = navigation.location?.pathname === `/participants/${id}` ? (new URLSearchParams(navigation.location.search).get("tab") as ProfileTab | null) : null;
+  const selected = pending && profile.tabs.includes(pending) ? pending : profile.tab;
+  const open = (tab: string) => navigate(`/participants/${id}?tab=${tab}`, { preventScrollReset: true });
   return (
-    <Container size="3" px="5" py="6">
+    <Container size="4" px={{ initial: "3", sm: "5" }} py="6">
       <Text as="p" size="2" mb="3">
         <Link asChild>
           <RemixLink to="/participants">Participants</RemixLink>
         </Link>
       </Text>
-      <Flex gap="4" align="center" mb="5">
-        <Avatar size="5" radius="full" fallback={`${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase()} alt="" />
-        <Box>
-          <Heading as="h1" size="7">
-            {p.full_name}
-          </Heading>
-          <Flex gap="2" align="center" mt="1">
-            <Text size="2" color="gray">
-              Member ID {p.member_id}
-            </Text>
-            <Badge variant="soft">{p.status}</Badge>
-            {flags.stop ? <FlagBadge type="stop" data-testid="header-flag" /> : null}
-            {flags.warn ? <FlagBadge type="warn" data-testid="header-flag" /> : null}
-            {canAudit && (
-              <Link asChild size="2">
-                <RemixLink to={`/participants/${p.id}/audit`}>Audit History</RemixLink>
-              </Link>
-            )}
-          </Flex>
+      <ProfileHeader profile={profile} canAudit={canAudit} />
+      <Tabs.Root value={selected} activationMode="manual" onValueChange={open}>
+        {/* spec-2 section 2: more than 3 tabs scroll, each at least 190 px wide; a phone gets a select instead */}
+        <Box display={{ initial: "none", sm: "block" }}>
+          <Tabs.List aria-label="Participant profile" data-testid="profile-tabs" style={{ overflowX: "auto" }}>
+            {profile.tabs.map((tab) => (
+              <Tabs.Trigger key={tab} value={tab} style={{ minWidth: 190 }}>
+                {PROFILE_TAB_LABELS[tab]}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
         </Box>
-      </Flex>
-      <Tabs.Root defaultValue="notes">
-        <Tabs.List>
-          <Tabs.Trigger value="notes" style={{ minWidth: 190 }}>
-            Notes
-          </Tabs.Trigger>
-        </Tabs.List>
+        <Box display={{ initial: "block", sm: "none" }}>
+          <Select.Root value={selected} onValueChange={open}>
+            <Select.Trigger aria-label="Profile section" data-testid="profile-tab-select" style={{ width: "100%", minHeight: 44 }} />
+            <Select.Content position="popper">
+              {profile.tabs.map((tab) => (
+                <Select.Item key={tab} value={tab}>
+                  {PROFILE_TAB_LABELS[tab]}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Box>
         <Box pt="4">
-          <Tabs.Content value="notes">
-            <NotesTab participantId={p.id} viewer={viewer} groups={groups} />
-          </Tabs.Content>
+          {profile.tabs.map((tab) => (
+            <Tabs.Content key={tab} value={tab} data-testid={`profile-tab-${tab}`}>
+              {selected !== profile.tab ? (
+                <Flex align="center" gap="2" role="status">
+                  <Spinner size="3" />
+                  <Text size="2">Loading…</Text>
+                </Flex>
+              ) : tab === profile.tab ? (
+                <TabBody profile={profile} tab={tab} />
+              ) : null}
+            </Tabs.Content>
+          ))}
         </Box>
       </Tabs.Root>
     </Container>

@@ -72,5 +72,6 @@ export { handleNoteCommand, type NoteDeps, type NoteResult } from "./handlers";
 export { withAttachmentUrls } from "./attachment-urls";
 // so do the services and the rows (the cycle is safe only once everything above is evaluated)
 export { viewerOf, notesOf, noteFiltersOf, noteReport, commentsOf } from "./service-reads";
+export { todaysNotesOf, TODAYS_NOTES_LIMIT } from "./service-today";
 export { NOTE_TOASTS, createNote, updateNote, deleteNote, createComment, editComment, deleteComment } from "./service-writes";
 export { notesApi } from "./api";

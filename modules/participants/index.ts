@@ -104,5 +104,6 @@ export { participantReportQuery, reportParamsOf, memberLookupBody, type Particip
 // import this index back (a cycle that is safe only once everything above is evaluated)
 export { participantDetailOf, memberLookupOf, participantPhotoResponse, participantPageOf, type ParticipantDetail, type MemberLookup } from "./service-detail";
 export { participantReportOf, participantListOf } from "./service-list";
+export { participantProfileOf, profileTabsFor, type ParticipantProfilePage } from "./service-profile";
 export { NO_STORE, issueWaiverLink, newWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
 export { participantsApi } from "./api";

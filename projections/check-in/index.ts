@@ -5,3 +5,4 @@ export { checkInExportRows, type ExportRowsSql } from "./export-rows";
 export type { CheckInTables } from "./tables";
 export * as checkInMigration from "./migration";
 export * as checkInSecurityCodeMigration from "./migration-security-code";
+export { participantVisitsPage, type ParticipantVisit } from "./participant-visits";

@@ -149,7 +149,16 @@ function toNote(r: RawNote): NoteRow {
   };
 }
 
-export type NoteListQuery = { participantId: string; filter: NoteFilter; direction: "asc" | "desc"; search?: string; page: number; size: number };
+export type NoteListQuery = {
+  participantId: string;
+  filter: NoteFilter;
+  direction: "asc" | "desc";
+  search?: string;
+  page: number;
+  size: number;
+  /** only notes written in [from, to) (ISO instants): the profile's notes of the day (docs/decisions/039) */
+  createdIn?: { from: string; to: string };
+};
 
 /** GET /api/note: one page of the participant's notes this viewer may see, with the count of all of them. */
 export async function listNotes(db: Kysely<ReadModels>, viewer: NoteViewer, q: NoteListQuery): Promise<{ data: NoteRow[]; count: number; additional_info: { filter_id: NoteFilter } }> {
@@ -157,6 +166,7 @@ export async function listNotes(db: Kysely<ReadModels>, viewer: NoteViewer, q: N
     let query = qb.where("n.participant_id", "=", q.participantId).where(filterCondition(q.filter));
     const text = q.search?.trim();
     if (text) query = query.where("n.message", "ilike", containing(text));
+    if (q.createdIn) query = query.where("n.created_date", ">=", new Date(q.createdIn.from)).where("n.created_date", "<", new Date(q.createdIn.to));
     return query;
   };
   const [rows, total] = await Promise.all([

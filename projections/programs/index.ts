@@ -5,3 +5,4 @@ export * as programsMigration from "./migration";
 export * as programsBuilderMigration from "./migration-builder";
 export * from "./program-list";
 export { memberProgramsOn, memberProgramsSql, memberProgramNamesSql, programsWithMembersOn } from "./member-programs";
+export { programsOfParticipant, meetsOn, type ParticipantProgram } from "./participant-programs";

@@ -47,7 +47,7 @@ describe("the auditor's replay in the browser", () => {
   });
 
   it("as an admin (an auditor): writes a note and edits it on the Notes tab", async () => {
-    await page.goto(`${baseUrl}/participants/${participant.id}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}/participants/${participant.id}?tab=notes`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Create Note" }).click();
     const form = page.getByTestId("note-form-dialog");
     await form.getByPlaceholder("Write your message here").fill(FIRST);

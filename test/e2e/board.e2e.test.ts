@@ -63,7 +63,7 @@ describe("/check-in's board: headcounts under search, no clipped Check Out, card
     const before = await counts();
     expect(before).toEqual({ in: checkedIn.length, out: 0, total: checkedIn.length });
 
-    const search = page.getByRole("searchbox", { name: "Search check-ins" });
+    const search = page.getByRole("searchbox", { name: "Search by name or Member ID" });
     await search.fill(checkedIn[0]!.member_id);
     await expect.poll(() => rows().count(), { timeout: 3000 }).toBe(1);
     expect(await counts()).toEqual(before);

@@ -47,7 +47,9 @@ describe("the Notes tab in the browser", () => {
     await page.getByRole("link", { name: participant.full_name, exact: true }).click();
     await page.waitForURL(`${baseUrl}/participants/${participant.id}`);
     await page.getByRole("heading", { name: participant.full_name, level: 1 }).waitFor();
-    await page.getByRole("tab", { name: "Notes" }).waitFor();
+    // the profile opens on its Overview (decision 039): the Notes tab is a click away
+    await page.getByRole("tab", { name: "Notes" }).click();
+    await page.waitForURL(`${baseUrl}/participants/${participant.id}?tab=notes`);
     await page.getByTestId("notes-count").getByText("0 Notes Found").waitFor();
     await page.getByText("No notes for this participant.").waitFor();
   });
@@ -152,7 +154,7 @@ describe("the Notes tab in the browser", () => {
   it("shows a flag as a note of type Manual Flag or Manual Warn Flag, offering only 'Mark As Resolved'", async () => {
     const report = (await (await page.request.get(`${baseUrl}/api/participant_report?page=0&size=1000&statuses=Active`)).json()) as { data: { id: string }[] };
     const flagged = report.data.find((p) => DEMO_FLAGGED_PARTICIPANT_IDS.has(p.id))!;
-    await page.goto(`${baseUrl}/participants/${flagged.id}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}/participants/${flagged.id}?tab=notes`, { waitUntil: "networkidle" });
     const flagCard = page.getByTestId("note-card").first();
     await flagCard.getByText(/^Manual (Warn )?Flag$/).waitFor();
     await flagCard.getByRole("button", { name: "Note actions" }).click();
@@ -167,7 +169,7 @@ describe("the Notes tab in the browser", () => {
       const coach = await coachContext.newPage();
       coach.on("pageerror", (error) => pageErrors.push(error.message));
       await signIn(coach, baseUrl, "coach@northside.demo");
-      await coach.goto(`${baseUrl}/participants/${participant.id}`, { waitUntil: "networkidle" });
+      await coach.goto(`${baseUrl}/participants/${participant.id}?tab=notes`, { waitUntil: "networkidle" });
       const before = (await coach.getByTestId("notes-count").textContent())!;
       const count = Number(before.split(" ")[0]);
       const groups = (await (await page.request.get(`${baseUrl}/api/user/role`)).json()) as { data: { id: string; name: string }[] };
@@ -190,7 +192,7 @@ describe("the Notes tab in the browser", () => {
   });
 
   it("'Flag This Member' raises a warn flag shown as a note; 'Mark As Resolved' resolves it with a reason (Resolved badge)", async () => {
-    await page.goto(`${baseUrl}/participants/${participant.id}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}/participants/${participant.id}?tab=notes`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Flag This Member" }).click();
     const dialog = page.getByTestId("flag-dialog");
     await dialog.getByRole("heading", { name: "Flag This Member" }).waitFor();
@@ -219,7 +221,7 @@ describe("the Notes tab in the browser", () => {
   it("attaches an image in the note form: the card shows 'Attached Image' with its preview, which opens the 'Attached Image' dialog", async () => {
     const report = (await (await page.request.get(`${baseUrl}/api/participant_report?page=0&size=40&statuses=Active`)).json()) as { data: { id: string }[] };
     const other = report.data.find((p) => !DEMO_FLAGGED_PARTICIPANT_IDS.has(p.id) && p.id !== participant.id)!;
-    await page.goto(`${baseUrl}/participants/${other.id}`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}/participants/${other.id}?tab=notes`, { waitUntil: "networkidle" });
     const before = Number((await page.getByTestId("notes-count").textContent())!.split(" ")[0]);
     await page.getByRole("button", { name: "Create Note" }).click();
     const form = page.getByTestId("note-form-dialog");

@@ -75,8 +75,9 @@ export const APP_PAGES = [
     path: "/participants/:id",
     title: "Participant",
     showNavigation: true,
-    description: "One participant's page with the Notes tab (spec-2 section 2; decision 017). Staff only: a kiosk sees no notes.",
-    rule: { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_LIST },
+    description:
+      "One participant's profile: Overview, Visits, Notes (spec-2 section 2; decision 017) and Programs tabs (decision 039). Staff with the participant list, 'view participant profiles' or the auditor's permission; never a kiosk, a member or a parent.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [...PARTICIPANT_LIST, P.CAN_VIEW_PARTICIPANT_PROFILE, P.CAN_VIEW_AUDIT_HISTORY] },
   },
   {
     id: "participant-audit",
