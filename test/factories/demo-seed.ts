@@ -8,7 +8,7 @@ import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./part
 import { seedDemoPrograms } from "./programs";
 import { seedDemoWeeklyPrograms } from "./program-builder";
 import { seedDemoScreening } from "./screening";
-import { seedDemoVisits } from "./visits";
+import { seedDemoVisitHistory } from "./visits";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -109,7 +109,7 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
     const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
     // visit histories and a note of the day for the participant profile (decision 039); before the flags, so flagged members have visits
-    await seedDemoVisits(deps, org, generated, { userId: ids.coach!, name: `${FIRST_NAMES.coach} ${org.name.split(" ")[0]!}` });
+    await seedDemoVisitHistory(deps, org, generated, { userId: ids.coach!, name: `${FIRST_NAMES.coach} ${org.name.split(" ")[0]!}` });
     await seedDemoFlags(deps, org.id, generated, { userId: ids.admin!, name: `${FIRST_NAMES.admin} ${org.name.split(" ")[0]!}` });
     // the screening questions; daily screening on for Maple Street School only
     await seedDemoScreening(deps, org, { userId: ids.admin! }, org.id === DAILY_SCREENING_ORGANIZATION_ID);

@@ -25,7 +25,6 @@ const meta = (commandId: string, organizationId: string, actorId: string | null 
   actorId,
   correlationId: commandId,
 });
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 1440 * MINUTE).toISOString().slice(0, 10);
 
 /**
  * The parents' home's demo family: a parent account linked to two existing demo participants (the
@@ -68,11 +67,8 @@ export async function seedDemoFamily(
   const today = todayIn(org.timeZone, now);
   const at = (date: string, hour: number, minute: number) => new Date(startOfDayIn(org.timeZone, date).getTime() + (hour * 60 + minute) * MINUTE);
   const visits: { inAt: Date; outAt: Date | null }[] = [];
-  // earlier visits this month (never into last month)
-  for (const back of [9, 5, 2]) {
-    const date = addDays(today, -back);
-    if (date.slice(0, 7) === today.slice(0, 7)) visits.push({ inAt: at(date, 15, 34), outAt: at(date, 17, 41) });
-  }
+  // the first child's earlier visits come from the visit history (test/factories/visits.ts, decision 039:
+  // they are one of its regulars), so no day of the month has two visits of theirs
   // today: in at 3:32 PM (or an hour ago, when earlier), picked up two hours later (or a minute ago)
   const dayStart = startOfDayIn(org.timeZone, today).getTime();
   const inAt = new Date(Math.max(dayStart + MINUTE, Math.min(at(today, 15, 32).getTime(), now.getTime() - 60 * MINUTE)));

@@ -39,7 +39,7 @@ function at(timeZone: string, date: string, hour: number, minute: number): Date 
  * of the day from the coach. Runs before the flags are raised, so flagged participants have visits too.
  * Eight participants at a time. Ids derive from the participant and the day: running it twice writes once.
  */
-export async function seedDemoVisits(
+export async function seedDemoVisitHistory(
   deps: Deps,
   org: { id: string; timeZone: string },
   participantIds: readonly string[],
