@@ -46,7 +46,12 @@ const ROLES: { role: string; username: string | null; pages: Visit[] }[] = [
   { role: "superadmin", username: "superadmin@northside.demo", pages: ADMIN_PAGES.filter((p) => p.name !== "view-waiver") },
   { role: "admin", username: "admin@northside.demo", pages: [...ADMIN_PAGES, { name: "not-found", path: at("/no-such-page"), landsOn: "/404-page-not-found" }] },
   { role: "school-admin", username: "admin@maple.demo", pages: [{ name: "students", path: at("/students") }] },
-  { role: "coach", username: "coach@northside.demo", pages: STAFF_PAGES },
+  {
+    role: "coach",
+    username: "coach@northside.demo",
+    // the profile's other tabs (decision 039), seen by the coach
+    pages: [...STAFF_PAGES, ...["visits", "notes", "programs"].map((tab) => ({ name: `participant-${tab}`, path: ({ member }: Ids) => `/participants/${member.id}?tab=${tab}` }))],
+  },
   {
     role: "kiosk",
     username: "kiosk@northside.demo",
@@ -59,6 +64,8 @@ const ROLES: { role: string; username: string | null; pages: Visit[] }[] = [
     ],
   },
   { role: "parent", username: "parent@northside.demo", pages: [{ name: "home", path: at("/") }, { name: "my-profile", path: at("/my-profile") }, { name: "health", path: at("/health") }] },
+  // the demo family of the parents' home (decision 040): in Maple Street School, today's screening to fill and a waiver to sign
+  { role: "family", username: "family@maple.demo", pages: [{ name: "home", path: at("/") }] },
   { role: "member", username: "participant@northside.demo", pages: [{ name: "home", path: at("/") }, { name: "my-profile", path: at("/my-profile") }] },
   {
     role: "signed-out",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_CSV_HEADER } from "../../modules/audit";
 import { CHECK_IN_HEADER, exportStreamId, parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
 import { fixedClock, newId } from "../../modules/kernel";
-import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/organizations";
+import { DEFAULT_TIME_ZONE, startOfDayIn, todayIn } from "../../modules/organizations";
 import { nullPublisher } from "../../modules/kernel/live";
 import type { ReadModels } from "../../projections/read-models";
 import { cleanUpExports, createExportQueue, queuePrefixFor, EXPORT_RETENTION_MS } from "../../workers/exports";
@@ -74,8 +74,11 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
     // a name that a spreadsheet would run as a formula, written straight into the read model
     const db = app.app.core.db as Kysely<ReadModels>;
     // the seed's visits of today (Northside's, decision 041), the demo family's if the seed gave one (decision 040), and this test's three
-    const visits = await eventually(() => db.selectFrom("rm_check_ins").selectAll().where("participant_id", "not in", FAMILY).execute(), (rows) => rows.length >= DEMO_VISITS + 3);
-    const familyNames = new Set((await db.selectFrom("rm_check_ins").select("full_name").where("participant_id", "in", FAMILY).execute()).map((r) => r.full_name));
+    // (the visit history of earlier days, decision 039, is not today's)
+    const since = startOfDayIn(DEFAULT_TIME_ZONE, today());
+    const todays = () => db.selectFrom("rm_check_ins").where("check_in_time", ">=", since);
+    const visits = await eventually(() => todays().selectAll().where("participant_id", "not in", FAMILY).execute(), (rows) => rows.length >= DEMO_VISITS + 3);
+    const familyNames = new Set((await todays().select("full_name").where("participant_id", "in", FAMILY).execute()).map((r) => r.full_name));
     expect(visits.length).toBe(DEMO_VISITS + 3);
     const visit = visits[0]!;
     await db.updateTable("rm_check_ins").set({ full_name: '=HYPERLINK("http://x","y")' }).where("id", "=", visit.id).execute();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFrom } from "../../modules/kernel";
+import { DEFAULT_TIME_ZONE, todayIn } from "../../modules/organizations";
 import { VISITS_PAGE_SIZE } from "../../modules/participants/client";
 import { demoOrganizations } from "../factories/demo-seed";
 
@@ -96,12 +97,16 @@ describe("the participant profile page's loader on real PostgreSQL (decision 039
     const p = await ok(clients.admin, VISITOR, "tab=visits");
     expect(p.tab).toBe("visits");
     const visits = p.visits!;
-    expect(visits.count).toBe(12);
+    // the history's 12 past visits, and today's visit of the demo family's child (decision 040) when the seed gave one
+    const today = todayIn(DEFAULT_TIME_ZONE, new Date());
+    const past = visits.data.filter((v) => todayIn(DEFAULT_TIME_ZONE, new Date(v.check_in_time)) !== today);
+    expect(visits.count - (visits.data.length - past.length)).toBe(12);
+    expect(visits.data.length - past.length).toBeLessThanOrEqual(1);
     expect(visits.page).toBe(0);
     expect(visits.pages).toBe(Math.ceil(visits.count / VISITS_PAGE_SIZE));
     const times = visits.data.map((v) => v.check_in_time);
     expect([...times].sort().reverse()).toEqual(times);
-    for (const v of visits.data) {
+    for (const v of past) {
       expect(v.check_out_time! > v.check_in_time).toBe(true);
       expect(v).toHaveProperty("pick_up_name");
       expect(v.security_code).toMatch(/^[A-Z0-9]{4}$/);
