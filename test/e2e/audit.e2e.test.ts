@@ -108,7 +108,9 @@ describe("the auditor's replay in the browser", () => {
     expect(rows[0]).toEqual([...AUDIT_CSV_HEADER]);
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r[5])).toEqual(["Action", "Note created", "Note edited"]);
-    expect(rows[2]!.slice(9)).toEqual([FIRST, SECOND]);
+    expect(rows[2]!.slice(9, 11)).toEqual([FIRST, SECOND]);
+    // the last column names the zone the dates and times are in (decision 041)
+    expect(rows[2]!.at(-1)).toMatch(/^[A-Za-z_]+\/[A-Za-z_]+$|^UTC$/);
   });
 
   it("a fuller history: a comment deleted with its reason, a stop flag raised and resolved, each shown at its moment", async () => {

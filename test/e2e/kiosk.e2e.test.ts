@@ -142,7 +142,7 @@ describe("the kiosk on a tablet, the flag language and the small things of issue
     expect(flagged.status).toBe(200);
     const page = await staff.context().newPage();
     try {
-      await page.goto(`/participants/${m.id}`, { waitUntil: "networkidle" });
+      await page.goto(`/participants/${m.id}?tab=notes`, { waitUntil: "networkidle" });
       await page.getByTestId("header-flag").getByText("Warn flag", { exact: true }).waitFor();
       await page.getByTestId("note-flag").getByText("Warn flag", { exact: true }).waitFor({ timeout: 5000 });
       await page.getByRole("button", { name: "Flag This Member" }).click();

@@ -133,7 +133,8 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
       await page.getByRole("link", { name: "Next" }).click();
       await page.waitForURL((url) => url.searchParams.get("page") === "2");
       await status.filter({ hasText: "Page 2 of 2" }).waitFor();
-      expect(await page.getByTestId(kind).count()).toBe(2);
+      // 12 past visits, and the demo family's visit of today when the seed gave one (decision 040)
+      expect([2, 3]).toContain(await page.getByTestId(kind).count());
       expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
       violations.push(...(await audit(page, `visits page 2 @${size.name}`)));
       await shot(page, `profile-visits-page-2-${size.name}`);
