@@ -181,7 +181,9 @@ describe("the Notes tab in the browser", () => {
       };
       await post({ message: "Custody matter, admins only", role_ids: [adminGroup] });
       await post({ message: "Bring a water bottle on Saturday" });
-      await coach.getByText("Bring a water bottle on Saturday").waitFor();
+      // in All Notes (the live list); the page's Today's Notes shows it too once the page revalidated
+      await coach.getByTestId("notes-tab").getByText("Bring a water bottle on Saturday").waitFor();
+      await coach.getByTestId("notes-today").getByText("Bring a water bottle on Saturday").waitFor();
       await coach.getByTestId("notes-count").getByText(`${count + 1} Notes Found`).waitFor();
       expect(await coach.getByText("Custody matter, admins only").count()).toBe(0);
       await shot(coach, "notes-live-coach");
