@@ -3,6 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FamilyHomePage } from "~/components/family/family-home";
+import { TimeLabelsContext, timeLabelsOf } from "~/components/family/format";
 import { guardPage } from "~/utils/page-guard.server";
 import { readForm } from "~/utils/page-form.server";
 import { familyHomeOf, familyWaiverLink } from "#modules/family";
@@ -18,8 +19,16 @@ const ORGANIZATION_TYPE_LABELS = { school: "School", other: "Community organizat
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw new Response("Not signed in", { status: 401 });
+  const family = await familyHomeOf(context.services, auth);
   return json({
-    family: await familyHomeOf(context.services, auth),
+    family,
+    // the instants the family's cards show, labelled here once (the browser's time-zone data may differ)
+    timeLabels: family
+      ? timeLabelsOf(
+          family.children.flatMap((c) => [c.person.check_in_time, c.person.check_out_time, ...c.month.recent.flatMap((v) => [v.check_in_time, v.check_out_time])]),
+          family.timeZone,
+        )
+      : {},
     firstName: auth.user.firstName,
     fullName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
     role: auth.user.roleDisplayName || auth.user.roleName,
@@ -45,7 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function HomePage() {
   const home = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (home.family) return <FamilyHomePage home={home.family} firstName={home.firstName} organization={home.organization} error={actionData?.error} />;
+  if (home.family)
+    return (
+      <TimeLabelsContext.Provider value={home.timeLabels}>
+        <FamilyHomePage home={home.family} firstName={home.firstName} organization={home.organization} error={actionData?.error} />
+      </TimeLabelsContext.Provider>
+    );
   return (
     <Container size="3" px="5" py="6">
       <Flex direction="column" gap="5">

@@ -1,10 +1,11 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import type { ChildCardModel } from "./child-card";
-import { monthName, shortDateIn, timeIn } from "./format";
+import { monthName, useTimeLabels } from "./format";
 
 /** 'This month: 4 visits' and the latest few, each with its date and times. */
 export function MonthVisits({ month, today, timeZone }: { month: ChildCardModel["month"]; today: string; timeZone: string }) {
   const name = monthName(today);
+  const labels = useTimeLabels();
   return (
     <Flex direction="column" gap="2" data-testid="month-visits">
       <Heading as="h3" size="3">
@@ -19,8 +20,8 @@ export function MonthVisits({ month, today, timeZone }: { month: ChildCardModel[
           {month.recent.map((v) => (
             <li key={v.id}>
               <Text size="2">
-                {shortDateIn(v.check_in_time, timeZone)}: {timeIn(v.check_in_time, timeZone)}
-                {v.check_out_time ? ` to ${timeIn(v.check_out_time, timeZone)}` : " (still in)"}
+                {labels.date(v.check_in_time, timeZone)}: {labels.time(v.check_in_time, timeZone)}
+                {v.check_out_time ? ` to ${labels.time(v.check_out_time, timeZone)}` : " (still in)"}
               </Text>
             </li>
           ))}

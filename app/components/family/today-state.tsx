@@ -1,9 +1,10 @@
 import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { ChildCardModel } from "./child-card";
-import { timeIn } from "./format";
+import { useTimeLabels } from "./format";
 
 /** 'Checked in at 3:30 PM (Art Club)', 'Checked out at 5:45 PM, picked up by Farah Ahmed (Parent)', or 'Not checked in today'. */
 export function TodayState({ person, timeZone }: { person: ChildCardModel["person"]; timeZone: string }) {
+  const labels = useTimeLabels();
   const programs = (person.programs_and_events ?? []).map((p) => p.name).join(", ");
   if (!person.check_in_time) {
     return (
@@ -15,7 +16,7 @@ export function TodayState({ person, timeZone }: { person: ChildCardModel["perso
       </Flex>
     );
   }
-  const inAt = timeIn(person.check_in_time, timeZone);
+  const inAt = labels.time(person.check_in_time, timeZone);
   if (!person.check_out_time) {
     return (
       <Flex direction="column" gap="1" data-testid="today-state" data-state="in">
@@ -38,7 +39,7 @@ export function TodayState({ person, timeZone }: { person: ChildCardModel["perso
       </Badge>
       <Text size="2">
         Checked in at {inAt}
-        {programs ? ` (${programs})` : ""}. Checked out at {timeIn(person.check_out_time, timeZone)}
+        {programs ? ` (${programs})` : ""}. Checked out at {labels.time(person.check_out_time, timeZone)}
         {who ? `, picked up by ${who}${relationship ? ` (${relationship})` : ""}` : " (went home on their own)"}.
       </Text>
     </Flex>
