@@ -58,7 +58,9 @@ describe("accessibility (axe-core): no serious or critical violation on any page
         await page.setViewportSize(viewport);
         await page.goto(path, { waitUntil: "networkidle" });
         // (the kiosk's /check-in gives its Member ID field the focus on load, for the scanner: its home is used)
-        await page.keyboard.press("Tab");
+        // a page that focuses its first field on load (sign-in) has the skip link one step back, before that field
+        const autofocused = await page.evaluate(() => !!document.activeElement?.closest("#main-content"));
+        await page.keyboard.press(autofocused ? "Shift+Tab" : "Tab");
         const skip = page.getByRole("link", { name: "Skip to main content" });
         expect(await skip.evaluate((el) => el === document.activeElement), `${who} @${viewport.name}: the first Tab stop`).toBe(true);
         const box = await skip.boundingBox();
@@ -67,10 +69,12 @@ describe("accessibility (axe-core): no serious or critical violation on any page
         await page.keyboard.press("Enter");
         expect(await page.evaluate(() => document.activeElement?.id)).toBe("main-content");
         // the next Tab stop is past the menu and the top bar: in the page (or after it, on a page without a control)
+        // (a page whose main holds no control, like the kiosk's home, has nothing there to land on: Tab wraps)
+        const controls = await page.evaluate(() => document.querySelectorAll("#main-content a[href], #main-content button, #main-content input, #main-content select, #main-content textarea, #main-content [tabindex='0']").length);
         await page.keyboard.press("Tab");
-        expect(await page.evaluate(() => !document.activeElement?.closest(".rc-topbar, .rc-sidebar, .rc-skip-link")), `${who} @${viewport.name}: Tab after the skip`).toBe(true);
+        if (controls > 0) expect(await page.evaluate(() => !document.activeElement?.closest(".rc-topbar, .rc-sidebar, .rc-skip-link")), `${who} @${viewport.name}: Tab after the skip`).toBe(true);
         // off screen again without the focus
-        expect((await skip.boundingBox())!.y).toBeLessThan(0);
+        if (!(await skip.evaluate((el) => el === document.activeElement))) expect((await skip.boundingBox())!.y).toBeLessThan(0);
       }
     }
   }, 90_000);
