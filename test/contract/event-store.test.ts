@@ -27,6 +27,7 @@ if (eventStoreUrl) {
 } else {
   describe("event store contract: eventstoredb", () => {
     // reason for the skip: no EventStoreDB server can run on this machine (no Docker engine, no package); set EVENTSTORE_URL to run the suite
+    // skipped: no EventStoreDB server can run on this machine (EVENTSTORE_URL unset); set EVENTSTORE_URL to run the suite
     it.skip("skipped: no EventStoreDB server here (EVENTSTORE_URL unset), so the shared contract suite cannot run against one", () => undefined); // skipped: no EventStoreDB server can run here
   });
 }

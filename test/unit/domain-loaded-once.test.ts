@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const { serverBuildPath } = buildLayout(process.env, root);
 
 describe("the server build", () => {
+  // skipped only when no server build exists to read (`npm test` builds first; `vitest run --project unit` alone may not)
   it.runIf(existsSync(serverBuildPath))("imports the domain instead of bundling a copy of it", () => { // skipped only without a server build to read: `npm test` builds first; `vitest run --project unit` alone may have none
     const bundle = readFileSync(serverBuildPath, "utf8");
     // what the pages use of the domain, imported by name
