@@ -1,4 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { randomBytes } from "node:crypto";
+
+// one name for this run, inherited by every worker: the apps the tests start copy one demo-seeded
+// template database of this run instead of seeding their own (test/support/seeded-template.ts)
+// (base-36 start time, then a random tail: test/support/seeded-template.ts drops old runs' templates)
+process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 
 // unit: pure tests beside the code; integration: real PostgreSQL and Redis; e2e: Chromium on a built app
 export default defineConfig({

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { dropDatabase } from "../../modules/kernel";
 import { ensureBuild as ensureAppBuild } from "../../runtime/app-build";
+import { createSeededDatabase } from "../support/seeded-template";
 import { testServices } from "../support/services";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -56,6 +57,8 @@ export async function startApp(): Promise<RunningApp> {
   dbUrl.pathname = `/rollcall_e2e_${randomBytes(4).toString("hex")}`;
   const databaseUrl = dbUrl.toString();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // the demo data, copied from the run's seeded template (the server's own seed step then has nothing to do)
+  await createSeededDatabase(databaseUrl);
 
   const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server.ts"], {
     cwd: ROOT,

@@ -14,6 +14,7 @@ import { ensureBuild, freePort, waitForProjections } from "../e2e/harness";
 import { spawnApp, type AppProcess } from "../support/app-process";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { malformedBody, malformedQuery, paramValue, type Malformed } from "../support/malformed-requests";
+import { createSeededDatabase } from "../support/seeded-template";
 import { testServices } from "../support/services";
 
 /**
@@ -63,6 +64,7 @@ describe("every /api call under 200 malformed requests", () => {
     storageDir = path.join(os.tmpdir(), url.pathname.slice(1));
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
+    await createSeededDatabase(databaseUrl);
     server = spawnApp(
       { DATABASE_URL: databaseUrl, REDIS_URL: services.redisUrl, PORT: String(port), ROLE: "all", SEED_DEMO: "1", LOG_LEVEL: "warn", STORAGE_DIR: storageDir },
       "fuzz",

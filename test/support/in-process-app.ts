@@ -5,6 +5,7 @@ import path from "node:path";
 import { dropDatabase, parseEnv } from "../../modules/kernel";
 import { startRollcall } from "../../runtime/start";
 import { ensureBuild, freePort } from "../e2e/harness";
+import { createSeededDatabase } from "./seeded-template";
 import { testServices } from "./services";
 
 export type InProcessApp = { baseUrl: string; databaseUrl: string; app: Awaited<ReturnType<typeof startRollcall>>; stop(): Promise<void> };
@@ -39,6 +40,8 @@ export async function startInProcessApp(
     STORAGE_DIR: storageDir,
     ...overrides,
   });
+  // a copy of the run's seeded template: the app's own seed step then finds its data there
+  if (env.SEED_DEMO === "1") await createSeededDatabase(url.toString());
   const app = await startRollcall(env);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForProjections(baseUrl);
