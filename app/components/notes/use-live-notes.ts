@@ -15,7 +15,8 @@ export function notesTopicsFor(viewer: LiveNotesViewer): string[] {
 
 /**
  * Live notes: `notes:changed { note_id, participant_id }` on the topics the viewer may follow; a change of
- * this participant's notes calls `onChange` (the tab then asks the list again, with its visibility).
+ * this participant's notes calls `onChange` (the tab then asks the list again, with its visibility), and so
+ * does each (re)subscription, for the changes made while nobody here was listening.
  */
 export function useLiveNotes(viewer: LiveNotesViewer | null, participantId: string, onChange: () => void) {
   const callback = useRef(onChange);
@@ -30,12 +31,10 @@ export function useLiveNotes(viewer: LiveNotesViewer | null, participantId: stri
     const socket = io({ withCredentials: true, reconnectionDelayMax: 5000 });
     let timer: ReturnType<typeof setTimeout> | undefined;
     socket.on("connect", () => {
-      for (const topic of topics) {
-        socket
-          .timeout(5000)
-          .emitWithAck("subscribe", { organizationId, topic })
-          .catch(() => undefined);
-      }
+      const acks = topics.map((topic) => socket.timeout(5000).emitWithAck("subscribe", { organizationId, topic }).catch(() => undefined));
+      // once followed (first time and after a dropped connection), ask the list again: a note written
+      // between the page's load and the subscription, or while offline, sent its change to nobody here
+      void Promise.all(acks).then(() => callback.current());
     });
     socket.on(CHANGED, (payload: { participant_id?: string }) => {
       if (payload?.participant_id !== participantId) return;
