@@ -11,7 +11,7 @@ import { SessionStore, type SessionTables } from "../../modules/identity";
 import { createDb, createPool, dropDatabase, newId, PostgresEventStore, systemClock } from "../../modules/kernel";
 import { participantReport } from "../../projections/participants";
 import type { ReadModels } from "../../projections/read-models";
-import { demoOrganizations } from "../factories/demo-seed";
+import { DEMO_VISITOR_PARTICIPANT_IDS, demoOrganizations } from "../factories/demo-seed";
 import { freePort } from "../e2e/harness";
 import { createParticipant, demoParticipant, inPool } from "../factories/participants";
 import { spawnApp } from "../support/app-process";
@@ -74,8 +74,9 @@ const stopped = new Set(
   (await db.selectFrom("rm_flags").select("participant_id").where("organization_id", "=", northside.id).where("type", "=", "stop").where("status", "=", "Active").execute()).map((f) => f.participant_id),
 );
 // a kiosk checks out only members who travel alone (a child an adult picks up is sent to staff, decision 026)
+// the seed's visitors of its day are in (or out) already: a kiosk cycling them would be refused ALREADY_CHECKED_IN
 const members = report.data
-  .filter((p) => p.is_waiver_signed && !stopped.has(p.id) && p.pick_up_permission === "Child may travel to and from the facility independently")
+  .filter((p) => p.is_waiver_signed && !stopped.has(p.id) && !DEMO_VISITOR_PARTICIPANT_IDS.has(p.id) && p.pick_up_permission === "Child may travel to and from the facility independently")
   .map((p) => p.member_id);
 console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver who travel alone (${extra.length} added for the bench) · ${oneProcess ? "web + projector in one server process" : "web and projector in processes of their own"}`);
 

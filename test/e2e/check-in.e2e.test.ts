@@ -64,7 +64,7 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     await confirmation.waitFor({ state: "detached", timeout: 5000 });
   });
 
-  it("refuses a member without a signed waiver at the kiosk with what to do (issue 15), and posts nothing", async () => {
+  it("refuses a member without a signed waiver at the kiosk with what to do (issue 15); the server refuses and records nothing", async () => {
     await refusedAtKiosk(member((x) => !x.is_waiver_signed).member_id, "check-in-kiosk-refused", WAIVER_TEXT);
   });
 

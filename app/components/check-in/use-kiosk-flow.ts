@@ -18,8 +18,8 @@ const claimOf = (member: { member_id: string; first_name: string; full_name: str
 
 /**
  * The kiosk's scan (spec-1 section 4, issue 15), without dialogs: every outcome is one message on the
- * screen that says what to do, safe in public (decision 037). Check-in: the member is looked up; a stop
- * flag or an unsigned waiver is refused here and nothing is posted; anyone else is checked in. Check-out:
+ * screen that says what to do, safe in public (decision 037). Check-in: posted at once; the server's
+ * refusal (a stop flag, an unsigned waiver, an unknown ID) comes back as a code the kiosk words itself. Check-out:
  * the eligibility call, the member, then a child who travels alone is checked out at once; a child an
  * adult picks up is sent to staff. A success stays 4 s, any other message 10 s or until the next key.
  * A scan that gets no answer (offline) is queued with its command id and scan time.
@@ -47,11 +47,11 @@ export function useKioskFlow(type: CheckInType, organizationId: string, security
       setState({ kind: "busy" });
       try {
         if (type === "in") {
-          const member = await lookupMember(memberId);
-          if (member.is_flagged) return say(kioskMessage(CHECK_IN_CODES.flagged, "in"));
-          if (!member.is_waiver_signed) return say(kioskMessage(CHECK_IN_CODES.waiver, "in"));
-          const answer = await postCheckIn({ memberId: member.member_id, type: "in", time, ...day }, commandId);
-          return say({ tone: "success", text: CHECK_IN_TEXT.done(member.first_name, "in"), tagsUrl: tagsUrlOf(answer, true) });
+          // one round trip (the live board's latency, issue 15): the server refuses a stop flag, a missing
+          // waiver or an unknown ID with its code (the kiosk's own words for each below), and its answer's
+          // message names the member
+          const answer = await postCheckIn({ memberId, type: "in", time, ...day }, commandId);
+          return say({ tone: "success", text: answer.message, tagsUrl: tagsUrlOf(answer, true) });
         }
         await apiSend("POST", "/api/check-in/participant", { memberId, type: "out", ...day });
         const member = await lookupMember(memberId);
