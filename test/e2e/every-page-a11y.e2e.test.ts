@@ -5,6 +5,7 @@ import { testServices } from "../support/services";
 import { checkInByApi, INDEPENDENT, loadMembers, localDay, memberPicker, signedInPage, type Member } from "./check-in-helpers";
 import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
 import { audit, VIEWPORTS } from "./axe";
+import { gotoSettled } from "./page-helpers";
 
 /**
  * Every page each demo role may open (issue 15, decision 042), at 1280 x 800, 820 x 1180 and 390 x 844:
@@ -166,7 +167,7 @@ describe("every page, every role, three sizes: axe-core, no sideways scrolling, 
       for (const visit of visits) {
         const path = visit.path(ids);
         const where = `${role} ${path} @${size}`;
-        const response = await page.goto(path, { waitUntil: "networkidle" });
+        const response = await gotoSettled(page, path);
         const landed = new URL(page.url()).pathname;
         const expected = visit.landsOn ?? path.split("?")[0]!;
         if (landed !== expected) found.push(`${where}: landed on ${landed}, not ${expected}`);

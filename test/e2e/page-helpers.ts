@@ -40,3 +40,30 @@ export async function signIn(page: Page, baseUrl: string, username: string) {
   const response = await page.request.post(`${baseUrl}/api/auth/login`, { data: { username, password: DEMO_PASSWORD }, headers: { "x-csrf-token": csrf } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/**
+ * page.goto, then waits until the page's own requests have been quiet for `quietMs` (the live socket's
+ * excepted): the data a page fetches once hydrated is in, without "networkidle"'s fixed half second.
+ */
+export async function gotoSettled(page: Page, path: string, quietMs = 150) {
+  const inFlight = new Set<unknown>();
+  const started = (request: { url(): string }) => void (request.url().includes("/socket.io/") || inFlight.add(request));
+  const ended = (request: unknown) => void inFlight.delete(request);
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    const response = await page.goto(path, { waitUntil: "load" });
+    let quietSince = Date.now();
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+      await page.waitForTimeout(25);
+      if (inFlight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) break;
+    }
+    return response;
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
