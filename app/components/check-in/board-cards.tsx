@@ -1,6 +1,6 @@
 import { Avatar, Card, Code, DataList, Flex, Link, Text } from "@radix-ui/themes";
 import { memo } from "react";
-import { BoardFlagBadge, codeOf, pickedUpBy, ProgramBadges, RowActions, stoppedIn, type BoardRowProps } from "./board-parts";
+import { BoardFlagBadge, codeOf, pickedUpBy, ProgramBadges, RowActions, stoppedIn, rowPropsOf, type BoardListProps, type BoardRowProps } from "./board-parts";
 import { clockTime, initials } from "./rules";
 
 /** One visit as a card (a phone): name, program, code, time in, state, and the table's actions. Memoised like the table's row. */
@@ -64,29 +64,13 @@ const BoardCard = memo(function BoardCard({ row, programs, flag, showCodes, canC
   );
 });
 
-type Props = Omit<BoardRowProps, "row" | "programs" | "flag" | "pending"> & {
-  rows: BoardRowProps["row"][];
-  programsOf: (participantId: string) => BoardRowProps["programs"];
-  flagOf: (participantId: string) => BoardRowProps["flag"];
-  pending: string | null;
-};
 
 /** The board on a phone (issue 15): a list of cards instead of a table too wide for the screen. */
-export function BoardCards({ rows, programsOf, flagOf, showCodes, canCheckOut, pending, onOpen, onCheckOut }: Props) {
+export function BoardCards(props: BoardListProps) {
   return (
     <ul className="rc-ci-cards" aria-label="Today's check-ins" data-testid="board-cards">
-      {rows.map((row) => (
-        <BoardCard
-          key={row.id}
-          row={row}
-          programs={programsOf(row.participant_id)}
-          flag={flagOf(row.participant_id)}
-          showCodes={showCodes}
-          canCheckOut={canCheckOut}
-          pending={pending === row.id}
-          onOpen={onOpen}
-          onCheckOut={onCheckOut}
-        />
+      {props.rows.map((row) => (
+        <BoardCard key={row.id} {...rowPropsOf(row, props)} />
       ))}
     </ul>
   );

@@ -1,11 +1,25 @@
 import { Badge, Button, Flex, Text } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { pickedUpByText } from "#modules/check-in/client";
 import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
 import type { BoardFlag, BoardProgram, BoardRow } from "./api";
 import { FlagBadge } from "~/components/flag-badge";
 
 /** What each row of the board (table or cards) is drawn from, and what it can do. */
+/** What the table and the cards share: the day's rows, with each row's programs, flag and pending state looked up. */
+export type BoardListProps = Omit<BoardRowProps, "row" | "programs" | "flag" | "pending"> & {
+  rows: BoardRow[];
+  programsOf: (participantId: string) => BoardRowProps["programs"];
+  flagOf: (participantId: string) => BoardRowProps["flag"];
+  pending: string | null;
+};
+
+/** One row's props out of the list's (the table's rows and the phone's cards alike). */
+export function rowPropsOf(row: BoardRow, { programsOf, flagOf, pending, showCodes, canCheckOut, onOpen, onCheckOut }: BoardListProps): BoardRowProps {
+  return { row, programs: programsOf(row.participant_id), flag: flagOf(row.participant_id), showCodes, canCheckOut, pending: pending === row.id, onOpen, onCheckOut };
+}
+
 export type BoardRowProps = {
   row: BoardRow;
   /** the member's programs of the day (docs/decisions/038) */
@@ -18,11 +32,10 @@ export type BoardRowProps = {
   onCheckOut: (row: BoardRow) => void;
 };
 
-/** 'NA' is what a member who travels alone is checked out with: said plainly on the board. A kiosk is not told (decision 027). */
+/** Who picked the member up, in the CSV's words (pickedUpByText); 'NA' said plainly. A kiosk is not told (decision 027). */
 export function pickedUpBy(row: BoardRow) {
   if (!row.check_out_time || !("pick_up_name" in row)) return "";
-  if (!row.pick_up_name || row.pick_up_name === "NA") return "Travels independently";
-  return row.pick_up_relationship && row.pick_up_relationship !== "NA" ? `${row.pick_up_name} (${row.pick_up_relationship})` : row.pick_up_name;
+  return pickedUpByText(row.pick_up_name, row.pick_up_relationship) || "Travels independently";
 }
 
 /** The visit's security code, for staff to match against a claim tag (docs/decisions/036); the kiosk's rows have none. */

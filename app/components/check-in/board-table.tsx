@@ -1,6 +1,6 @@
 import { Avatar, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { memo } from "react";
-import { BoardFlagBadge, codeOf, pickedUpBy, ProgramBadges, RowActions, stoppedIn, type BoardRowProps } from "./board-parts";
+import { BoardFlagBadge, codeOf, pickedUpBy, ProgramBadges, RowActions, stoppedIn, rowPropsOf, type BoardListProps, type BoardRowProps } from "./board-parts";
 import { clockTime, initials } from "./rules";
 
 /**
@@ -66,12 +66,6 @@ const BoardTableRow = memo(function BoardTableRow({ row, programs, flag, showCod
   );
 });
 
-type Props = Omit<BoardRowProps, "row" | "programs" | "flag" | "pending"> & {
-  rows: BoardRowProps["row"][];
-  programsOf: (participantId: string) => BoardRowProps["programs"];
-  flagOf: (participantId: string) => BoardRowProps["flag"];
-  pending: string | null;
-};
 
 /**
  * Today's visits: photo, name, Member ID, code, check-in time, check-out time with who picked up,
@@ -79,7 +73,7 @@ type Props = Omit<BoardRowProps, "row" | "programs" | "flag" | "pending"> & {
  * actions column is never pushed out of the table (issue 15: at 1280 px with badges, and on tablets);
  * below 1280 px the Member ID moves under the name and the headers wrap.
  */
-export function BoardTable({ rows, programsOf, flagOf, showCodes, canCheckOut, pending, onOpen, onCheckOut }: Props) {
+export function BoardTable(props: BoardListProps) {
   return (
     <Table.Root variant="surface" size="1" aria-label="Today's check-ins" className="rc-ci-board" data-testid="board-table">
       <Table.Header>
@@ -89,11 +83,11 @@ export function BoardTable({ rows, programsOf, flagOf, showCodes, canCheckOut, p
           </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell className="rc-ci-nowrap rc-ci-wide-only">Member ID</Table.ColumnHeaderCell>
-          {showCodes ? <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell> : null}
+          {props.showCodes ? <Table.ColumnHeaderCell>Code</Table.ColumnHeaderCell> : null}
           <Table.ColumnHeaderCell>Check-In Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Check-Out Time</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Programs</Table.ColumnHeaderCell>
-          {canCheckOut || showCodes ? (
+          {props.canCheckOut || props.showCodes ? (
             <Table.ColumnHeaderCell justify="end">
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.ColumnHeaderCell>
@@ -101,18 +95,8 @@ export function BoardTable({ rows, programsOf, flagOf, showCodes, canCheckOut, p
         </Table.Row>
       </Table.Header>
       <Table.Body>
-        {rows.map((row) => (
-          <BoardTableRow
-            key={row.id}
-            row={row}
-            programs={programsOf(row.participant_id)}
-            flag={flagOf(row.participant_id)}
-            showCodes={showCodes}
-            canCheckOut={canCheckOut}
-            pending={pending === row.id}
-            onOpen={onOpen}
-            onCheckOut={onCheckOut}
-          />
+        {props.rows.map((row) => (
+          <BoardTableRow key={row.id} {...rowPropsOf(row, props)} />
         ))}
       </Table.Body>
     </Table.Root>

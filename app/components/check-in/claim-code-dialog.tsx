@@ -1,5 +1,6 @@
-import { Button, Callout, Dialog, Flex, RadioCards, Text, TextField } from "@radix-ui/themes";
+import { Button, Dialog, Flex, RadioCards, Text, TextField } from "@radix-ui/themes";
 import { useState } from "react";
+import { DialogFooter } from "./dialog-footer";
 import { useTimeZone } from "../time-zone";
 import { checkEligibility, localDay, newCommandId, postCheckIn, type ClaimChoice } from "./api";
 import { CHECK_IN_TEXT } from "./rules";
@@ -105,15 +106,7 @@ export function ClaimCodeDialog({ member, onDone, onClose }: Props) {
             )}
           </Flex>
         ) : null}
-        {error ? (
-          <Callout.Root color="red" role="alert" mt="4">
-            <Callout.Text>{error}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        <Flex justify="end" gap="3" mt="5">
-          <Button variant="soft" color="gray" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogFooter error={error} onCancel={onClose}>
           {choices === null ? (
             <Button onClick={() => void verify()} disabled={!code.trim() || busy} loading={busy}>
               Continue
@@ -123,7 +116,7 @@ export function ClaimCodeDialog({ member, onDone, onClose }: Props) {
               Check Out
             </Button>
           )}
-        </Flex>
+        </DialogFooter>
       </Dialog.Content>
     </Dialog.Root>
   );

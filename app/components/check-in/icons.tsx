@@ -1,3 +1,4 @@
+import { Flex, Text } from "@radix-ui/themes";
 import type { SVGProps } from "react";
 
 /** The check-in screens' own 15 x 15 line icons (decorative, hidden from assistive tech). */
@@ -40,3 +41,23 @@ export const BarcodeIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M2 3v9M4 3v9M6.5 3v9M8 3v9M10.5 3v9M13 3v9" />
   </Icon>
 );
+
+/** The 'Take Note' lines under a member's medical considerations: an EpiPen, medication (dialog and profile alike). */
+export function TakeNoteLines({ epiPen, medication }: { epiPen: boolean; medication: boolean }) {
+  return (
+    <>
+      {epiPen ? (
+        <Flex align="center" gap="2">
+          <EpiPenIcon />
+          <Text size="2">Member uses an Epipen</Text>
+        </Flex>
+      ) : null}
+      {medication ? (
+        <Flex align="center" gap="2">
+          <MedicationIcon />
+          <Text size="2">Member takes medication</Text>
+        </Flex>
+      ) : null}
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
 import { LatestNotes } from "../notes/latest-notes";
 import type { ParticipantDetail } from "./api";
-import { EpiPenIcon, MedicationIcon } from "./icons";
+import { TakeNoteLines } from "./icons";
 import { ADULT_PICK_UP_TEXT, isIndependent } from "./rules";
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -39,18 +39,7 @@ export function PersonalInfo({ p }: { p: ParticipantDetail }) {
             <Text as="p" weight="bold" size="2" color="red" mb="1">
               Take Note
             </Text>
-            {epiPen ? (
-              <Flex align="center" gap="2">
-                <EpiPenIcon />
-                <Text size="2">Member uses an Epipen</Text>
-              </Flex>
-            ) : null}
-            {medication ? (
-              <Flex align="center" gap="2">
-                <MedicationIcon />
-                <Text size="2">Member takes medication</Text>
-              </Flex>
-            ) : null}
+            <TakeNoteLines epiPen={!!epiPen} medication={!!medication} />
           </Card>
         ) : null}
       </Flex>

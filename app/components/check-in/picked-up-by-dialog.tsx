@@ -1,5 +1,6 @@
 import { Avatar, Button, Callout, Dialog, Flex, RadioCards, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useState } from "react";
+import { DialogFooter } from "./dialog-footer";
 import type { ParticipantDetail, PickUp } from "./api";
 import { initials, OVERRIDE_REASON_MAX, pickUpChoices, type CheckInViewer } from "./rules";
 
@@ -118,19 +119,11 @@ export function PickedUpByDialog({ detail: p, onChoose, onClose }: Props) {
             </label>
           </Flex>
         ) : null}
-        {error ? (
-          <Callout.Root color="red" role="alert" mt="4">
-            <Callout.Text>{error}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        <Flex justify="end" gap="3" mt="5">
-          <Button variant="soft" color="gray" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogFooter error={error} onCancel={onClose}>
           <Button onClick={submit} disabled={!pickUp || busy} loading={busy} color={overriding ? "amber" : undefined}>
             {overriding ? "Override and Check Out" : "Continue"}
           </Button>
-        </Flex>
+        </DialogFooter>
       </Dialog.Content>
     </Dialog.Root>
   );

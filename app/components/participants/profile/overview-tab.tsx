@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Callout, Card, DataList, Flex, Grid, Heading, Text 
 import type { ReactNode } from "react";
 import { FLAG_MEANING, type FlagType } from "#modules/flags/client";
 import { travelsIndependently } from "#modules/check-in/client";
-import { EpiPenIcon, MedicationIcon } from "~/components/check-in/icons";
+import { TakeNoteLines } from "~/components/check-in/icons";
 import { FlagBadge } from "~/components/flag-badge";
 import { formatClock, formatDay, type Profile, type ProfilePerson } from "./types";
 
@@ -48,18 +48,7 @@ function PersonalPanel({ p }: { p: ProfilePerson }) {
             <Text weight="bold" size="2">
               Take Note
             </Text>
-            {epiPen ? (
-              <Flex align="center" gap="2">
-                <EpiPenIcon />
-                <Text size="2">Member uses an Epipen</Text>
-              </Flex>
-            ) : null}
-            {medication ? (
-              <Flex align="center" gap="2">
-                <MedicationIcon />
-                <Text size="2">Member takes medication</Text>
-              </Flex>
-            ) : null}
+            <TakeNoteLines epiPen={!!epiPen} medication={!!medication} />
           </Flex>
         </Callout.Root>
       ) : null}
