@@ -94,6 +94,15 @@ describe("events over the API on real PostgreSQL (decision 047)", () => {
     expect((await refused(await coach.request("GET", "/api/appointment/event?sort=colour"))).message).toMatch(/^Sort must be one of/);
   });
 
+  it("creates a resent creation once (the same idempotency key)", async () => {
+    const headers = { "Idempotency-Key": "event-once-1" };
+    const first = await json<{ data: Event }>(await admin.request("POST", "/api/appointment/event", { body: body({ name: "Once" }), headers }));
+    const again = await json<{ data: Event }>(await admin.request("POST", "/api/appointment/event", { body: body({ name: "Once" }), headers }));
+    expect(again.data.id).toBe(first.data.id);
+    const named = await json<{ count: number }>(await admin.request("GET", "/api/appointment/event?search=once"));
+    expect(named.count).toBe(1);
+  });
+
   it("answers bad input with 400 and a message naming the field", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "" }, "Name is required"],
