@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appointmentStreamId, handleEventCommand } from "../../modules/appointments";
 import { systemClock } from "../../modules/kernel";
+import { appointmentsProjection } from "../../projections/appointments";
+import { buildShadow } from "../../projections";
 import { DEMO_EVENTS } from "../factories/appointments";
+import { dumpTables } from "../support/read-model";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
-import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
 
 type Member = { id: string; email: string };
@@ -236,5 +239,14 @@ describe("events over the API on real PostgreSQL (decision 047)", () => {
     expect(report.event).toMatchObject({ name: trip.event.name, attendees: trip.present, absentees: trip.registrations - trip.present!, registered: trip.registrations });
     expect(report.data.filter((r) => r.attendance === "present")).toHaveLength(trip.present!);
     expect(report.data.reduce((sum, r) => sum + r.points, 0)).toBe(trip.present! * trip.event.points!);
+  });
+
+  // last: after every write above
+  it("ends where a rebuild from the events would", async () => {
+    await waitForProjections(app.baseUrl);
+    const { db, store } = app.app.core;
+    await buildShadow({ db, store, projection: appointmentsProjection, schema: "expected" });
+    const tables = appointmentsProjection.tables;
+    expect(await dumpTables(db, "public", tables)).toEqual(await dumpTables(db, "expected", tables));
   });
 });
