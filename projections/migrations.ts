@@ -1,4 +1,5 @@
 import { kernelMigrations, type MigrationSet } from "../modules/kernel";
+import { appointmentsMigration } from "./appointments";
 import { assetsMigration } from "./assets";
 import { auditMigration } from "./audit";
 import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
@@ -32,4 +33,5 @@ export const allMigrations: MigrationSet = {
   "1101-projection-notes-attachment": notesAttachmentMigration,
   "1200-projection-assets": assetsMigration,
   "1300-projection-audit": auditMigration,
+  "1400-projection-appointments": appointmentsMigration,
 };

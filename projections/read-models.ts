@@ -1,4 +1,5 @@
 import type { KernelTables } from "../modules/kernel";
+import type { AppointmentTables } from "./appointments";
 import type { AssetTables } from "./assets";
 import type { AuditTables } from "./audit";
 import type { CheckInTables } from "./check-in";
@@ -14,4 +15,4 @@ import type { ScreeningTables } from "./screening";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables;

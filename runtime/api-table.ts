@@ -1,3 +1,4 @@
+import { appointmentsApi } from "../modules/appointments";
 import { auditApi } from "../modules/audit";
 import { checkInApi } from "../modules/check-in";
 import { uploadsApi } from "../modules/uploads";
@@ -15,7 +16,7 @@ import { programsApi } from "../modules/programs";
  * and this table's own document. The dispatcher, the access guard, CSRF, body limits and the OpenAPI
  * document all read these rows; removing a row removes the call.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...appointmentsApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

@@ -126,4 +126,16 @@ export const EXPECTED_API: Record<string, string> = {
   "program-copy": "----++++-",
   "program-registration-create": "----++++-",
   "program-registration-delete": "----++++-",
+  // events (decision 047): staff who view events read, 'create programs and events' writes, 'take attendance'
+  // marks attendance (the coach too), 'export programs and events' reads the report; the kiosk is left out
+  "event-list": "---+++++-",
+  "event-detail": "---+++++-",
+  "event-registration-list": "---+++++-",
+  "event-create": "----++++-",
+  "event-update": "----++++-",
+  "event-delete": "----++++-",
+  "event-registration-create": "----++++-",
+  "event-registration-delete": "----++++-",
+  "event-attendance": "---+++++-",
+  "event-report": "----++++-",
 };

@@ -42,11 +42,13 @@ const MEDICAL = ["medical_conditions", "has_epi_pen", "has_medications"];
 const SCHOOL = ["school_not_applicable", "school_name"];
 const EMERGENCY_CONTACT = ["contact_name", "phone_number"];
 const HOME = ["email", "preferred_contact", "address"];
+// the home's postal code, answered by the event report only (decision 047): with the home, never to a coach or the kiosk
+const POSTAL_CODE = ["postal_code"];
 // security_code: the visit's claim-tag secret (docs/decisions/036), with who collects the child: never the kiosk's
 const PICK_UP = ["parent", "parent_id", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"];
 const WRITTEN_BY_STAFF = ["notes", "flags"];
 const RECORD = ["created_date", "waiver_signed_at", "waiver_signed_by"];
-const EVERYTHING = [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...PICK_UP, ...WRITTEN_BY_STAFF, ...RECORD];
+const EVERYTHING = [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...PICK_UP, ...WRITTEN_BY_STAFF, ...RECORD];
 const FAMILY = EVERYTHING.filter((f) => !WRITTEN_BY_STAFF.includes(f));
 
 const SEES: Record<Role, readonly string[]> = {
@@ -63,7 +65,7 @@ const SEES: Record<Role, readonly string[]> = {
   participant: FAMILY,
 };
 /** keys that must never reach a role that may not see them, at any depth of any answer */
-const SENSITIVE = [...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...PICK_UP, ...WRITTEN_BY_STAFF, "waiver_signed_by"];
+const SENSITIVE = [...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...PICK_UP, ...WRITTEN_BY_STAFF, "waiver_signed_by"];
 
 // Every field each call answers about a person (what an admin gets).
 const REPORT_ROW = [...IDENTITY, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, "parent_id", "pickup_contacts", "pick_up_permission", "status", "is_waiver_signed", ...RECORD];
@@ -99,6 +101,9 @@ const SCREENING_USER = ["user_id", "name", "showScreening", "isFlagged", "hasfil
 const NOT_SCREENED_USER = ["user_id", "name", "member_id", "showScreening", "hasfilled", "status"];
 const USER_DAILY_USER = ["user_id", "name", "showScreening", "isFlagged"];
 const AUDIT_PARTICIPANT = ["id", "full_name", "member_id"];
+// the event report's member fields (decision 047); beside them each row has the event's points and attendance
+const EVENT_REPORT_ROW = ["id", "member_id", "first_name", "last_name", "full_name", "dob", "age", "gender", "email", "phone_number", "contact_name", "medical_conditions", "postal_code"];
+const EVENT_ROW_FACTS = ["attendance", "points"];
 const PAGE_ROW = ["id", "member_id", "full_name", "first_name", "last_name", "status", "is_waiver_signed", "age", "photo_url"];
 // one's own account: every role sees all of it
 const SESSION_USER = ["id", "username", "email", "first_name", "last_name", "photo_url", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "parent", "is_enrollment_allowed"];
@@ -316,6 +321,22 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     if (await expectStatus(role, AUDITORS, answer, "audit")) expectPeople(role, [answer.body.participant as Person], AUDIT_PARTICIPANT, "audit");
     const elsewhere = await call(foreign.get(role)!, "GET", `/api/audit/participant/${maya.id}`);
     expect(elsewhere.status).toBe(AUDITORS.includes(role) ? 404 : 403);
+  });
+
+  it.each(ROLES)("GET /api/appointment/event/{id}/report as %s: exporters only; another organization's event is 404", async (role) => {
+    const events = (await call(own.get("admin")!, "GET", "/api/appointment/event?size=100&when=past")).body.data as { id: string; registered_count: number }[];
+    const trip = events.find((e) => e.registered_count > 0)!;
+    const answer = await call(own.get(role)!, "GET", `/api/appointment/event/${trip.id}/report`);
+    if (await expectStatus(role, EXPORTERS, answer, "event report")) {
+      const rows = answer.body.data as Person[];
+      expect(rows.length).toBeGreaterThan(0);
+      const people = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !EVENT_ROW_FACTS.includes(k))));
+      expectPeople(role, people, EVENT_REPORT_ROW, "event report");
+      for (const r of rows) expect(Object.keys(r)).toEqual(expect.arrayContaining(EVENT_ROW_FACTS));
+      noSensitiveKeys(role, answer.body, "event report");
+    }
+    const elsewhere = await call(foreign.get(role)!, "GET", `/api/appointment/event/${trip.id}/report`);
+    expect(elsewhere.status).toBe(EXPORTERS.includes(role) ? 404 : 403);
   });
 
   it.each(ROLES)("GET /api/note?user_id= and /api/note/flag/user as %s: what staff wrote, for staff; another organization's participant is 404", async (role) => {

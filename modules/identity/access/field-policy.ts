@@ -24,7 +24,7 @@ export const FIELD_GROUPS = {
   /** the primary (emergency) contact */
   contact: ["contact_name", "phone_number"],
   /** the family's home and how it likes to be reached */
-  home: ["email", "preferred_contact", "address"],
+  home: ["email", "preferred_contact", "address", "postal_code"],
   /**
    * who collects the child: the parent link and person, the pick-up contacts, who collected them at a
    * check-out, and the visit's security code (the claim tag's secret: never on the kiosk's shared screen)

@@ -1,0 +1,70 @@
+import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type Services } from "../identity";
+import { ageOn } from "../participants";
+import { eventRegistrations } from "../../projections/appointments";
+import { participantRowsByIds } from "../../projections/participants";
+import type { EventReportQuery } from "./commands";
+import { eventOf } from "./service";
+
+const CANADIAN = /\b([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])[ -]?(\d[ABCEGHJ-NPRSTV-Z]\d)\b/i;
+const US_ZIP = /\b(\d{5})(?:-(\d{4}))?\b/g;
+
+/**
+ * The postal code written in a participant's address (the address is one line of text): a Canadian one
+ * ('M5V 1A1', upper-case with its space) or a US ZIP code (the last five digits, with a +4); '' when none.
+ */
+export function postalCodeOf(address: string): string {
+  const ca = CANADIAN.exec(address);
+  if (ca) return `${ca[1]} ${ca[2]}`.toUpperCase();
+  const us = [...address.matchAll(US_ZIP)].at(-1);
+  return us ? (us[2] ? `${us[1]}-${us[2]}` : us[1]!) : "";
+}
+
+/**
+ * GET /api/appointment/event/{id}/report (spec-2 section 3, 'Event report'): one row per registered
+ * participant (the member fields through the caller's role's field policy, postal_code among them, the
+ * points the event gave them and their attendance), and the event's name, start_date, end_date and
+ * attendees (the participants marked present).
+ */
+export async function eventReportOf(services: Services, auth: Auth, eventId: string | undefined, q: EventReportQuery) {
+  const event = await eventOf(services, auth, eventId);
+  const organizationId = auth.organization.id;
+  const registrations = await eventRegistrations(services.db, organizationId, event.id, q.page, q.size);
+  const people = new Map((await participantRowsByIds(services.db, organizationId, registrations.data.map((r) => r.participant_id))).map((p) => [p.id, p]));
+  const role = fieldRoleOfAuth(auth);
+  const onDay = new Date(event.start_date);
+  const data = registrations.data.flatMap((r) => {
+    const p = people.get(r.participant_id);
+    if (!p) return [];
+    const person = applyFieldPolicy(role, {
+      id: p.id,
+      member_id: p.member_id,
+      first_name: p.first_name,
+      last_name: p.last_name,
+      full_name: p.full_name,
+      dob: p.dob,
+      age: ageOn(p.dob, onDay),
+      gender: p.gender,
+      email: p.email,
+      phone_number: p.phone_number,
+      contact_name: p.contact_name,
+      medical_conditions: p.medical_conditions,
+      postal_code: postalCodeOf(p.address),
+    });
+    return [{ ...person, attendance: r.attendance, points: r.attendance === "present" ? event.points : 0 }];
+  });
+  return {
+    data,
+    count: registrations.count,
+    additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(registrations.count / q.size) : 0 },
+    event: {
+      id: event.id,
+      name: event.name,
+      start_date: event.start_date,
+      end_date: event.end_date,
+      attendees: event.attendees_count,
+      absentees: event.absent_count,
+      registered: event.registered_count,
+      points: event.points,
+    },
+  };
+}

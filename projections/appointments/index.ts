@@ -1,0 +1,4 @@
+export { appointmentsProjection } from "./projection";
+export * from "./queries";
+export type { AppointmentTables } from "./tables";
+export * as appointmentsMigration from "./migration";
