@@ -7,6 +7,7 @@ import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
 import { seedDemoPrograms } from "./programs";
 import { seedDemoWeeklyPrograms } from "./program-builder";
+import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoVisitHistory } from "./visits";
 
@@ -106,6 +107,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     // programs after the participants: pass the seeded participants' ids to register a subset of them
     await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId), { timeZone: org.timeZone });
     await seedDemoWeeklyPrograms(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
+    // the weekly programs' past eight weeks of attendance, with a few drop-ins (decision 046)
+    await seedDemoAttendance(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
     // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
     const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
     // visit histories and a note of the day for the participant profile (decision 039); before the flags, so flagged members have visits
