@@ -189,6 +189,27 @@ describe("program sessions and attendance over the API on real PostgreSQL (decis
     expect((await json<{ updated: number }>(await mark(yesterday, [[c, "excused"]]))).updated).toBe(1);
   });
 
+  it("refuses a coach whose group lost 'take attendance' and 'add drop-in participants' (403), who still sees the roster", async () => {
+    type Group = { id: string; name: string; icon: string; level: number; permission_ids: string[] };
+    const groups = (await json<{ data: Group[] }>(await admin.request("GET", "/api/user/role"))).data;
+    const group = groups.find((g) => g.name === "COACH")!;
+    const put = (permission_ids: string[]) => admin.request("PUT", `/api/role/${group.id}`, { body: { name: group.name, icon: group.icon, level: group.level, permission_ids } });
+    const date = addDays(today, -6);
+    await json(await put(group.permission_ids.filter((p) => p !== "CAN_TAKE_ATTENDANCE" && p !== "CAN_ADD_DROP_IN_PARTICIPANTS")));
+    try {
+      // until the group's change reaches the sessions, a mark for tomorrow is refused with 409 (nothing written)
+      await eventually(
+        async () => (await mark(addDays(today, 1), [[a, "present"]])).status,
+        (status) => status === 403,
+      );
+      expect((await json<Failure>(await mark(date, [[a, "present"]]), 403)).code).toBe("FORBIDDEN");
+      expect((await coach.request("POST", `${sessionPath(date)}/drop-in`, { body: { participant_id: d.id } })).status).toBe(403);
+      expect(entryOf(await roster(date), a)?.attendance).toBeNull();
+    } finally {
+      await json(await put(group.permission_ids));
+    }
+  });
+
   it("seeds the demo's weekly programs with eight weeks of marks, mostly present, and drop-ins", async () => {
     const orgId = ((await (await admin.request("GET", "/api/setting/organization")).json()) as { id?: string; organization_id?: string }).id;
     const demo = (await json<{ data: { id: string; name: string }[] }>(await admin.request("GET", "/api/program?size=100&search=Homework"))).data.find((p) => p.name === "Homework Club")!;
