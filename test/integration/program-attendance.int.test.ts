@@ -3,7 +3,10 @@ import { todayIn } from "../../modules/organizations";
 import { addDays, weekdayOf } from "../../modules/programs";
 import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_VISITOR_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { demoWeeklyProgramId } from "../factories/program-builder";
+import { programAttendanceProjection } from "../../projections/programs";
+import { buildShadow, waitForProjection } from "../../projections/runner";
 import { eventually } from "../support/eventually";
+import { dumpTables } from "../support/read-model";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -225,5 +228,16 @@ describe("program sessions and attendance over the API on real PostgreSQL (decis
     expect(sum("late") + sum("absent") + sum("excused")).toBeGreaterThan(0);
     // drop-ins: some session's roster is larger than the registered members
     expect(Math.max(...past.map((s) => s.roster_count))).toBeGreaterThan(Math.min(...past.map((s) => s.roster_count)));
+  });
+  it("replays: a rebuild of the attendance read model from the session streams ends where the live one is", async () => {
+    const { db, store } = app.app.core;
+    expect(await waitForProjection(app.app.core, "program-attendance", { atLeast: await store.headPosition() })).toBe(true);
+    await buildShadow({ db, store, projection: programAttendanceProjection, schema: "attendance_expected" });
+    const tables = programAttendanceProjection.tables;
+    // dumpTables orders by the first column (the program) only: sort each table's rows whole
+    const dump = async (schema: string) => Object.entries(await dumpTables(db, schema, tables)).map(([table, rows]) => [table, rows.map((r) => JSON.stringify(r)).sort()] as const);
+    const live = await dump("public");
+    expect(live.flatMap(([, rows]) => rows).length).toBeGreaterThan(1000);
+    expect(live).toEqual(await dump("attendance_expected"));
   });
 });
