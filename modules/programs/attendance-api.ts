@@ -1,6 +1,7 @@
 import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { attendanceBody, dropInBody, sessionsQuery } from "./attendance-commands";
-import { addDropInCall, markAttendanceCall, programSessionsCall, sessionRosterCall } from "./attendance-service";
+import { programSessionsCall, sessionRosterCall } from "./attendance-reads";
+import { addDropInCall, markAttendanceCall } from "./attendance-service";
 
 /** Staff who view programs, build them or take attendance (decision 046); not the kiosk. */
 const SESSION_READ = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_PROGRAMS, P.CAN_CREATE_PROGRAMS_AND_EVENTS, P.CAN_TAKE_ATTENDANCE] } as const satisfies AccessRule;

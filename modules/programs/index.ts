@@ -120,4 +120,5 @@ export {
 export { attendanceBody, dropInBody, sessionsQuery, ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, type AttendanceBody, type AttendanceCommand, type MarkAttendance, type AddDropIn, type SessionFacts } from "./attendance-commands";
 export { sessionDecider, decideSession, evolveSession, type SessionState } from "./attendance-decide";
 export { handleAttendanceCommand, type AttendanceDeps, type AttendanceResult } from "./attendance-handlers";
-export { ATTENDANCE_TOASTS, programSessionsCall, sessionRosterCall, markAttendanceCall, addDropInCall } from "./attendance-service";
+export { ATTENDANCE_TOASTS, markAttendanceCall, addDropInCall } from "./attendance-service";
+export { programSessionsCall, sessionRosterCall } from "./attendance-reads";
