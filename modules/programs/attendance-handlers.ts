@@ -33,7 +33,11 @@ export async function handleAttendanceCommand(deps: AttendanceDeps, command: Att
   const today = todayIn(timeZoneOf(org?.settings), deps.clock.now());
   // participants not registered are looked up in their streams (registration checked the registered ones)
   const unknown = [...new Set(participantsOf(command))].filter((id) => id && !program.participantIds.includes(id)).slice(0, 500);
-  const known = await Promise.all(unknown.map(async (id) => ((await participantInOrganization(deps.store, program.organizationId, id)) ? id : null)));
+  const known: (string | null)[] = [];
+  for (let i = 0; i < unknown.length; i += 25) {
+    const chunk = unknown.slice(i, i + 25);
+    known.push(...(await Promise.all(chunk.map(async (id) => ((await participantInOrganization(deps.store, program.organizationId, id)) ? id : null)))));
+  }
   const facts: SessionFacts = {
     organizationId: program.organizationId,
     today,
