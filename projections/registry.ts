@@ -10,12 +10,12 @@ import { identityProjection } from "./identity";
 import { notesProjection } from "./notes";
 import { organizationsProjection } from "./organizations";
 import { participantsProjection } from "./participants";
-import { programsProjection } from "./programs";
+import { programAttendanceProjection, programsProjection } from "./programs";
 import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

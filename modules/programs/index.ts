@@ -105,3 +105,20 @@ export {
 } from "./handlers";
 export * from "./service";
 export { programsApi } from "./api";
+export { attendanceApi } from "./attendance-api";
+export {
+  ATTENDANCE_STATUSES,
+  ATTENDANCE_EVENT_TYPES,
+  PROGRAM_SESSION_STREAM_PREFIX,
+  isAttendanceEvent,
+  programSessionStreamId,
+  type AttendanceStatus,
+  type AttendanceEvent,
+  type AttendanceMarked,
+  type DropInAdded,
+} from "./attendance-events";
+export { attendanceBody, dropInBody, sessionsQuery, ATTENDANCE_LIMITS, ATTENDANCE_MESSAGES, type AttendanceBody, type AttendanceCommand, type MarkAttendance, type AddDropIn, type SessionFacts } from "./attendance-commands";
+export { sessionDecider, decideSession, evolveSession, type SessionState } from "./attendance-decide";
+export { handleAttendanceCommand, type AttendanceDeps, type AttendanceResult } from "./attendance-handlers";
+export { ATTENDANCE_TOASTS, markAttendanceCall, addDropInCall } from "./attendance-service";
+export { programSessionsCall, sessionRosterCall } from "./attendance-reads";

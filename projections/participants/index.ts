@@ -3,3 +3,4 @@ export * from "./queries";
 export { participantContactLookup, participantExportRows } from "./export-rows";
 export type { ParticipantTables, PickupContactRow } from "./tables";
 export * as participantsMigration from "./migration";
+export { namedPeopleByIds, type NamedPerson } from "./people-by-ids";

@@ -6,3 +6,6 @@ export * as programsBuilderMigration from "./migration-builder";
 export * from "./program-list";
 export { memberProgramsOn, memberProgramsSql, memberProgramNamesSql, programsWithMembersOn } from "./member-programs";
 export { programsOfParticipant, meetsOn, type ParticipantProgram } from "./participant-programs";
+export { programAttendanceProjection } from "./attendance-projection";
+export * as programsAttendanceMigration from "./migration-attendance";
+export { sessionAttendance, attendanceBetween, type SessionMark, type SessionDropIn, type RangeMark, type RangeDropIn } from "./attendance-queries";

@@ -68,4 +68,27 @@ export type ProgramTables = {
     organization_id: string;
     registered_at: Timestamp;
   };
+  /** each participant's latest mark of a session (decision 046); one row per program, session and participant */
+  rm_program_attendance: {
+    program_id: string;
+    organization_id: string;
+    /** the session: its day 'YYYY-MM-DD' and start 'HH:mm' (text compares in order) */
+    session_date: string;
+    start_time: string;
+    participant_id: string;
+    status: "present" | "absent" | "late" | "excused";
+    note: string | null;
+    marked_by: string | null;
+    marked_at: Timestamp;
+  };
+  /** who joined one session without registering */
+  rm_program_drop_ins: {
+    program_id: string;
+    organization_id: string;
+    session_date: string;
+    start_time: string;
+    participant_id: string;
+    added_by: string | null;
+    added_at: Timestamp;
+  };
 };

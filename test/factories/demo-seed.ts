@@ -8,6 +8,7 @@ import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./part
 import { seedDemoPrograms } from "./programs";
 import { seedDemoWeeklyPrograms } from "./program-builder";
 import { seedDemoEvents } from "./appointments";
+import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoVisitHistory } from "./visits";
 
@@ -109,6 +110,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoWeeklyPrograms(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
     // two events (decision 047): a past trip with its attendance, an upcoming camp full to its capacity
     await seedDemoEvents(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
+    // the weekly programs' past eight weeks of attendance, with a few drop-ins (decision 046)
+    await seedDemoAttendance(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
     // about 5% stop-flagged and 5% warn-flagged, raised by the admin (the children are never flagged)
     const generated = participants.slice(0, DEMO_PARTICIPANTS_PER_ORGANIZATION - children.length).map((p) => p.participantId);
     // visit histories and a note of the day for the participant profile (decision 039); before the flags, so flagged members have visits

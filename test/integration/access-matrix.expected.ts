@@ -138,4 +138,10 @@ export const EXPECTED_API: Record<string, string> = {
   "event-registration-delete": "----++++-",
   "event-attendance": "---+++++-",
   "event-report": "----++++-",
+  // sessions and attendance (decision 046): staff who view programs or take attendance read; 'take attendance' marks,
+  // 'add drop-in participants' adds a drop-in (every staff group has both); the kiosk is left out
+  "program-sessions": "---+++++-",
+  "program-session-attendance": "---+++++-",
+  "program-session-attendance-update": "---+++++-",
+  "program-session-drop-in": "---+++++-",
 };

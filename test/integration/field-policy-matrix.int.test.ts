@@ -104,6 +104,8 @@ const AUDIT_PARTICIPANT = ["id", "full_name", "member_id"];
 // the event report's member fields (decision 047); beside them each row has the event's points and attendance
 const EVENT_REPORT_ROW = ["id", "member_id", "first_name", "last_name", "full_name", "dob", "age", "gender", "email", "phone_number", "contact_name", "medical_conditions", "postal_code"];
 const EVENT_ROW_FACTS = ["attendance", "points"];
+// a session roster's participant (decision 046): who they are, beside their mark
+const ROSTER_PERSON = ["participant_id", "member_id", "first_name", "last_name", "full_name"];
 const PAGE_ROW = ["id", "member_id", "full_name", "first_name", "last_name", "status", "is_waiver_signed", "age", "photo_url"];
 // one's own account: every role sees all of it
 const SESSION_USER = ["id", "username", "email", "first_name", "last_name", "photo_url", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "parent", "is_enrollment_allowed"];
@@ -265,6 +267,24 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     }
     const elsewhere = await call(foreign.get(role)!, "GET", boardPath);
     if (await expectStatus(role, STAFF_AND_KIOSK, elsewhere, "board, Maple")) noNorthPeople(elsewhere.body.data as Person[], "board, Maple");
+  });
+
+  it.each(ROLES)("GET /api/program/{id}/session/{date}/{start}/attendance as %s: the roster's people; another organization's program is 404", async (role) => {
+    const admin = own.get("admin")!;
+    const programs = (await call(admin, "GET", "/api/program?size=100&search=Homework")).body.data as { id: string; name: string }[];
+    const program = programs.find((p) => p.name === "Homework Club")!;
+    const sessions = (await call(admin, "GET", `/api/program/${program.id}/sessions`)).body.data as { date: string; start_time: string; present: number }[];
+    const met = sessions.find((s) => s.present > 0)!;
+    const path = `/api/program/${program.id}/session/${met.date}/${met.start_time}/attendance`;
+    const answer = await call(own.get(role)!, "GET", path);
+    if (await expectStatus(role, STAFF, answer, "roster")) {
+      const entries = answer.body.data as { participant: Person; attendance: string | null }[];
+      expect(entries.length).toBeGreaterThan(0);
+      expectPeople(role, entries.map((e) => e.participant), ROSTER_PERSON, "roster");
+      noSensitiveKeys(role, answer.body, "roster");
+    }
+    const elsewhere = await call(foreign.get(role)!, "GET", path);
+    expect(elsewhere.status).toBe(STAFF.includes(role) ? 404 : 403);
   });
 
   it.each(ROLES)("GET /api/check-in?type=export as %s: the JSON export's rows", async (role) => {
