@@ -1,2 +1,2 @@
-/** The programs module's browser-safe face: the program types' colours. Pure: no node or database imports. */
-export { PROGRAM_TYPE_COLORS, type ProgramType } from "./schedule";
+/** The programs module's browser-safe face: the program types' colours and names, the time label. Pure: no node or database imports. */
+export { PROGRAM_TYPE_COLORS, PROGRAM_TYPE_LABELS, formatTime, type ProgramType } from "./schedule";

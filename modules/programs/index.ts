@@ -105,3 +105,5 @@ export {
 } from "./handlers";
 export * from "./service";
 export { programsApi } from "./api";
+export { scheduleOf, type ScheduleAnswer } from "./service-schedule";
+export { scheduleEntries, daysOfView, type ScheduleEntry, type ScheduleView, type ScheduledProgram } from "./week-schedule";
