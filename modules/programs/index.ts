@@ -41,6 +41,7 @@ export {
   programRegistrationSchema,
   programSchema,
   programBodySchema,
+  programFormSchema,
   programIssues,
   copyProgramBody,
   registrationBody,
@@ -107,3 +108,4 @@ export * from "./service";
 export { programsApi } from "./api";
 export { scheduleOf, type ScheduleAnswer } from "./service-schedule";
 export { scheduleEntries, daysOfView, type ScheduleEntry, type ScheduleView, type ScheduledProgram } from "./week-schedule";
+export { programBuilderOf } from "./service-builder";

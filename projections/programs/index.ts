@@ -6,4 +6,4 @@ export * as programsBuilderMigration from "./migration-builder";
 export * from "./program-list";
 export { memberProgramsOn, memberProgramsSql, memberProgramNamesSql, programsWithMembersOn } from "./member-programs";
 export { programsOfParticipant, meetsOn, type ParticipantProgram } from "./participant-programs";
-export { scheduleSources, type ScheduleSource } from "./schedule-sources";
+export { scheduleSources, currentSessionsOf, type ScheduleSource } from "./schedule-sources";

@@ -54,3 +54,19 @@ export async function scheduleSources(db: Kysely<ReadModels>, organizationId: st
     registered_count: Number(p.registered_count ?? 0),
   }));
 }
+
+/** Each program's weekly sessions of its newest schedule version (the builder's list), by program id. */
+export async function currentSessionsOf(db: Kysely<ReadModels>, organizationId: string): Promise<Map<string, { week_day: number; start_time: string; end_time: string }[]>> {
+  const rows = await db
+    .selectFrom("rm_program_schedules as s")
+    .where("s.organization_id", "=", organizationId)
+    .where("s.version", "=", (eb) => eb.selectFrom("rm_program_schedules as v").whereRef("v.program_id", "=", "s.program_id").select((e) => e.fn.max("v.version").as("m")))
+    .select(["s.program_id", "s.day", "s.start_time", "s.end_time"])
+    .orderBy("s.program_id")
+    .orderBy("s.day")
+    .orderBy("s.start_time")
+    .execute();
+  const out = new Map<string, { week_day: number; start_time: string; end_time: string }[]>();
+  for (const r of rows) out.set(r.program_id, [...(out.get(r.program_id) ?? []), { week_day: r.day, start_time: r.start_time, end_time: r.end_time }]);
+  return out;
+}
