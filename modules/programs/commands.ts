@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Command } from "../kernel";
-import { labelOf, requiredMessage } from "../organizations";
+import { labelOf, requiredMessage } from "../organizations/client";
 import type { ProgramDetails, ProgramScheduleInput } from "./events";
 import { isIsoDate, isTime, PROGRAM_TYPES, type ProgramSchedule, type ProgramType, type Weekday } from "./schedule";
 import { hoursToTime } from "./sessions";
@@ -286,6 +286,18 @@ export const programBodySchema = (rules: ProgramRules = {}) =>
   programFields.superRefine((p, ctx) => {
     for (const issue of programIssues(p, rules)) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
   });
+
+/**
+ * The builder form's schema (decision 049): the same fields and checks as `programBodySchema`, with
+ * `waitlist` posted by a select as "true" or "false" (an unchecked checkbox posts nothing, which the
+ * body's schema reads as its default, yes).
+ */
+export const programFormSchema = (rules: ProgramRules = {}) =>
+  programFields
+    .extend({ waitlist: z.enum(["true", "false"], { error: "Choose what happens when the program is full" }).transform((v) => v === "true") })
+    .superRefine((p, ctx) => {
+      for (const issue of programIssues(p, rules)) ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+    });
 
 /** POST /api/program/{id}/copy: the copy's name (default 'Copy of {name}'), nothing else needed. */
 export const copyProgramBody = z.object({

@@ -77,7 +77,7 @@ function inTurn<T>(streamId: string, work: () => Promise<T>): Promise<T> {
 const RETRIES = { maxRetries: 50 } as const;
 
 /** The organization's program settings as rules (spec-1 section 3); cycle dates only when they are dates. */
-export function programRulesOf(org: RegisteredOrganization): ProgramRules & { maxPrograms: number; timeZone: string } {
+export function programRulesOf(org: Pick<RegisteredOrganization, "settings">): ProgramRules & { maxPrograms: number; timeZone: string } {
   const p = org.settings.features.program;
   return {
     cycleStart: isIsoDate(p.program_cycle_start) ? p.program_cycle_start : null,

@@ -23,6 +23,9 @@ export type ProgramSchedule =
  * Today's Programs' (spec-1 section 2: the colour depends on the type). The spec names no colours;
  * these are ours: event blue, drop-in green, partner orange, registered plum.
  */
+/** The program types as the screens name them (the spec spells drop-in `dropin`). */
+export const PROGRAM_TYPE_LABELS = { event: "Event", dropin: "Drop-in", partner: "Partner", registered: "Registered" } as const satisfies Record<ProgramType, string>;
+
 export const PROGRAM_TYPE_COLORS = {
   event: "blue",
   dropin: "green",

@@ -118,6 +118,21 @@ export async function staffGroupsOf(db: Kysely<ReadModels>, organizationId: stri
     .execute();
 }
 
+/** The organization's staff (coach to superadmin, never the kiosk), by name: the program builder's coaches to choose from. */
+export async function staffUsersOf(db: Kysely<ReadModels>, organizationId: string) {
+  return db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_users.id", "rm_users.first_name", "rm_users.last_name", "rm_user_groups.display_name as role"])
+    .where("rm_users.organization_id", "=", organizationId)
+    .where("rm_user_groups.level", ">=", LEVEL.coach)
+    .where("rm_user_groups.level", "<=", LEVEL.superadmin)
+    .orderBy("rm_users.first_name")
+    .orderBy("rm_users.last_name")
+    .orderBy("rm_users.id")
+    .execute();
+}
+
 /** A user of the organization with their group's level and permissions (an export's requester), or undefined. */
 export async function userWithPermissionsOf(db: Kysely<ReadModels>, organizationId: string, userId: string) {
   return db

@@ -9,3 +9,4 @@ export { programsOfParticipant, meetsOn, type ParticipantProgram } from "./parti
 export { programAttendanceProjection } from "./attendance-projection";
 export * as programsAttendanceMigration from "./migration-attendance";
 export { sessionAttendance, attendanceBetween, type SessionMark, type SessionDropIn, type RangeMark, type RangeDropIn } from "./attendance-queries";
+export { scheduleSources, currentSessionsOf, type ScheduleSource } from "./schedule-sources";

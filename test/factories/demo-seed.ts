@@ -29,9 +29,10 @@ export const demoOrganizations = [
   { id: idFrom("demo", "organization", "northside-youth-centre"), name: "Northside Youth Centre", type: "other", domain: "northside.demo", timeZone: DEFAULT_TIME_ZONE },
 ] as const;
 
-/** A demo organization outside the default zone gets its address there and its zone in one settings update. */
+/** Each demo organization's address (the settings need one), by domain; its zone comes with it in one settings update. */
 const DEMO_ADDRESSES: Record<string, { street_address: string; city: string; state: string; postal_code: string }> = {
-  "America/Vancouver": { street_address: "24 Maple Street", city: "Vancouver", state: "British Columbia", postal_code: "V5K 0A1" },
+  "maple.demo": { street_address: "24 Maple Street", city: "Vancouver", state: "British Columbia", postal_code: "V5K 0A1" },
+  "northside.demo": { street_address: "12 Northside Road", city: "Toronto", state: "Ontario", postal_code: "M4B 1B3" },
 };
 
 const FIRST_NAMES: Record<(typeof DEMO_ROLES)[number], string> = {
@@ -53,15 +54,21 @@ async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: 
     metadata: { commandId, organizationId: null, actorId: null, correlationId: commandId },
   });
   if (!result.ok) throw new Error(`seeding ${org.name}: ${result.error.message}`);
-  const address = DEMO_ADDRESSES[org.timeZone];
-  if (org.timeZone === DEFAULT_TIME_ZONE || !address) return;
-  const zoneCommandId = idFrom("demo-seed", "time-zone", org.id);
-  const zoned = await updateOrganizationSettings(deps, {
+  // the program builder on (its page and the demo programs, decision 049), the address and the zone
+  const defaults = defaultSettings(org.name, org.type);
+  const settings = {
+    ...defaults,
+    features: { ...defaults.features, program_builder: { ...defaults.features.program_builder, is_enabled: true } },
+    address: { address: "", unit: "", ...DEMO_ADDRESSES[org.domain]! },
+    time_zone: org.timeZone,
+  };
+  const settingsCommandId = idFrom("demo-seed", "time-zone", org.id);
+  const updated = await updateOrganizationSettings(deps, {
     type: "UpdateOrganizationSettings",
-    data: { organizationId: org.id, settings: { ...defaultSettings(org.name, org.type), address: { address: "", unit: "", ...address }, time_zone: org.timeZone } },
-    metadata: { commandId: zoneCommandId, organizationId: null, actorId: null, correlationId: zoneCommandId },
+    data: { organizationId: org.id, settings },
+    metadata: { commandId: settingsCommandId, organizationId: null, actorId: null, correlationId: settingsCommandId },
   });
-  if (!zoned.ok) throw new Error(`setting the time zone of ${org.name}: ${zoned.error.message}`);
+  if (!updated.ok) throw new Error(`setting up ${org.name}: ${updated.error.message}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import { PROGRAM_TYPE_COLORS } from "#modules/programs/client";
+import { PROGRAM_TYPE_COLORS, PROGRAM_TYPE_LABELS } from "#modules/programs/client";
 import { LatestNotes } from "../notes/latest-notes";
 import type { ParticipantDetail } from "./api";
 import { TakeNoteLines } from "./icons";
@@ -47,7 +47,7 @@ export function PersonalInfo({ p }: { p: ParticipantDetail }) {
   );
 }
 
-const TYPE_LABELS: Record<string, string> = { event: "Event", dropin: "Drop-in", partner: "Partner", registered: "Registered" };
+const TYPE_LABELS: Record<string, string> = PROGRAM_TYPE_LABELS;
 
 /** Registered to Today's Programs: h:mm A times and the name, coloured by type. */
 export function TodaysPrograms({ programs }: { programs: ParticipantDetail["programs_and_events"] }) {

@@ -1,11 +1,11 @@
 import { Badge, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { PROFILE_TEXT } from "#modules/participants/client";
-import { PROGRAM_TYPE_COLORS, type ProgramType } from "#modules/programs/client";
+import { PROGRAM_TYPE_COLORS, PROGRAM_TYPE_LABELS, type ProgramType } from "#modules/programs/client";
 import { formatCalendarDay, type Profile } from "./types";
 
 type Program = NonNullable<Profile["programs"]>["registered"][number];
 
-const TYPE_LABELS: Record<string, string> = { event: "Event", dropin: "Drop-in", partner: "Partner", registered: "Registered" };
+const TYPE_LABELS: Record<string, string> = PROGRAM_TYPE_LABELS;
 const WEEKDAYS = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
 
 /** 'Mondays and Wednesdays, Sep 1, 2026 to Jun 30, 2027' or the listed dates. */
