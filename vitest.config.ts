@@ -6,6 +6,9 @@ import { randomBytes } from "node:crypto";
 // (base-36 start time, then a random tail: test/support/seeded-template.ts drops old runs' templates)
 process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 
+/** The browser tests whose checks are timed (decision 051): they run alone, after the others. */
+const TIMED_E2E = ["test/e2e/board-latency.e2e.test.ts", "test/e2e/check-in.e2e.test.ts", "test/e2e/exports.e2e.test.ts"];
+
 // unit: pure tests beside the code; integration: real PostgreSQL and Redis; e2e: Chromium on a built app
 export default defineConfig({
   test: {
@@ -38,11 +41,26 @@ export default defineConfig({
           name: "e2e",
           sequence: { groupOrder: 2 },
           include: ["test/e2e/**/*.e2e.test.ts"],
+          exclude: [...TIMED_E2E, "node_modules/**"],
           // every browser test fails on a Content-Security-Policy violation (decision 030)
           setupFiles: ["test/e2e/csp-guard.ts"],
-          // one file at a time, like the integration files: apps of files running side by side share the
-          // server's oldest running transaction (decision 002) and the two cores, and timed checks (a live
-          // update within a second, a progress bar seen moving) then depend on the neighbour's load
+          // two files at a time (each its own app, database and browser): most of a browser test is waiting
+          // on the page or the server, so two share the two cores well. The files whose checks are timed
+          // run after them, one at a time (below).
+          fileParallelism: true,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e-timed",
+          sequence: { groupOrder: 3 },
+          include: [...TIMED_E2E],
+          setupFiles: ["test/e2e/csp-guard.ts"],
+          // one file at a time, alone on the machine: timed checks (a live update within a second, a progress
+          // bar seen moving, the click-to-row figure) must not depend on a neighbour's load; apps side by side
+          // also share the server's oldest running transaction (decision 002)
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,7 +1,15 @@
 import type { RecordedEvent } from "../../modules/kernel";
-import { ATTENDANCE_EVENT_TYPES, isAttendanceEvent, type AttendanceEvent, type AttendanceMarked, type DropInAdded } from "../../modules/programs";
+import { isAttendanceEvent, type AttendanceEvent, type AttendanceMarked, type DropInAdded } from "../../modules/programs";
 import { defineProjection } from "../runner";
 import type { ProgramTables } from "./tables";
+
+/**
+ * The event types this projection reads, written here rather than imported: the projection is read while
+ * modules/programs is still loading (it imports the programs projections for its services), and a value
+ * imported from it would not be initialized yet (a projector process failed to start on it). The type
+ * keeps the list to the module's events.
+ */
+const EVENT_TYPES = ["AttendanceMarked", "DropInAdded"] as const satisfies readonly AttendanceEvent["type"][];
 
 const keyOf = (d: { programId: string; date: string; startTime: string; participantId: string }) => `${d.programId}|${d.date}|${d.startTime}|${d.participantId}`;
 
@@ -19,7 +27,7 @@ function lastPerKey<E extends AttendanceMarked | DropInAdded>(events: readonly R
 export const programAttendanceProjection = defineProjection<ProgramTables>({
   name: "program-attendance",
   tables: ["rm_program_attendance", "rm_program_drop_ins"],
-  eventTypes: ATTENDANCE_EVENT_TYPES,
+  eventTypes: EVENT_TYPES,
   async apply(db, events) {
     const mine = events.filter((e) => isAttendanceEvent(e)) as RecordedEvent<AttendanceEvent>[];
     const marks = lastPerKey<AttendanceMarked>(mine, "AttendanceMarked");

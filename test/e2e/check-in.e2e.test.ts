@@ -206,9 +206,10 @@ describe("/check-in: the live board, the kiosk, pick-up people and offline scans
     await boardRow(m.member_id).getByText("Jordan Adult (Aunt)").waitFor();
     const detail = await eventually(
       async () => (await (await admin.request("GET", `/api/participant/${m.id}`)).json()) as { is_warned: boolean; notes: { data: { message: string }[] } },
-      (d) => d.is_warned,
+      // the flag and its note are two read models: wait for both
+      (d) => d.is_warned && d.notes.data.some((n) => n.message.includes("Picked up by Jordan Adult")),
     );
-    expect(detail.notes.data[0]!.message).toContain("Picked up by Jordan Adult (Aunt, 416-555-0199), who is not on the pick-up list");
+    expect(detail.notes.data[0]?.message).toContain("Picked up by Jordan Adult (Aunt, 416-555-0199), who is not on the pick-up list");
   });
 
   it("queues a scan made while offline and applies it once when the connection returns", async () => {

@@ -1,7 +1,7 @@
 /**
  * The expected access matrix, written out by hand (docs: modules/identity/access/ROUTE-RULES.md).
  * One character per subject, in SUBJECTS order: '+' allowed, '-' refused. Northside Youth Centre (type
- * other) with every feature off, as seeded. A registry route missing here fails the test.
+ * other) as seeded: every feature off but the program builder (decision 049). A registry route missing here fails the test.
  */
 export const SUBJECTS = ["anonymous", "participant", "parent", "coach", "admin", "organization", "granter", "superadmin", "kiosk"] as const;
 
@@ -40,7 +40,8 @@ export const EXPECTED_PAGES: Record<string, string> = {
   granters: "------++-",
   organizations: "------++-",
   "programs-events": "-++++++++",
-  "program-builder": "---------",
+  // the program builder is on in the demo organizations (decision 049): 'create programs and events', staff admin and above
+  "program-builder": "----++++-",
   programs: "---------",
   "program-registration": "---------",
   events: "---------",

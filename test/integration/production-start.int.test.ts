@@ -55,9 +55,12 @@ describe("npm start after a build of the other mode", () => {
     ["production", "development"],
   ] as [BuildMode, BuildMode][])("after a %s build, NODE_ENV=%s rebuilds and serves /login and a signed-in page with real HTML", async (before, mode) => {
     const { serverBuildPath } = buildLayout({ BUILD_DIR: buildDir }, ROOT);
-    // a build of the other mode, newer than every source: only its mode can tell start.ts to rebuild
-    const built = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: before, BUILD_DIR: buildDir } });
-    expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
+    // a build of the other mode, newer than every source: only its mode can tell start.ts to rebuild (the
+    // second case finds the first one's production build there, and starts from it)
+    if (builtMode(serverBuildPath) !== before) {
+      const built = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: before, BUILD_DIR: buildDir } });
+      expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
+    }
     expect(builtMode(serverBuildPath)).toBe(before);
 
     // as `npm start` runs it (tsx scripts/start.ts), with a fresh database and the demo data
