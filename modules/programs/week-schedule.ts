@@ -25,6 +25,8 @@ export type ScheduleEntry = {
   start_label: string;
   end_label: string;
   registered_count: number;
+  /** a builder program's session, which takes attendance (decision 046); decision-009 programs do not */
+  takes_attendance: boolean;
 };
 
 export type ScheduleView = "week" | "day";
@@ -71,6 +73,7 @@ export function scheduleEntries(programs: readonly ScheduledProgram[], days: rea
         start_label: formatTime(s.startTime),
         end_label: formatTime(s.endTime),
         registered_count: p.registered_count,
+        takes_attendance: p.plans.length > 0,
       });
     }
   }
