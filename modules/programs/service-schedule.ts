@@ -1,10 +1,11 @@
 import { isKiosk, PERMISSIONS, type Auth, type Services } from "../identity";
 import { DomainError } from "../kernel";
 import { sessionRosterCall } from "./attendance-reads";
-import { timeZoneOf, todayIn } from "../organizations";
+import { startOfDayIn, timeZoneOf, todayIn } from "../organizations";
+import { eventsBetween } from "../../projections/appointments";
 import { scheduleSources } from "../../projections/programs";
 import { addDays, isIsoDate } from "./schedule";
-import { daysOfView, scheduleEntries, scheduleWindow, type ScheduleEntry, type ScheduleView } from "./week-schedule";
+import { byDayAndTime, daysOfView, eventEntries, scheduleEntries, scheduleWindow, type ScheduleEntry, type ScheduleView } from "./week-schedule";
 
 export type ScheduleAnswer = {
   view: ScheduleView;
@@ -38,10 +39,14 @@ export async function scheduleOf(services: Services, auth: Auth, asked: { view?:
   const view: ScheduleView = asked.view === "day" || asked.view === "week" ? asked.view : isKiosk(auth.user.roleLevel) ? "day" : "week";
   const date = isIsoDate(asked.date) ? asked.date : today;
   const days = daysOfView(view, date);
-  const sources = await scheduleSources(services.db, auth.organization.id, days[0]!, days[days.length - 1]!);
+  const timeZone = timeZoneOf(auth.organization.settings);
+  const [sources, events] = await Promise.all([
+    scheduleSources(services.db, auth.organization.id, days[0]!, days[days.length - 1]!),
+    eventsBetween(services.db, auth.organization.id, startOfDayIn(timeZone, days[0]!), startOfDayIn(timeZone, addDays(days[days.length - 1]!, 1))),
+  ]);
   const program = auth.organization.settings.features.program;
   const step = view === "day" ? 1 : 7;
-  const entries = scheduleEntries(sources, days);
+  const entries = [...scheduleEntries(sources, days), ...eventEntries(events, days, localIn(timeZone))].sort(byDayAndTime);
   const canTakeAttendance = !isKiosk(auth.user.roleLevel) && auth.user.permissionIds.includes(PERMISSIONS.CAN_TAKE_ATTENDANCE);
   return {
     view,
@@ -54,6 +59,15 @@ export async function scheduleOf(services: Services, auth: Auth, asked: { view?:
     entries,
     canTakeAttendance,
     attendance: canTakeAttendance && asked.program && asked.start ? await attendanceOf(services, auth, entries, date, asked.program, asked.start) : null,
+  };
+}
+
+/** An instant as the organization's day and wall-clock time ('YYYY-MM-DD', 'HH:mm'). */
+function localIn(timeZone: string) {
+  const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return (iso: string) => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
   };
 }
 
