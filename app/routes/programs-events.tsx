@@ -1,12 +1,16 @@
 import { Button, Container, Flex, Heading, TabNav, Text } from "@radix-ui/themes";
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { newId } from "#modules/kernel";
 import { scheduleOf } from "#modules/programs";
 import { formatTime } from "#modules/programs/client";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import scheduleStyles from "~/components/programs/schedule.css";
 import { dayTitle, DayList, weekTitle } from "~/components/programs/schedule-parts";
+import { AttendancePanel } from "~/components/programs/attendance-panel";
+import { readForm } from "~/utils/page-form.server";
 import { guardPage } from "~/utils/page-guard.server";
+import { handleAttendanceForm } from "~/utils/schedule-attendance.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
 export const meta: MetaFunction = () => [{ title: "Schedule" }];
@@ -19,14 +23,26 @@ export const meta: MetaFunction = () => [{ title: "Schedule" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const url = new URL(request.url);
-  return json(await scheduleOf(context.services, auth, { view: url.searchParams.get("view"), date: url.searchParams.get("date") }));
+  const q = new URL(request.url).searchParams;
+  const schedule = await scheduleOf(context.services, auth, { view: q.get("view"), date: q.get("date"), program: q.get("program"), start: q.get("start") });
+  return json({ ...schedule, commandId: newId() });
+}
+
+/** The attendance form of a session (decision 046): staff with 'take attendance' only (the service refuses others). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  return handleAttendanceForm(context.services, auth, request, await readForm(request));
 }
 
 const to = (view: string, date: string) => `?view=${view}&date=${date}`;
 
 export default function SchedulePage() {
   const s = useLoaderData<typeof loader>();
+  const refusal = useActionData<{ error?: string }>()?.error ?? null;
+  // the sessions up to today take attendance, for staff who may take it (builder programs: decision 046)
+  const attendanceLink = (e: (typeof s.entries)[number]) =>
+    s.canTakeAttendance && e.takes_attendance && e.date <= s.today ? `?${new URLSearchParams({ view: "day", date: e.date, program: e.program_id, start: e.start_time })}` : null;
   const first = s.days[0]!;
   const last = s.days[s.days.length - 1]!;
   const byDay = (date: string) => s.entries.filter((e) => e.date === date);
@@ -68,12 +84,13 @@ export default function SchedulePage() {
       {s.view === "week" ? (
         <div className="rc-sched-week" data-testid="schedule-week">
           {s.days.map((date) => (
-            <DayList key={date} date={date} today={s.today} entries={byDay(date)} />
+            <DayList key={date} date={date} today={s.today} entries={byDay(date)} attendanceLink={attendanceLink} />
           ))}
         </div>
       ) : (
-        <DayList date={first} today={s.today} entries={byDay(first)} />
+        <DayList date={first} today={s.today} entries={byDay(first)} attendanceLink={attendanceLink} />
       )}
+      {s.attendance ? <AttendancePanel panel={s.attendance} back={to("day", s.date)} commandId={s.commandId} refusal={refusal} /> : null}
       {s.entries.length === 0 ? (
         <Text as="p" size="2" color="gray" mt="4" data-testid="schedule-empty">
           No program meets {s.view === "week" ? "this week" : "on this day"}.

@@ -123,6 +123,6 @@ export { sessionDecider, decideSession, evolveSession, type SessionState } from 
 export { handleAttendanceCommand, type AttendanceDeps, type AttendanceResult } from "./attendance-handlers";
 export { ATTENDANCE_TOASTS, markAttendanceCall, addDropInCall } from "./attendance-service";
 export { programSessionsCall, sessionRosterCall } from "./attendance-reads";
-export { scheduleOf, type ScheduleAnswer } from "./service-schedule";
+export { scheduleOf, type ScheduleAnswer, type AttendancePanel, type RosterEntry } from "./service-schedule";
 export { scheduleEntries, daysOfView, type ScheduleEntry, type ScheduleView, type ScheduledProgram } from "./week-schedule";
 export { programBuilderOf } from "./service-builder";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOfView, scheduleEntries, type ScheduledProgram } from "./week-schedule";
+import { daysOfView, eventEntries, scheduleEntries, type ScheduledProgram } from "./week-schedule";
 
 const legacy = { kind: "weekly" as const, days: [], dates: [], start_date: "2026-09-01", end_date: "2027-06-30", start_time: "15:30", end_time: "17:00" };
 const builder = (over: Partial<ScheduledProgram> = {}): ScheduledProgram => ({
@@ -52,5 +52,19 @@ describe("the schedule's days and sessions (decision 048)", () => {
 
   it("gives nothing for days that are not dates", () => {
     expect(scheduleEntries([builder()], ["tuesday"])).toEqual([]);
+  });
+
+  it("puts an event on each day it touches: its start on the first, its end on the last, the whole day between", () => {
+    // the organization's wall clock here is UTC, to keep the figures plain
+    const local = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
+    const camp = { id: "e1", name: "Winter Camp", start_date: "2026-11-24T09:00:00.000Z", end_date: "2026-11-26T15:30:00.000Z", location: "", registered_count: 8 };
+    const week = eventEntries([camp], daysOfView("week", "2026-11-26"), local);
+    expect(week.map((e) => [e.date, e.start_label, e.end_label])).toEqual([
+      ["2026-11-24", "9:00 AM", "11:59 PM"],
+      ["2026-11-25", "12:00 AM", "11:59 PM"],
+      ["2026-11-26", "12:00 AM", "3:30 PM"],
+    ]);
+    expect(week[0]).toMatchObject({ kind: "event", type: "event", location: null, takes_attendance: false, registered_count: 8 });
+    expect(eventEntries([camp], ["2026-11-27"], local)).toEqual([]);
   });
 });

@@ -99,3 +99,8 @@ export async function eventRegistrations(db: Kysely<ReadModels>, organizationId:
   ]);
   return { data: data as EventRegistrationRow[], count: Number(n.n) };
 }
+
+/** The organization's events that overlap [from, to) (instants): the Schedule's events (decision 048), by start. */
+export async function eventsBetween(db: Kysely<ReadModels>, organizationId: string, from: Date, to: Date): Promise<EventRow[]> {
+  return rows(db, organizationId).where("e.start_at", "<", to).where("e.end_at", ">", from).orderBy("e.start_at").orderBy("e.name").orderBy("e.id").execute();
+}

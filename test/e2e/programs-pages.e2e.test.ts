@@ -121,6 +121,35 @@ describe("programs: the schedule and the builder", () => {
   const problems: string[] = [];
   const found = (list: string[]) => problems.push(...list);
 
+  it("takes a session's attendance from the schedule as a coach: the roster, a mark saved and shown again; axe at desktop and phone", async () => {
+    const coach = await pageAs("coach@northside.demo");
+    await gotoSettled(coach, "/programs-events");
+    const take = coach.getByRole("link", { name: /^Take attendance/ }).first();
+    await take.click();
+    const panel = coach.getByTestId("attendance");
+    await panel.waitFor();
+    const rows = panel.getByTestId("attendance-row");
+    expect(await rows.count()).toBeGreaterThan(0);
+    const first = rows.first();
+    const id = await first.getAttribute("data-participant-id");
+    await first.getByLabel("Excused").check();
+    await panel.getByRole("button", { name: "Save Attendance" }).click();
+    await coach.getByText("Attendance successfully updated").waitFor();
+    await coach.reload();
+    await coach.locator(`[data-testid=attendance-row][data-participant-id="${id}"]`).getByLabel("Excused").waitFor();
+    expect(await coach.locator(`[data-testid=attendance-row][data-participant-id="${id}"]`).getByLabel("Excused").isChecked()).toBe(true);
+    const seen: string[] = [];
+    for (const size of [VIEWPORTS[0], VIEWPORTS[2]]) {
+      await coach.setViewportSize(size);
+      const overflow = await coach.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `sideways scroll at ${size.width}`).toBeLessThanOrEqual(0);
+      seen.push(...(await audit(coach, `attendance @${size.width}`)));
+      await screenshot(coach, `programs-attendance-${size.width}x${size.height}`);
+    }
+    expect(seen, seen.join("\n")).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("shows the builder's form at tablet and phone sizes without sideways scrolling; axe finds nothing serious", async () => {
     const found2: string[] = [];
     for (const size of VIEWPORTS) {

@@ -1,27 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ProgramType } from "#modules/programs/client";
+import type { ProgramRow, ProgramSessionRow } from "#projections/programs";
 
-/** A program as the builder lists and edits it (projections/programs ProgramRow, with its current weekly sessions). */
-export type EditedProgram = {
-  id: string;
-  name: string;
-  description: string;
-  type: ProgramType;
-  activity_type: string;
-  category_type: string;
-  age_category: string;
-  age_min: number | null;
-  age_max: number | null;
-  genders: string[];
-  members_limit: number | null;
-  waitlist: boolean;
-  start_date: string;
-  end_date: string;
-  location: string | null;
-  coach_ids: string[];
-  points_per_session: number;
-  sessions: { week_day: number; start_time: string; end_time: string }[];
-};
+/** A program as the builder edits it: the read model's row with its current weekly sessions. */
+export type EditedProgram = ProgramRow & { sessions: ProgramSessionRow[] };
 
 export type StaffOption = { id: string; name: string; role: string };
 

@@ -1,20 +1,10 @@
 import { AlertDialog, Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link as RemixLink } from "@remix-run/react";
-import { formatTime, PROGRAM_TYPE_COLORS, PROGRAM_TYPE_LABELS, WEEKDAY_NAMES, type ProgramType } from "#modules/programs/client";
+import { formatTime, PROGRAM_TYPE_COLORS, PROGRAM_TYPE_LABELS, WEEKDAY_NAMES } from "#modules/programs/client";
+import type { ProgramRow, ProgramSessionRow } from "#projections/programs";
 
-export type ListedProgram = {
-  id: string;
-  name: string;
-  type: ProgramType;
-  location: string | null;
-  start_date: string;
-  end_date: string;
-  members_limit: number | null;
-  registered_count: number;
-  waitlist_count: number;
-  status: "active" | "archived";
-  archived_on: string | null;
-  sessions: { week_day: number; start_time: string; end_time: string }[];
+export type ListedProgram = Pick<ProgramRow, "id" | "name" | "type" | "location" | "start_date" | "end_date" | "members_limit" | "registered_count" | "waitlist_count" | "status" | "archived_on"> & {
+  sessions: ProgramSessionRow[];
 };
 
 /** 'Tuesday 3:30 PM – 5:00 PM, Thursday ...' */

@@ -1,4 +1,5 @@
-import { Badge, Box, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Box, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import { Link as RemixLink } from "@remix-run/react";
 import { PROGRAM_TYPE_COLORS, PROGRAM_TYPE_LABELS } from "#modules/programs/client";
 import type { ScheduleEntry } from "#modules/programs";
 
@@ -26,7 +27,7 @@ export function weekTitle(first: string, last: string): string {
 }
 
 /** One session: the type's colour down its side, the time, the name, where, the type. */
-export function SessionCard({ entry, showDate = false }: { entry: ScheduleEntry; showDate?: boolean }) {
+export function SessionCard({ entry, showDate = false, attendanceHref = null }: { entry: ScheduleEntry; showDate?: boolean; attendanceHref?: string | null }) {
   return (
     <Box className="rc-sched-entry" data-accent-color={PROGRAM_TYPE_COLORS[entry.type]} data-testid="schedule-entry" data-program-id={entry.program_id} data-date={entry.date}>
       <Text as="p" size="1" weight="medium" className="rc-sched-time">
@@ -49,12 +50,31 @@ export function SessionCard({ entry, showDate = false }: { entry: ScheduleEntry;
           {entry.registered_count} registered
         </Text>
       </Flex>
+      {attendanceHref ? (
+        <Button size="1" variant="soft" mt="2" asChild>
+          <RemixLink to={attendanceHref} aria-label={`Take attendance: ${entry.name}, ${dayTitle(entry.date)} ${entry.start_label}`}>
+            Take attendance
+          </RemixLink>
+        </Button>
+      ) : null}
     </Box>
   );
 }
 
 /** A day's column (week view) or list (day view): its title, then its sessions or 'No sessions'. */
-export function DayList({ date, today, entries, headingLevel = "h2" }: { date: string; today: string; entries: ScheduleEntry[]; headingLevel?: "h2" | "h3" }) {
+export function DayList({
+  date,
+  today,
+  entries,
+  headingLevel = "h2",
+  attendanceLink = () => null,
+}: {
+  date: string;
+  today: string;
+  entries: ScheduleEntry[];
+  headingLevel?: "h2" | "h3";
+  attendanceLink?: (entry: ScheduleEntry) => string | null;
+}) {
   const isToday = date === today;
   return (
     <Box className="rc-sched-day" data-today={isToday || undefined} data-testid="schedule-day" data-date={date} aria-current={isToday ? "date" : undefined}>
@@ -71,7 +91,7 @@ export function DayList({ date, today, entries, headingLevel = "h2" }: { date: s
           <ul className="rc-sched-list">
             {entries.map((entry) => (
               <li key={`${entry.program_id}:${entry.date}:${entry.start_time}`}>
-                <SessionCard entry={entry} />
+                <SessionCard entry={entry} attendanceHref={attendanceLink(entry)} />
               </li>
             ))}
           </ul>
