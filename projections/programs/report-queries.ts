@@ -103,27 +103,38 @@ export async function programSummaryPage(db: Kysely<ReadModels>, organizationId:
       select r.program_id, count(*)::int as registrants
       from rm_program_registrations r join page on page.id = r.program_id
       group by r.program_id
-    ), marks as (
-      select a.program_id,
-        count(distinct a.participant_id) filter (where a.status in ('present', 'late'))::int as attendees,
-        count(*) filter (where a.status = 'absent')::int as absent_marks,
-        count(*) filter (where a.status in ('present', 'late'))::int as attended_marks
+    ), per_person as (
+      -- one row per program and participant (hash-grouped once; a mark is one session of one participant)
+      select a.program_id, a.participant_id,
+        count(*) filter (where a.status in ('present', 'late')) as attended,
+        count(*) filter (where a.status = 'absent') as absent,
+        count(*) as marked
       from rm_program_attendance a join page on page.id = a.program_id
       where a.session_date <= ${today}
-      group by a.program_id
-    ), extra as (
-      select x.program_id, count(*)::int as extra_roster
-      from (
-        select a.program_id, a.session_date, a.start_time, a.participant_id from rm_program_attendance a join page on page.id = a.program_id where a.session_date <= ${today}
-        union
-        select d.program_id, d.session_date, d.start_time, d.participant_id from rm_program_drop_ins d join page on page.id = d.program_id where d.session_date <= ${today}
-      ) x
-      where not exists (select 1 from rm_program_registrations r where r.program_id = x.program_id and r.participant_id = x.participant_id)
+      group by a.program_id, a.participant_id
+    ), marks as (
+      select x.program_id,
+        count(*) filter (where x.attended > 0)::int as attendees,
+        sum(x.absent)::int as absent_marks,
+        sum(x.attended)::int as attended_marks,
+        (sum(x.marked) filter (where r.participant_id is null))::int as extra_marked
+      from per_person x
+      left join rm_program_registrations r on r.program_id = x.program_id and r.participant_id = x.participant_id
       group by x.program_id
+    ), extra as (
+      -- a drop-in's session without a mark (a marked one is counted with the marks)
+      select d.program_id, count(*)::int as extra_roster
+      from rm_program_drop_ins d join page on page.id = d.program_id
+      where d.session_date <= ${today}
+        and not exists (select 1 from rm_program_registrations r where r.program_id = d.program_id and r.participant_id = d.participant_id)
+        and not exists (select 1 from rm_program_attendance a where a.program_id = d.program_id and a.session_date = d.session_date
+          and a.start_time = d.start_time and a.participant_id = d.participant_id)
+      group by d.program_id
     )
     select page.*, coalesce(regs.registrants, 0) as registrants,
       coalesce(marks.attendees, 0) as attendees, coalesce(marks.absent_marks, 0) as absent_marks,
-      coalesce(marks.attended_marks, 0) as attended_marks, coalesce(extra.extra_roster, 0) as extra_roster
+      coalesce(marks.attended_marks, 0) as attended_marks,
+      coalesce(marks.extra_marked, 0) + coalesce(extra.extra_roster, 0) as extra_roster
     from page left join regs on regs.program_id = page.id left join marks on marks.program_id = page.id
       left join extra on extra.program_id = page.id
     order by lower(page.name), page.id`.execute(db);
