@@ -107,6 +107,9 @@ export {
 export * from "./service";
 export { programsApi } from "./api";
 export { attendanceApi } from "./attendance-api";
+export { programReportsApi } from "./report-api";
+export { programReportCall, attendancePercentage, fsaOf } from "./report";
+export { programSummaryCall, sessionsToDate, meanAge } from "./report-summary";
 export {
   ATTENDANCE_STATUSES,
   ATTENDANCE_EVENT_TYPES,

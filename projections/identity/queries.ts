@@ -174,3 +174,10 @@ export async function groupNamesOf(db: Kysely<ReadModels>, organizationId: strin
 export async function queueMail(db: Kysely<ReadModels>, mail: { to: string; subject: string; body: string }): Promise<void> {
   await db.insertInto("mail_outbox").values({ to_address: mail.to, subject: mail.subject, body: mail.body }).execute();
 }
+
+/** The usernames of these users of the organization, by user id (others' are left out). */
+export async function usernamesOf(db: Kysely<ReadModels>, organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("rm_users").select(["id", "username"]).where("organization_id", "=", organizationId).where("id", "in", [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}

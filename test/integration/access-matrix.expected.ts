@@ -145,4 +145,7 @@ export const EXPECTED_API: Record<string, string> = {
   "program-session-attendance": "---+++++-",
   "program-session-attendance-update": "---+++++-",
   "program-session-drop-in": "---+++++-",
+  // the program reports (decision 050): 'export programs and events' only (not the coach); the kiosk is left out
+  "program-report": "----++++-",
+  "program-summary-report": "----++++-",
 };

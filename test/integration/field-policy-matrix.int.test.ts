@@ -36,7 +36,8 @@ const CHECK_IN_STATUS = [
   "programs_and_events",
   "is_reduced_view",
 ];
-const USERNAME = ["name"];
+// the login: `name` where a call says so, `username` in the program report (decision 050)
+const USERNAME = ["name", "username"];
 const PERSONAL = ["dob", "age", "gender"];
 const MEDICAL = ["medical_conditions", "has_epi_pen", "has_medications"];
 const SCHOOL = ["school_not_applicable", "school_name"];
@@ -44,18 +45,23 @@ const EMERGENCY_CONTACT = ["contact_name", "phone_number"];
 const HOME = ["email", "preferred_contact", "address"];
 // the home's postal code, answered by the event report only (decision 047): with the home, never to a coach or the kiosk
 const POSTAL_CODE = ["postal_code"];
+// the program report's (decision 050): the specific gender with the personal fields; income and race for the
+// family and admins only (never a coach or the kiosk); the postal code's first three characters with the home
+const SPECIFIC_GENDER = ["specific_gender"];
+const DEMOGRAPHICS = ["household_income", "race", "specific_race"];
+const FSA = ["fsa"];
 // security_code: the visit's claim-tag secret (docs/decisions/036), with who collects the child: never the kiosk's
 const PICK_UP = ["parent", "parent_id", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"];
 const WRITTEN_BY_STAFF = ["notes", "flags"];
 const RECORD = ["created_date", "waiver_signed_at", "waiver_signed_by"];
-const EVERYTHING = [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...PICK_UP, ...WRITTEN_BY_STAFF, ...RECORD];
+const EVERYTHING = [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...SPECIFIC_GENDER, ...DEMOGRAPHICS, ...FSA, ...PICK_UP, ...WRITTEN_BY_STAFF, ...RECORD];
 const FAMILY = EVERYTHING.filter((f) => !WRITTEN_BY_STAFF.includes(f));
 
 const SEES: Record<Role, readonly string[]> = {
   // spec-1 section 6: no username, personal info, pick-up details or note banners
   kiosk: [...IDENTITY, ...CHECK_IN_STATUS],
   // safety in the room: medical needs, who may collect the child, the emergency contact, the notes
-  coach: [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...PICK_UP, ...WRITTEN_BY_STAFF],
+  coach: [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...SPECIFIC_GENDER, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...PICK_UP, ...WRITTEN_BY_STAFF],
   admin: EVERYTHING,
   organization: EVERYTHING,
   granter: EVERYTHING,
@@ -65,7 +71,7 @@ const SEES: Record<Role, readonly string[]> = {
   participant: FAMILY,
 };
 /** keys that must never reach a role that may not see them, at any depth of any answer */
-const SENSITIVE = [...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...PICK_UP, ...WRITTEN_BY_STAFF, "waiver_signed_by"];
+const SENSITIVE = [...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...SPECIFIC_GENDER, ...DEMOGRAPHICS, ...FSA, ...PICK_UP, ...WRITTEN_BY_STAFF, "waiver_signed_by"];
 
 // Every field each call answers about a person (what an admin gets).
 const REPORT_ROW = [...IDENTITY, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, "parent_id", "pickup_contacts", "pick_up_permission", "status", "is_waiver_signed", ...RECORD];
@@ -104,6 +110,12 @@ const AUDIT_PARTICIPANT = ["id", "full_name", "member_id"];
 // the event report's member fields (decision 047); beside them each row has the event's points and attendance
 const EVENT_REPORT_ROW = ["id", "member_id", "first_name", "last_name", "full_name", "dob", "age", "gender", "email", "phone_number", "contact_name", "medical_conditions", "postal_code"];
 const EVENT_ROW_FACTS = ["attendance", "points"];
+// the program report's member fields (decision 050); beside them each row has the program's and the attendance's facts
+const PROGRAM_REPORT_ROW = [
+  ...["participant_id", "member_id", "username", "first_name", "last_name", "email", "contact_name", "phone_number", "gender", "specific_gender"],
+  ...["household_income", "race", "specific_race", "medical_conditions", "fsa", "age"],
+];
+const PROGRAM_ROW_FACTS = ["program_id", "points", "program_name", "drop_in", "sessions", "attendance_count", "attendance_percentage", "absent_count", "excused_count"];
 // a session roster's participant (decision 046): who they are, beside their mark
 const ROSTER_PERSON = ["participant_id", "member_id", "first_name", "last_name", "full_name"];
 const PAGE_ROW = ["id", "member_id", "full_name", "first_name", "last_name", "status", "is_waiver_signed", "age", "photo_url"];
@@ -357,6 +369,24 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     }
     const elsewhere = await call(foreign.get(role)!, "GET", `/api/appointment/event/${trip.id}/report`);
     expect(elsewhere.status).toBe(EXPORTERS.includes(role) ? 404 : 403);
+  });
+
+  it.each(ROLES)("GET /api/program/{id}/report and /api/base/program_report as %s: exporters only; another organization's program is 404", async (role) => {
+    const summary = (await call(own.get("admin")!, "GET", "/api/base/program_report?size=100")).body.data as { id: string; total_registrant_count: number }[];
+    const club = summary.find((p) => p.total_registrant_count > 0)!;
+    const answer = await call(own.get(role)!, "GET", `/api/program/${club.id}/report`);
+    if (await expectStatus(role, EXPORTERS, answer, "program report")) {
+      const rows = answer.body.data as Person[];
+      expect(rows.length).toBeGreaterThan(0);
+      const people = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !PROGRAM_ROW_FACTS.includes(k))));
+      expectPeople(role, people, PROGRAM_REPORT_ROW, "program report");
+      for (const r of rows) expect(Object.keys(r)).toEqual(expect.arrayContaining(PROGRAM_ROW_FACTS));
+      noSensitiveKeys(role, answer.body, "program report");
+    }
+    const elsewhere = await call(foreign.get(role)!, "GET", `/api/program/${club.id}/report`);
+    expect(elsewhere.status).toBe(EXPORTERS.includes(role) ? 404 : 403);
+    const mine = await call(own.get(role)!, "GET", "/api/base/program_report");
+    if (await expectStatus(role, EXPORTERS, mine, "program summary")) noSensitiveKeys(role, mine.body, "program summary");
   });
 
   it.each(ROLES)("GET /api/note?user_id= and /api/note/flag/user as %s: what staff wrote, for staff; another organization's participant is 404", async (role) => {

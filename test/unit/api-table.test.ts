@@ -44,6 +44,15 @@ describe("the one /api table (decision 035)", () => {
     for (const id of ["participant-detail", "participant-photo", "participant-report", "participant-by-member-id", "waiver-token"]) expect(hasHandler(API_TABLE.byId(id)), id).toBe(true);
   });
 
+  it("declares the program reports in the programs context, for 'export programs and events' (decision 050)", () => {
+    expect(API_TABLE.match("GET", "/api/program/p-1/report")).toMatchObject({ route: { id: "program-report" }, params: { id: "p-1" } });
+    expect(API_TABLE.match("GET", "/api/base/program_report")?.route.id).toBe("program-summary-report");
+    for (const id of ["program-report", "program-summary-report"]) {
+      expect(hasHandler(API_TABLE.byId(id)), id).toBe(true);
+      expect(API_TABLE.byId(id)!.rule).toMatchObject({ auth: "required", anyPermission: ["CAN_EXPORT_PROGRAMS_AND_EVENTS"] });
+    }
+  });
+
   it("declares the identity and organization calls with their handlers", () => {
     const calls = [
       "GET /api/auth/csrf",

@@ -18,13 +18,15 @@ export const FIELD_GROUPS = {
   photo: ["photo_url"],
   /** the login and its role: the username (hidden from the kiosk by spec-1 section 6) and session facts */
   account: ["name", "username", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "is_enrollment_allowed", "expires_at"],
-  personal: ["dob", "age", "gender"],
+  personal: ["dob", "age", "gender", "specific_gender"],
+  /** what a family tells for the funders' reports (spec-2 section 3's program report): income and race; not a coach's or the kiosk's */
+  demographics: ["household_income", "race", "specific_race"],
   medical: ["medical_conditions", "has_epi_pen", "has_medications"],
   school: ["school_not_applicable", "school_name"],
   /** the primary (emergency) contact */
   contact: ["contact_name", "phone_number"],
   /** the family's home and how it likes to be reached */
-  home: ["email", "preferred_contact", "address", "postal_code"],
+  home: ["email", "preferred_contact", "address", "postal_code", "fsa"],
   /**
    * who collects the child: the parent link and person, the pick-up contacts, who collected them at a
    * check-out, and the visit's security code (the claim tag's secret: never on the kiosk's shared screen)
@@ -62,7 +64,7 @@ export const ALL_FIELD_GROUPS = Object.freeze(Object.keys(FIELD_GROUPS) as Field
 export const FIELD_ROLES = ["participant", "parent", "coach", "admin", "organization", "granter", "superadmin", "kiosk"] as const;
 export type FieldRole = (typeof FIELD_ROLES)[number];
 
-const FAMILY: readonly FieldGroup[] = ["identity", "photo", "account", "personal", "medical", "school", "contact", "home", "pickup", "status", "record"];
+const FAMILY: readonly FieldGroup[] = ["identity", "photo", "account", "personal", "demographics", "medical", "school", "contact", "home", "pickup", "status", "record"];
 
 /**
  * Role -> the field groups it sees of another person it may see. Participants see only themselves and
