@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Command } from "../kernel";
-import { labelOf, requiredMessage } from "../organizations";
-import { isIsoDate } from "../programs";
+import { labelOf, requiredMessage } from "../organizations/client";
+import { isIsoDate } from "../programs/client";
 import { ATTENDANCE_STATUSES, type EventDetails } from "./events";
 
 /** The one schema of an event's fields (decision 047): the /api bodies, the decider and the forms. */

@@ -30,5 +30,4 @@ export {
 export { eventDecider, eventNotFound, eventFull, type CreatedEvent, type EventState } from "./decide";
 export { handleEventCommand, loadEvent, type EventDeps, type EventResult } from "./handlers";
 export { EVENT_TOASTS } from "./service";
-export { postalCodeOf } from "./report";
 export { appointmentsApi } from "./api";

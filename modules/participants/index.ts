@@ -107,3 +107,4 @@ export { participantReportOf, participantListOf } from "./service-list";
 export { participantProfileOf, profileTabsFor, type ParticipantProfilePage } from "./service-profile";
 export { NO_STORE, issueWaiverLink, newWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
 export { participantsApi } from "./api";
+export { postalCodeOf } from "./postal-code";

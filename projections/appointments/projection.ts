@@ -1,8 +1,22 @@
 import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
-import { APPOINTMENT_EVENT_TYPES, isAppointmentEvent, type AppointmentEvent, type EventDetails } from "../../modules/appointments";
+import { isAppointmentEvent, type AppointmentEvent, type EventDetails } from "../../modules/appointments";
 import { defineProjection } from "../runner";
 import type { AppointmentTables } from "./tables";
+
+/**
+ * The event types this projection reads, written here rather than imported: the projection is loaded while
+ * modules/appointments may still be loading (its services read this folder's queries), when a value
+ * imported from it is not initialized yet. The type keeps the list to the module's events.
+ */
+const EVENT_TYPES = [
+  "AppointmentEventCreated",
+  "AppointmentEventEdited",
+  "AppointmentEventDeleted",
+  "ParticipantRegisteredToEvent",
+  "ParticipantUnregisteredFromEvent",
+  "EventAttendanceMarked",
+] as const satisfies readonly AppointmentEvent["type"][];
 
 type Db = Kysely<AppointmentTables> | Transaction<AppointmentTables>;
 
@@ -76,7 +90,7 @@ async function applyEvent(db: Db, event: RecordedEvent<AppointmentEvent>): Promi
 export const appointmentsProjection = defineProjection<AppointmentTables>({
   name: "appointments",
   tables: ["rm_appointment_events", "rm_appointment_registrations"],
-  eventTypes: APPOINTMENT_EVENT_TYPES,
+  eventTypes: EVENT_TYPES,
   async apply(db, events) {
     for (const event of events) {
       if (isAppointmentEvent(event)) await applyEvent(db, event as RecordedEvent<AppointmentEvent>);

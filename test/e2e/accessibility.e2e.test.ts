@@ -136,8 +136,11 @@ describe("accessibility (axe-core): no serious or critical violation on any page
     await details.getByRole("button", { name: "Done" }).click();
     await details.waitFor({ state: "hidden" });
     await dialog.getByRole("region", { name: "List of Users" }).getByText(member.full_name).waitFor();
-    // with nothing to close or clear, Escape closes the dialog
+    // with nothing to close or clear, Escape closes the dialog (the pick cleared the search and closed its
+    // list: waited for, as a loaded machine may still be settling the search's last answer)
     await search.focus();
+    await expect.poll(() => search.inputValue()).toBe("");
+    await expect.poll(() => search.getAttribute("aria-expanded")).toBe("false");
     await admin.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     expect(found, found.join("\n")).toEqual([]);

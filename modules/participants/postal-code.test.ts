@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postalCodeOf } from "./report";
+import { postalCodeOf } from "./postal-code";
 
 describe("the event report's postal_code, from the address's text", () => {
   it.each([
