@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit, VIEWPORTS } from "./axe";
 import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
-import { gotoSettled, signIn } from "./page-helpers";
+import { signedInPage } from "./check-in-helpers";
+import { gotoSettled } from "./page-helpers";
 
 /** The Schedule (decision 048) and the Program Builder (decision 049) in the browser, at three sizes, with axe. */
 describe("programs: the schedule and the builder", () => {
@@ -12,11 +13,8 @@ describe("programs: the schedule and the builder", () => {
   const errors: string[] = [];
 
   async function pageAs(username: string) {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, baseURL: app!.baseUrl });
+    const { context, page } = await signedInPage(browser!, app!.baseUrl, username, errors);
     contexts.push(context);
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(`${username}: ${error.message}`));
-    await signIn(page, app!.baseUrl, username);
     return page;
   }
   let admin: Page;

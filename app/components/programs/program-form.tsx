@@ -1,10 +1,10 @@
 import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Callout, Card, Flex, Grid, Heading, IconButton, Text, TextArea } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Heading, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo, useState, type ReactNode } from "react";
 import { ACTIVITY_TYPES, PROGRAM_GENDERS, PROGRAM_TYPE_LABELS, PROGRAM_TYPES, WEEKDAY_NAMES, programFormSchema, type ProgramRules } from "#modules/programs/client";
-import { FieldError } from "../forms";
+import { FieldError, FormErrors } from "../forms";
 import { CheckboxItem } from "../user-groups/checkbox-item";
 import { FieldGroup } from "../user-groups/field-group";
 import { TextFieldRow } from "../user-groups/text-field-row";
@@ -102,11 +102,7 @@ export function ProgramForm({ program, staff, rules, commandId }: { program: Edi
         <Heading as="h2" size="5" id="program-form-title">
           {program ? `Edit ${program.name}` : "Build a Program"}
         </Heading>
-        {form.errors?.length ? (
-          <Callout.Root color="red" role="alert" id={form.errorId}>
-            <Callout.Text>{form.errors[0]}</Callout.Text>
-          </Callout.Root>
-        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
         <Section title="About">
           <TextFieldRow meta={fields.name} label="Name" />
           <Flex direction="column" gap="1">
