@@ -46,6 +46,11 @@ const FIRST_NAMES: Record<(typeof DEMO_ROLES)[number], string> = {
   kiosk: "Front Desk",
 };
 
+/** A day relative to the clock's today, 'YYYY-MM-DD' (UTC; the cycle is wide enough that the zone does not matter). */
+function demoDay(clock: Clock, days: number): string {
+  return new Date(clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: (typeof demoOrganizations)[number]) {
   const commandId = idFrom("demo-seed", org.id);
   const result = await registerOrganization(deps, {
@@ -54,11 +59,23 @@ async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: 
     metadata: { commandId, organizationId: null, actorId: null, correlationId: commandId },
   });
   if (!result.ok) throw new Error(`seeding ${org.name}: ${result.error.message}`);
-  // the program builder on (its page and the demo programs, decision 049), the address and the zone
+  // the program builder, programs and events on (decisions 049, 052), the address and the zone
   const defaults = defaultSettings(org.name, org.type);
   const settings = {
     ...defaults,
-    features: { ...defaults.features, program_builder: { ...defaults.features.program_builder, is_enabled: true } },
+    features: {
+      ...defaults.features,
+      program_builder: { ...defaults.features.program_builder, is_enabled: true },
+      // registration pages (decision 052): a cycle around the demo programs' (eight weeks back, seventeen ahead)
+      program: {
+        ...defaults.features.program,
+        is_enabled: true,
+        program_cycle_start: demoDay(deps.clock, -70),
+        program_cycle_end: demoDay(deps.clock, 150),
+        register_subtitle: "Choose a program for the season. Places are kept in the order you register.",
+      },
+      event: { is_enabled: true, event_subtitle: "Trips and special days: register before the event fills up." },
+    },
     address: { address: "", unit: "", ...DEMO_ADDRESSES[org.domain]! },
     time_zone: org.timeZone,
   };
