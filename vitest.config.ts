@@ -6,6 +6,27 @@ import { randomBytes } from "node:crypto";
 // (base-36 start time, then a random tail: test/support/seeded-template.ts drops old runs' templates)
 process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 
+/**
+ * The integration files that run one at a time (decision 055): the event store contract suites hold
+ * transactions open for up to 2 s, and readers anywhere on the server wait below the oldest running
+ * transaction (decision 002); the others kill or stop processes and Redis, count sign-ins per address
+ * (the rate limit is per IP, shared by every app here), measure memory, or build and start the app.
+ */
+const SERIAL_INTEGRATION = [
+  "test/integration/production-start.int.test.ts",
+  "test/integration/projector-kill.int.test.ts",
+  "test/integration/export-worker-kill.int.test.ts",
+  "test/integration/processes.int.test.ts",
+  "test/integration/redis-down.int.test.ts",
+  "test/integration/sign-in-limits.int.test.ts",
+  "test/integration/api-fuzz.int.test.ts",
+  "test/integration/projection-runner.int.test.ts",
+  "test/integration/command-handler.int.test.ts",
+  "test/integration/live-isolation.int.test.ts",
+  "test/integration/live-sessions.int.test.ts",
+  "modules/kernel/live/live.int.test.ts",
+];
+
 /** The browser tests whose checks are timed (decision 051): they run alone, after the others. */
 const TIMED_E2E = ["test/e2e/board-latency.e2e.test.ts", "test/e2e/check-in.e2e.test.ts", "test/e2e/exports.e2e.test.ts"];
 
@@ -26,11 +47,23 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          // one file at a time: the late-commit tests hold transactions open for up to 2 s, and readers
-          // anywhere on the server wait below the oldest running transaction (docs/decisions/002)
+          // two files at a time: each starts its own app on its own database (Redis keys, queues and live
+          // channels are named after the database), so these files share no state (decision 055)
           sequence: { groupOrder: 1 },
+          fileParallelism: true,
+          include: ["**/*.int.test.ts"],
+          exclude: [...SERIAL_INTEGRATION, "node_modules/**", "build/**"],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "integration-serial",
+          // one file at a time, after the others (decision 055)
+          sequence: { groupOrder: 2 },
           fileParallelism: false,
-          include: ["**/*.int.test.ts", "test/contract/**/*.test.ts"],
+          include: [...SERIAL_INTEGRATION, "test/contract/**/*.test.ts"],
           exclude: ["node_modules/**", "build/**"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -39,7 +72,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           include: ["test/e2e/**/*.e2e.test.ts"],
           exclude: [...TIMED_E2E, "node_modules/**"],
           // every browser test fails on a Content-Security-Policy violation (decision 030)
@@ -55,7 +88,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e-timed",
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
           include: [...TIMED_E2E],
           setupFiles: ["test/e2e/csp-guard.ts"],
           // one file at a time, alone on the machine: timed checks (a live update within a second, a progress
