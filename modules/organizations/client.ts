@@ -4,5 +4,5 @@
  */
 export { organizationSettingsSchema, enabledFeatures, SENDING_METHODS, type OrganizationSettings, type OrganizationSettingsInput } from "./settings";
 export { THEME_COLORS, accentFor, DEFAULT_MAIN_COLOR, type RadixAccentColor } from "./theme";
-export { DEFAULT_TIME_ZONE, dayBoundsIn, todayIn, timeZoneLabel, type TimeZoneOption } from "./time-zone";
+export { DEFAULT_TIME_ZONE, dayBoundsIn, instantOfWallTime, todayIn, timeZoneLabel, wallTimeOf, type TimeZoneOption } from "./time-zone";
 export { labelOf, requiredMessage } from "./validation";

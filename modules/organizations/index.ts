@@ -31,6 +31,8 @@ export {
   todayIn,
   startOfDayIn,
   dayBoundsIn,
+  instantOfWallTime,
+  wallTimeOf,
   timeZoneOptions,
   timeZoneLabel,
   type TimeZoneOption,

@@ -13,6 +13,8 @@ import {
   timeZoneOf,
   timeZoneOptions,
   todayIn,
+  instantOfWallTime,
+  wallTimeOf,
 } from "./time-zone";
 
 dayjs.extend(utc);
@@ -106,4 +108,30 @@ describe("organization time zone: days", () => {
       }
     }
   }, 60_000); // ~8,400 comparisons with dayjs-tz: seconds on a quiet machine, more beside other test files
+});
+
+describe("organization time zone: wall-clock times (the event form's date-times)", () => {
+  it("reads a datetime-local value in the zone and shows an instant back the same way, across the year", () => {
+    expect(instantOfWallTime("America/Toronto", "2026-12-05T10:00")?.toISOString()).toBe("2026-12-05T15:00:00.000Z");
+    expect(instantOfWallTime("America/Toronto", "2026-07-05T10:00")?.toISOString()).toBe("2026-07-05T14:00:00.000Z");
+    expect(instantOfWallTime("America/Vancouver", "2026-12-31T23:30")?.toISOString()).toBe("2027-01-01T07:30:00.000Z");
+    for (const zone of ["America/Toronto", "America/Vancouver", "America/St_Johns", "UTC"]) {
+      for (let day = 0; day < 365; day += 7) {
+        const wall = new Date(Date.UTC(2026, 0, 1 + day, 9, 45)).toISOString().slice(0, 16);
+        const instant = instantOfWallTime(zone, wall)!;
+        expect(wallTimeOf(zone, instant), `${zone} ${wall}`).toBe(wall);
+        expect(instant.toISOString()).toBe(dayjs.tz(wall, zone).toISOString());
+      }
+    }
+  });
+
+  it("takes the time after a spring-forward gap and the first of a fall-back overlap; refuses what is not a wall time", () => {
+    // Toronto, 2026-03-08 02:30 does not exist: the clocks read 03:30 an hour after 01:30
+    expect(wallTimeOf("America/Toronto", instantOfWallTime("America/Toronto", "2026-03-08T02:30")!)).toBe("2026-03-08T03:30");
+    // 2026-11-01 01:30 happens twice: the first is in daylight time (UTC-4)
+    expect(instantOfWallTime("America/Toronto", "2026-11-01T01:30")?.toISOString()).toBe("2026-11-01T05:30:00.000Z");
+    for (const bad of ["", "2026-02-30T10:00", "2026-12-05 10:00", "2026-12-05T25:00", "2026-12-05T10:00Z", "tomorrow"]) {
+      expect(instantOfWallTime("America/Toronto", bad), bad).toBeNull();
+    }
+  });
 });

@@ -103,6 +103,28 @@ export function startOfDayIn(timeZone: string, date: string): Date {
   return new Date(Number.isFinite(first) ? first : utcMidnight);
 }
 
+const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant of a wall-clock time 'YYYY-MM-DDTHH:mm' (a datetime-local input) in a time zone, or null
+ * when it is not one. In a gap of a change of offset (02:30 on the spring-forward night) it is the time
+ * after the gap, as a clock on the wall would read it; in an overlap, the first of the two.
+ */
+export function instantOfWallTime(timeZone: string, wall: string): Date | null {
+  const m = WALL.exec(wall);
+  if (!m) return null;
+  const utc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  if (Number.isNaN(utc) || new Date(utc).toISOString().slice(0, 16) !== wall) return null;
+  const candidates = [offsetAt(timeZone, utc - 14 * HOUR), offsetAt(timeZone, utc + 14 * HOUR)].map((offset) => utc - offset);
+  const exact = candidates.filter((t) => wallTimeOf(timeZone, new Date(t)) === wall).sort((a, b) => a - b);
+  return new Date(exact[0] ?? Math.max(...candidates));
+}
+
+/** The wall-clock time 'YYYY-MM-DDTHH:mm' of an instant in a time zone (what a datetime-local input shows). */
+export function wallTimeOf(timeZone: string, at: Date): string {
+  return new Date(at.getTime() + offsetAt(timeZone, at.getTime())).toISOString().slice(0, 16);
+}
+
 /** The day after `date` ('YYYY-MM-DD'). */
 const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 24 * HOUR).toISOString().slice(0, 10);
 
