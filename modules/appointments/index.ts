@@ -29,5 +29,5 @@ export {
 } from "./commands";
 export { eventDecider, eventNotFound, eventFull, type CreatedEvent, type EventState } from "./decide";
 export { handleEventCommand, loadEvent, type EventDeps, type EventResult } from "./handlers";
-export { EVENT_TOASTS } from "./service";
+export { EVENT_TOASTS, registerToEventCall, unregisterFromEventCall } from "./service";
 export { appointmentsApi } from "./api";
