@@ -38,6 +38,12 @@ export type ParticipantPlace = {
   /** the waitlist number; null when registered */
   position: number | null;
   sessions: OptionSession[];
+  /** a decision-009 program has no weekly sessions: its weekdays or dates and its one time span */
+  schedule_kind: "weekly" | "dates";
+  days: number[];
+  dates: string[];
+  start_time: string;
+  end_time: string;
 };
 
 /** Each program's newest schedule version's weekly sessions, for these programs. */
@@ -120,7 +126,7 @@ export async function placesOfParticipant(db: Kysely<ReadModels>, organizationId
       .where("r.participant_id", "=", participantId)
       .where("p.archived_on", "is", null)
       .where("p.end_date", ">=", today)
-      .select(["p.id as program_id", "p.name", "p.location", "p.start_date", "p.end_date"])
+      .select(["p.id as program_id", "p.name", "p.location", "p.start_date", "p.end_date", "p.schedule_kind", "p.days", "p.dates", "p.start_time", "p.end_time"])
       .execute(),
     db
       .selectFrom((eb) =>
@@ -135,7 +141,7 @@ export async function placesOfParticipant(db: Kysely<ReadModels>, organizationId
       .where("p.organization_id", "=", organizationId)
       .where("p.archived_on", "is", null)
       .where("p.end_date", ">=", today)
-      .select(["p.id as program_id", "p.name", "p.location", "p.start_date", "p.end_date", "q.position"])
+      .select(["p.id as program_id", "p.name", "p.location", "p.start_date", "p.end_date", "p.schedule_kind", "p.days", "p.dates", "p.start_time", "p.end_time", "q.position"])
       .execute(),
   ]);
   const places: Omit<ParticipantPlace, "sessions">[] = [
