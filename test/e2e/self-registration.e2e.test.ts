@@ -136,4 +136,23 @@ describe("self-registration: a parent registers their child", () => {
     expect(problems, problems.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it("tells a participant who has a parent that the parent registers them, on both pages", async () => {
+    const signed = await signedInPage(browser!, app!.baseUrl, "child1@northside.demo", errors);
+    contexts.push(signed.context);
+    const child = signed.page;
+    for (const [path, title] of [
+      ["/program-registration", "Program Registration"],
+      ["/event-registration", "Event Registration"],
+    ] as const) {
+      await gotoSettled(child, path);
+      await child.getByRole("heading", { name: title, level: 1 }).waitFor();
+      await child.getByTestId("registration-refused").getByText(/^Your parent or guardian registers you for programs and events\./).waitFor();
+      expect(await child.getByTestId("program-option").count()).toBe(0);
+    }
+    problems.push(...(await audit(child, "registration refused")));
+    await screenshot(child, "self-registration-refused");
+    expect(problems, problems.join("\n")).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
