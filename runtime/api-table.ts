@@ -10,13 +10,14 @@ import { screeningApi } from "../modules/screening";
 import { ApiTable, identityApi, openApiDocument, type ApiRow } from "../modules/identity";
 import { organizationsApi } from "../modules/organizations";
 import { attendanceApi, programReportsApi, programsApi } from "../modules/programs";
+import { registrationApi } from "../modules/registration";
 
 /**
  * The one /api table (decision 035): every context's rows (`modules/<ctx>/api.ts`, through its index),
  * and this table's own document. The dispatcher, the access guard, CSRF, body limits and the OpenAPI
  * document all read these rows; removing a row removes the call.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi, ...registrationApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

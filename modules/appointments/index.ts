@@ -29,7 +29,7 @@ export {
 } from "./commands";
 export { eventDecider, eventNotFound, eventFull, type CreatedEvent, type EventState } from "./decide";
 export { handleEventCommand, loadEvent, type EventDeps, type EventResult } from "./handlers";
-export { EVENT_TOASTS, createEventCall, updateEventCall, deleteEventCall } from "./service";
+export { EVENT_TOASTS, createEventCall, updateEventCall, deleteEventCall, registerToEventCall, unregisterFromEventCall } from "./service";
 export { eventBuilderOf, type EditedEvent, type EventBuilder } from "./service-builder";
 export { eventFormSchema, type EventFormValue } from "./form";
 export { appointmentsApi } from "./api";

@@ -43,9 +43,10 @@ export const EXPECTED_PAGES: Record<string, string> = {
   // the program builder is on in the demo organizations (decision 049): 'create programs and events', staff admin and above
   "program-builder": "----++++-",
   programs: "---------",
-  "program-registration": "---------",
+  // self-registration (decision 052): members with the feature on (the demo has it); the page narrows to parents and participants with no parent
+  "program-registration": "-++------",
   events: "---------",
-  "event-registration": "---------",
+  "event-registration": "-++------",
   "points-rewards": "---+++++-",
   challenges: "-+++++++-",
   survey: "----++++-",
@@ -139,6 +140,16 @@ export const EXPECTED_API: Record<string, string> = {
   "event-registration-delete": "----++++-",
   "event-attendance": "---+++++-",
   "event-report": "----++++-",
+  // self-registration (decision 052): members (level 1) with the feature on; the service narrows to parents (their children) and
+  // participants with no parent (themself); staff use the calls above
+  "program-self-registration-options": "-++------",
+  "program-self-registration-list": "-++------",
+  "program-self-registration-create": "-++------",
+  "program-self-registration-delete": "-++------",
+  "event-self-registration-options": "-++------",
+  "event-self-registration-list": "-++------",
+  "event-self-registration-create": "-++------",
+  "event-self-registration-delete": "-++------",
   // sessions and attendance (decision 046): staff who view programs or take attendance read; 'take attendance' marks,
   // 'add drop-in participants' adds a drop-in (every staff group has both); the kiosk is left out
   "program-sessions": "---+++++-",

@@ -1,0 +1,36 @@
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { registrantOf } from "#modules/registration";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { EventRegistrationPage, type EventRegistrationData } from "~/components/registration/event-registration-page";
+import styles from "~/components/registration/registration.css";
+import { readForm } from "~/utils/page-form.server";
+import { guardPage } from "~/utils/page-guard.server";
+import { handleRegistrationForm, eventRegistrationPage, type RegistrationAnswer } from "~/utils/registration-page.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const meta: MetaFunction = () => [{ title: "Event Registration" }];
+
+/** /event-registration (members, feature event; decision 052): a parent registers their children, a participant themself. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  const page = await eventRegistrationPage(context.services, auth, new URL(request.url));
+  return json({ page, parent: registrantOf(auth.user) === "parent" });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  return handleRegistrationForm(context.services, auth, request, await readForm(request), "event");
+}
+
+export default function EventRegistrationRoute() {
+  const { page, parent } = useLoaderData<typeof loader>();
+  const answer = useActionData<RegistrationAnswer>() ?? null;
+  return <EventRegistrationPage page={page as EventRegistrationData} parent={parent} answer={answer} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
