@@ -21,8 +21,9 @@ type DemoEvent = {
 };
 
 /**
- * Two events per demo organization (decision 047): a one-day trip three weeks ago with its registrations
- * and attendance, and a three-day camp three weeks ahead, full to its capacity.
+ * Three events per demo organization (decision 047): a one-day trip three weeks ago with its registrations
+ * and attendance, a three-day camp three weeks ahead, full to its capacity, and a movie night in ten days
+ * with places left.
  */
 export const DEMO_EVENTS: readonly DemoEvent[] = [
   {
@@ -39,6 +40,15 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
     hours: [9, 16],
     event: { name: "Winter Camp", description: "Three days of snow games, crafts and cocoa.", capacity: 8, location: "Camp Kawartha", points: 50 },
     registrations: 8,
+    present: null,
+  },
+  {
+    // places left, so a parent's Event Registration has something to register for on first start (decision 052)
+    key: "family-movie-night",
+    days: [10, 10],
+    hours: [18, 21],
+    event: { name: "Family Movie Night", description: "A film on the big screen, popcorn included. Families welcome.", capacity: 30, location: "Main Hall", points: 10 },
+    registrations: 9,
     present: null,
   },
 ];

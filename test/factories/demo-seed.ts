@@ -132,7 +132,7 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     // programs after the participants: pass the seeded participants' ids to register a subset of them
     await seedDemoPrograms(deps, org.id, participants.map((p) => p.participantId), { timeZone: org.timeZone });
     await seedDemoWeeklyPrograms(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
-    // two events (decision 047): a past trip with its attendance, an upcoming camp full to its capacity
+    // three events (decisions 047, 052): a past trip with its attendance, an upcoming camp full to its capacity, a movie night with places
     await seedDemoEvents(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
     // the weekly programs' past eight weeks of attendance, with a few drop-ins (decision 046)
     await seedDemoAttendance(deps, org, participants.map((p) => p.participantId), { coachId: ids.coach! });
