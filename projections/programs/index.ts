@@ -11,3 +11,4 @@ export * as programsAttendanceMigration from "./migration-attendance";
 export { sessionAttendance, attendanceBetween, type SessionMark, type SessionDropIn, type RangeMark, type RangeDropIn } from "./attendance-queries";
 export { scheduleSources, currentSessionsOf, type ScheduleSource } from "./schedule-sources";
 export { programReportMarks, programSummaryPage, registeredIdsOf, type ReportMarks, type SummaryProgram } from "./report-queries";
+export { programBaseSchedules, type ProgramBaseSchedule } from "./staff-schedules";
