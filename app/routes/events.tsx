@@ -8,7 +8,7 @@ import checkInStyles from "~/components/check-in/check-in.css";
 import { RegistrationsPanel } from "~/components/programs/registrations-panel";
 import { EventFigures, StaffEventList } from "~/components/programs/staff-event-list";
 import { StaffListControls, StaffListPager, useQueryHref } from "~/components/programs/staff-list-controls";
-import { coachesLabel } from "~/components/programs/staff-program-list";
+import { coachesLabel } from "~/components/programs/staff-labels";
 import staffStyles from "~/components/programs/staff-pages.css";
 import type { StaffRegistrationRefusal } from "~/components/programs/staff-registration-form";
 import { readForm } from "~/utils/page-form.server";

@@ -106,7 +106,12 @@ describe("staff pages: /programs and /events", () => {
 
   it("registers a member into a full program (the waitlist's number), refuses an ineligible one with the reason, and promotes the first waiting member when a registered one is removed", async () => {
     await admin.setViewportSize({ width: 1280, height: 900 });
-    await gotoSettled(admin, "/programs?search=Coding");
+    // the search box (debounced) narrows the list through the URL
+    await gotoSettled(admin, "/programs");
+    await admin.getByRole("searchbox", { name: "Search programs by name" }).fill("Coding");
+    await admin.waitForURL(/search=Coding/);
+    await admin.getByTestId("list-count").getByText("1 program matching 'Coding'").waitFor();
+    expect(await admin.getByTestId("staff-program-card").count()).toBe(1);
     const card = admin.getByTestId("staff-program-card").filter({ hasText: "Coding Club" });
     const programId = (await card.getAttribute("data-program-id"))!;
     await card.getByRole("link", { name: "Coding Club" }).click();

@@ -2,7 +2,7 @@ import { Badge, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import type { StaffEvent } from "#modules/appointments";
 import { useQueryHref } from "./staff-list-controls";
-import { coachesLabel } from "./staff-program-list";
+import { coachesLabel } from "./staff-labels";
 
 /** '8 / 8 registered' with Full, or 'no limit'. */
 export function EventFigures({ event }: { event: StaffEvent }) {
