@@ -33,3 +33,4 @@ export { EVENT_TOASTS, createEventCall, updateEventCall, deleteEventCall, regist
 export { eventBuilderOf, type EditedEvent, type EventBuilder } from "./service-builder";
 export { eventFormSchema, type EventFormValue } from "./form";
 export { appointmentsApi } from "./api";
+export { staffEventsPageOf, staffRegisterToEvent, staffUnregisterFromEvent, eventWhen, type StaffEvent, type StaffEventsPage } from "./service-staff";

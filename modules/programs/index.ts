@@ -129,3 +129,4 @@ export { programSessionsCall, sessionRosterCall } from "./attendance-reads";
 export { scheduleOf, type ScheduleAnswer, type AttendancePanel, type RosterEntry } from "./service-schedule";
 export { scheduleEntries, daysOfView, type ScheduleEntry, type ScheduleView, type ScheduledProgram } from "./week-schedule";
 export { programBuilderOf } from "./service-builder";
+export { staffProgramsPageOf, staffRegisterToProgram, staffUnregisterFromProgram, mayRegister, mayExport, dateIn, peopleOf, STAFF_PAGE_SIZES, type StaffProgram, type StaffProgramsPage, type RosterPerson } from "./service-staff";

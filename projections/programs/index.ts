@@ -12,3 +12,4 @@ export { sessionAttendance, attendanceBetween, type SessionMark, type SessionDro
 export { scheduleSources, currentSessionsOf, type ScheduleSource } from "./schedule-sources";
 export { programReportMarks, programSummaryPage, registeredIdsOf, type ReportMarks, type SummaryProgram } from "./report-queries";
 export { programOptions, placesOfParticipant, type ProgramOption, type ParticipantPlace, type OptionSession } from "./registration-options";
+export { programBaseSchedules, type ProgramBaseSchedule } from "./staff-schedules";

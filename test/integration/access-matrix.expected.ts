@@ -1,7 +1,7 @@
 /**
  * The expected access matrix, written out by hand (docs: modules/identity/access/ROUTE-RULES.md).
  * One character per subject, in SUBJECTS order: '+' allowed, '-' refused. Northside Youth Centre (type
- * other) as seeded: every feature off but the program builder (decision 049). A registry route missing here fails the test.
+ * other) as seeded: every feature off but the program builder (decision 049), program and event (decision 053). A registry route missing here fails the test.
  */
 export const SUBJECTS = ["anonymous", "participant", "parent", "coach", "admin", "organization", "granter", "superadmin", "kiosk"] as const;
 
@@ -42,10 +42,12 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "programs-events": "-++++++++",
   // the program builder is on in the demo organizations (decision 049): 'create programs and events', staff admin and above
   "program-builder": "----++++-",
-  programs: "---------",
-  // self-registration (decision 052): members with the feature on (the demo has it); the page narrows to parents and participants with no parent
+  // program and event are on in the demo organizations: the staff pages for staff who view them or create
+  // programs and events (not the kiosk); self-registration (decision 052): members with the feature on, the
+  // page narrows to parents and participants with no parent
+  programs: "---+++++-",
   "program-registration": "-++------",
-  events: "---------",
+  events: "---+++++-",
   "event-registration": "-++------",
   "points-rewards": "---+++++-",
   challenges: "-+++++++-",

@@ -13,7 +13,21 @@ export type FoundUser = { id: string; member_id: string; first_name: string; las
  * An editable combobox (WAI-ARIA APG, decision 042): the focus stays in the input, ArrowDown / ArrowUp
  * move through the results (aria-activedescendant), Enter picks, Escape closes the list, then clears.
  */
-export function UserSearch({ type, exclude, onPick }: { type: CheckInType; exclude: readonly string[]; onPick: (user: FoundUser) => void }) {
+export function UserSearch({
+  type,
+  exclude,
+  onPick,
+  label = "Add Users",
+  autoFocus = true,
+}: {
+  type: CheckInType;
+  exclude: readonly string[];
+  onPick: (user: FoundUser) => void;
+  /** the field's visible label (the check-in dialog's 'Add Users' unless told) */
+  label?: string;
+  /** the check-in dialog focuses it on opening; a page's panel does not */
+  autoFocus?: boolean;
+}) {
   const id = useId();
   const [text, setText] = useState("");
   const [found, setFound] = useState<FoundUser[] | null>(null);
@@ -84,7 +98,7 @@ export function UserSearch({ type, exclude, onPick }: { type: CheckInType; exclu
   return (
     <Flex direction="column" gap="2">
       <Text as="label" htmlFor={id} size="2" weight="bold">
-        Add Users
+        {label}
       </Text>
       <TextField.Root
         id={id}
@@ -103,7 +117,7 @@ export function UserSearch({ type, exclude, onPick }: { type: CheckInType; exclu
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
         autoComplete="off"
-        autoFocus
+        autoFocus={autoFocus}
       >
         <TextField.Slot>
           <SearchIcon />
