@@ -6,6 +6,7 @@ import { newId } from "#modules/kernel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { EventActions } from "~/components/events/event-actions";
 import { EventForm } from "~/components/events/event-form";
+import { EVENT_LIST_INTENT } from "~/components/events/event-form-types";
 import checkInStyles from "~/components/check-in/check-in.css";
 import { RegistrationsPanel } from "~/components/programs/registrations-panel";
 import { EventFigures, StaffEventList } from "~/components/programs/staff-event-list";
@@ -13,7 +14,7 @@ import { StaffListControls, StaffListPager, useQueryHref } from "~/components/pr
 import { coachesLabel } from "~/components/programs/staff-labels";
 import staffStyles from "~/components/programs/staff-pages.css";
 import type { StaffRegistrationRefusal } from "~/components/programs/staff-registration-form";
-import { EVENT_LIST_INTENT, handleEventForm } from "~/utils/event-builder.server";
+import { handleEventForm } from "~/utils/event-builder.server";
 import { readForm } from "~/utils/page-form.server";
 import { guardPage } from "~/utils/page-guard.server";
 import { handleStaffRegistrationForm } from "~/utils/staff-registration.server";

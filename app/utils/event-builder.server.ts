@@ -1,15 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { createEventCall, deleteEventCall, eventFormSchema, updateEventCall } from "#modules/appointments";
+import { createEventCall, deleteEventCall, eventBodyOfForm, eventFormSchema, updateEventCall } from "#modules/appointments";
 import type { Auth } from "#modules/identity";
 import { DomainError } from "#modules/kernel";
 import { mayRegister } from "#modules/programs";
+import { EVENT_LIST_INTENT } from "~/components/events/event-form-types";
 import type { AppServices } from "./load-context";
 import { organizationTimeZone } from "./time-zone.server";
 import { redirectWithToast } from "./toast.server";
 
-/** The intent of the event list's own refusals (a delete), so the page shows them above the list. */
-export const EVENT_LIST_INTENT = "delete-event";
 
 /**
  * The event form's post on /events (decision 056), for those who create programs and events (403
@@ -42,7 +41,7 @@ export async function handleEventForm(services: AppServices, auth: Auth, request
   const schema = eventFormSchema(organizationTimeZone(auth), { now: services.clock.now().toISOString() });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const body = { ...submission.value, command_id: commandId };
+  const body = { ...eventBodyOfForm(submission.value), command_id: commandId };
   try {
     const answer = intent === "create-event" ? await createEventCall(services, auth, body, request) : await updateEventCall(services, auth, id, body, request);
     return back(answer.message);

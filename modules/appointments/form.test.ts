@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { eventFormSchema } from "./form";
+import { eventBodyOfForm, eventFormSchema } from "./form";
 
 const ok = { name: "Museum Trip", start: "2026-12-05T09:00", end: "2026-12-05T15:30", capacity: 20, location: "ROM", points: 5, coach_ids: ["c1"] };
 
 describe("the event form's schema (decision 056)", () => {
   it("reads the wall-clock start and end in the organization's zone as instants", () => {
-    const parsed = eventFormSchema("America/Toronto").parse(ok);
+    const parsed = eventBodyOfForm(eventFormSchema("America/Toronto").parse(ok));
     expect(parsed.start_date).toBe("2026-12-05T14:00:00.000Z");
     expect(parsed.end_date).toBe("2026-12-05T20:30:00.000Z");
-    expect(eventFormSchema("America/Vancouver").parse(ok).start_date).toBe("2026-12-05T17:00:00.000Z");
+    expect(eventFormSchema("America/Vancouver").parse(ok).start).toBe("2026-12-05T17:00:00.000Z");
     expect(parsed).toMatchObject({ name: "Museum Trip", capacity: 20, location: "ROM", points: 5, coach_ids: ["c1"], description: "" });
     expect(eventFormSchema("UTC").parse({ name: "x", start: "2026-12-05T09:00", end: "2026-12-06T09:00" })).toMatchObject({ capacity: null, points: 0, coach_ids: [] });
   });

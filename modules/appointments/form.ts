@@ -52,12 +52,15 @@ export const eventFormSchema = (timeZone: string, rules: EventRules = {}) =>
         .transform((ids) => [...new Set(ids ?? [])]),
       points: z.number({ error: POINTS }).int({ error: POINTS }).min(0, { error: POINTS }).max(EVENT_LIMITS.points, { error: POINTS }).optional().transform((v) => v ?? 0),
     })
-    .transform(({ start, end, ...rest }) => ({ ...rest, start_date: start, end_date: end }))
-    .superRefine((e, ctx) => {
-      for (const issue of eventIssues(e, rules)) {
+    // no transform of the whole object: conform reads the form's constraints from the object itself
+    .superRefine(({ start, end, ...rest }, ctx) => {
+      for (const issue of eventIssues({ ...rest, start_date: start, end_date: end }, rules)) {
         const field = issue.path[0] === "start_date" ? "start" : issue.path[0] === "end_date" ? "end" : issue.path[0];
         ctx.addIssue({ code: "custom", message: issue.message, path: [field ?? ""] });
       }
     });
+
+/** The form's value as the /api body of an event (start and end are instants already). */
+export const eventBodyOfForm = ({ start, end, ...rest }: EventFormValue) => ({ ...rest, start_date: start, end_date: end });
 
 export type EventFormValue = z.output<ReturnType<typeof eventFormSchema>>;

@@ -31,6 +31,6 @@ export { eventDecider, eventNotFound, eventFull, type CreatedEvent, type EventSt
 export { handleEventCommand, loadEvent, type EventDeps, type EventResult } from "./handlers";
 export { EVENT_TOASTS, createEventCall, updateEventCall, deleteEventCall, registerToEventCall, unregisterFromEventCall } from "./service";
 export { eventBuilderOf, type EditedEvent, type EventBuilder } from "./service-builder";
-export { eventFormSchema, type EventFormValue } from "./form";
+export { eventBodyOfForm, eventFormSchema, type EventFormValue } from "./form";
 export { appointmentsApi } from "./api";
 export { staffEventsPageOf, staffRegisterToEvent, staffUnregisterFromEvent, eventWhen, type StaffEvent, type StaffEventsPage } from "./service-staff";

@@ -1,5 +1,6 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { Form, Link as RemixLink } from "@remix-run/react";
+import { EVENT_LIST_INTENT } from "./event-form-types";
 
 /**
  * Edit and Delete of the chosen event on /events (decision 056), for those who create programs and
@@ -30,7 +31,7 @@ export function EventActions({ id, name, commandId }: { id: string; name: string
               </Button>
             </AlertDialog.Cancel>
             <Form method="post" action="/events">
-              <input type="hidden" name="intent" value="delete-event" />
+              <input type="hidden" name="intent" value={EVENT_LIST_INTENT} />
               <input type="hidden" name="id" value={id} />
               <input type="hidden" name="command_id" value={`${commandId}-delete-${id}`} />
               <Button type="submit" color="red" aria-label={`Delete ${name}`}>
