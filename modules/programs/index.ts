@@ -108,8 +108,8 @@ export * from "./service";
 export { programsApi } from "./api";
 export { attendanceApi } from "./attendance-api";
 export { programReportsApi } from "./report-api";
-export { programReportCall, attendancePercentage, fsaOf } from "./report";
-export { programSummaryCall, sessionsToDate, meanAge } from "./report-summary";
+export { programReportCall, programReportPage, sessionsToDateOf, viewerOf, attendancePercentage, fsaOf, type ReportViewer, type ProgramReportRow } from "./report";
+export { programSummaryCall, programSummaryRows, sessionsToDate, meanAge, type ProgramSummaryRow } from "./report-summary";
 export {
   ATTENDANCE_STATUSES,
   ATTENDANCE_EVENT_TYPES,

@@ -1,9 +1,10 @@
+import type { Kysely } from "kysely";
 import type { Auth, Services } from "../identity";
-import { timeZoneOf, todayIn } from "../organizations";
 import { ageOn } from "../participants";
 import { participantRowsByIds } from "../../projections/participants";
 import { programSummaryPage, registeredIdsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
-import { parseReportQuery } from "./report";
+import type { ReadModels } from "../../projections/read-models";
+import { parseReportQuery, viewerOf, type ReportViewer } from "./report";
 import { daysOf, sessionsBetween, type SchedulePlan } from "./sessions";
 
 const minutesOf = (time: string) => {
@@ -40,19 +41,18 @@ export function meanAge(ages: readonly (number | null)[]): number | null {
 }
 
 /**
- * GET /api/base/program_report?page&size (spec-2 section 3, 'Program summary row'; decision 050): one row
- * per program of the organization, by name, with its figures up to today. The counts come grouped by
- * program from the read model; the sessions and hours from the schedule versions.
+ * One page of the program summary (spec-2 section 3, 'Program summary row'; decision 050): one row per
+ * program of the organization, archived ones too, by name, with its figures up to today. The counts come
+ * grouped by program from the read model; the sessions and hours from the schedule versions. The call
+ * and the CSV export (decision 054) both read it.
  */
-export async function programSummaryCall(services: Services, auth: Auth, query: unknown) {
-  const q = parseReportQuery(query);
-  const orgId = auth.organization.id;
-  const today = todayIn(timeZoneOf(auth.organization.settings), services.clock.now());
-  const { rows, count } = await programSummaryPage(services.db, orgId, today, q.page, q.size);
+export async function programSummaryRows(db: Kysely<ReadModels>, viewer: Pick<ReportViewer, "organizationId" | "today">, page: number, size: number) {
+  const { organizationId: orgId, today } = viewer;
+  const { rows, count } = await programSummaryPage(db, orgId, today, page, size);
   const ids = rows.map((r) => r.id);
-  const [sources, registered] = await Promise.all([scheduleSources(services.db, orgId, "0000-01-01", "9999-12-31"), registeredIdsOf(services.db, orgId, ids)]);
+  const [sources, registered] = await Promise.all([ids.length ? scheduleSources(db, orgId, "0000-01-01", "9999-12-31") : [], registeredIdsOf(db, orgId, ids)]);
   const sourceOf = new Map(sources.map((s) => [s.id, s]));
-  const people = await participantRowsByIds(services.db, orgId, [...new Set([...registered.values()].flat())]);
+  const people = await participantRowsByIds(db, orgId, [...new Set([...registered.values()].flat())]);
   const onDay = new Date(`${today}T12:00:00Z`);
   const ageOf = new Map(people.map((p) => [p.id, ageOn(p.dob, onDay)]));
   const data = rows.map((r) => {
@@ -80,5 +80,14 @@ export async function programSummaryCall(services: Services, auth: Auth, query: 
       avg_total_participant: met.sessions > 0 ? oneDecimal(rosterTotal / met.sessions) : 0,
     };
   });
-  return { data, count, additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0, today } };
+  return { data, count };
+}
+export type ProgramSummaryRow = Awaited<ReturnType<typeof programSummaryRows>>["data"][number];
+
+/** GET /api/base/program_report?page&size (decision 050). */
+export async function programSummaryCall(services: Services, auth: Auth, query: unknown) {
+  const q = parseReportQuery(query);
+  const viewer = viewerOf(services, auth);
+  const { data, count } = await programSummaryRows(services.db, viewer, q.page, q.size);
+  return { data, count, additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0, today: viewer.today } };
 }
