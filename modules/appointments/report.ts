@@ -1,9 +1,7 @@
-import type { Kysely } from "kysely";
 import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type FieldRole, type Services } from "../identity";
 import { ageOn, postalCodeOf } from "../participants";
 import { eventRegistrations, type EventRow } from "../../projections/appointments";
 import { participantRowsByIds } from "../../projections/participants";
-import type { ReadModels } from "../../projections/read-models";
 import type { EventReportQuery } from "./commands";
 import { eventOf } from "./service";
 
@@ -24,7 +22,7 @@ export const eventSummaryOf = (event: EventRow) => ({
  * reader's role's field policy, postal_code among them, the points the event gave them and their
  * attendance). The call and the CSV export (decision 054) both read it.
  */
-export async function eventReportPage(db: Kysely<ReadModels>, viewer: { organizationId: string; role: FieldRole }, event: EventRow, page: number, size: number) {
+export async function eventReportPage(db: Services["db"], viewer: { organizationId: string; role: FieldRole }, event: EventRow, page: number, size: number) {
   const { organizationId, role } = viewer;
   const registrations = await eventRegistrations(db, organizationId, event.id, page, size);
   const people = new Map((await participantRowsByIds(db, organizationId, registrations.data.map((r) => r.participant_id))).map((p) => [p.id, p]));

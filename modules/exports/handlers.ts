@@ -5,8 +5,8 @@ import { exportStreamId, type ExportEvent } from "./events";
 import { exportRequestSchema, type ExportRequest } from "./kinds";
 import { loadOrganization, timeZoneOf } from "../organizations";
 import { participantInOrganization } from "../participants";
-import { loadProgram } from "../programs/handlers";
-import { loadEvent } from "../appointments/handlers";
+import { loadProgram } from "../programs";
+import { loadEvent } from "../appointments";
 
 export type ExportDeps = { store: EventStore; clock: Clock };
 export type ExportResult = CommandResult<ExportState, ExportEvent>;

@@ -1,9 +1,7 @@
-import type { Kysely } from "kysely";
 import type { Auth, Services } from "../identity";
 import { ageOn } from "../participants";
 import { participantRowsByIds } from "../../projections/participants";
 import { programSummaryPage, registeredIdsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
-import type { ReadModels } from "../../projections/read-models";
 import { parseReportQuery, viewerOf, type ReportViewer } from "./report";
 import { daysOf, sessionsBetween, type SchedulePlan } from "./sessions";
 
@@ -46,7 +44,7 @@ export function meanAge(ages: readonly (number | null)[]): number | null {
  * grouped by program from the read model; the sessions and hours from the schedule versions. The call
  * and the CSV export (decision 054) both read it.
  */
-export async function programSummaryRows(db: Kysely<ReadModels>, viewer: Pick<ReportViewer, "organizationId" | "today">, page: number, size: number) {
+export async function programSummaryRows(db: Services["db"], viewer: Pick<ReportViewer, "organizationId" | "today">, page: number, size: number) {
   const { organizationId: orgId, today } = viewer;
   const { rows, count } = await programSummaryPage(db, orgId, today, page, size);
   const ids = rows.map((r) => r.id);

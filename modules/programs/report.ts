@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type FieldRole, type Services } from "../identity";
 import { validationError } from "../kernel";
@@ -7,7 +6,6 @@ import { ageOn, postalCodeOf } from "../participants";
 import { usernamesOf } from "../../projections/identity";
 import { participantRowsByIds } from "../../projections/participants";
 import { programReportMarks } from "../../projections/programs";
-import type { ReadModels } from "../../projections/read-models";
 import { programIn } from "./attendance-reads";
 import type { CreatedProgram } from "./decide";
 import { sessionsBetween } from "./sessions";
@@ -56,7 +54,7 @@ export function sessionsToDateOf(program: CreatedProgram, today: string): number
  * session leaves the denominator (a drop-in's denominator is the sessions they joined). The call and the
  * CSV export (decision 054) both read it.
  */
-export async function programReportPage(db: Kysely<ReadModels>, viewer: ReportViewer, program: CreatedProgram, page: number, size: number) {
+export async function programReportPage(db: Services["db"], viewer: ReportViewer, program: CreatedProgram, page: number, size: number) {
   const { organizationId: orgId, today, role } = viewer;
   const sessions = sessionsToDateOf(program, today);
   const { rows, count } = await programReportMarks(db, orgId, program.programId, today, page, size);
