@@ -31,4 +31,4 @@ export { eventDecider, eventNotFound, eventFull, type CreatedEvent, type EventSt
 export { handleEventCommand, loadEvent, type EventDeps, type EventResult } from "./handlers";
 export { EVENT_TOASTS } from "./service";
 export { appointmentsApi } from "./api";
-export { eventReportOf, eventReportPage, eventSummaryOf, type EventReportRow } from "./report";
+export { eventReportOf, eventReportScreen, eventReportPage, eventSummaryOf, type EventReportRow } from "./report";

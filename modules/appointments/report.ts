@@ -1,6 +1,6 @@
 import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type FieldRole, type Services } from "../identity";
 import { ageOn, postalCodeOf } from "../participants";
-import { eventRegistrations, type EventRow } from "../../projections/appointments";
+import { eventById, eventRegistrations, type EventRow } from "../../projections/appointments";
 import { participantRowsByIds } from "../../projections/participants";
 import type { EventReportQuery } from "./commands";
 import { eventOf } from "./service";
@@ -64,4 +64,12 @@ export async function eventReportOf(services: Services, auth: Auth, eventId: str
     additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0 },
     event: eventSummaryOf(event),
   };
+}
+
+/** /events/{id}/report (decision 054): the event and a page of its rows; null for an unknown event or another organization's (404). */
+export async function eventReportScreen(services: Services, auth: Auth, eventId: string | undefined, q: { page: number; size: number }) {
+  const event = eventId ? await eventById(services.db, auth.organization.id, eventId) : null;
+  if (!event) return null;
+  const { data, count } = await eventReportPage(services.db, { organizationId: auth.organization.id, role: fieldRoleOfAuth(auth) }, event, q.page - 1, q.size);
+  return { event: { ...eventSummaryOf(event), location: event.location }, rows: data, count, page: q.page, size: q.size, totalPages: Math.ceil(count / q.size) };
 }

@@ -2,7 +2,7 @@ import type { Auth, Services } from "../identity";
 import { ageOn } from "../participants";
 import { participantRowsByIds } from "../../projections/participants";
 import { programSummaryPage, registeredIdsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
-import { parseReportQuery, viewerOf, type ReportViewer } from "./report";
+import { attendancePercentage, parseReportQuery, viewerOf, type ReportViewer } from "./report";
 import { daysOf, sessionsBetween, type SchedulePlan } from "./sessions";
 
 const minutesOf = (time: string) => {
@@ -44,9 +44,9 @@ export function meanAge(ages: readonly (number | null)[]): number | null {
  * grouped by program from the read model; the sessions and hours from the schedule versions. The call
  * and the CSV export (decision 054) both read it.
  */
-export async function programSummaryRows(db: Services["db"], viewer: Pick<ReportViewer, "organizationId" | "today">, page: number, size: number) {
+export async function programSummaryRows(db: Services["db"], viewer: Pick<ReportViewer, "organizationId" | "today">, page: number, size: number, programId: string | null = null) {
   const { organizationId: orgId, today } = viewer;
-  const { rows, count } = await programSummaryPage(db, orgId, today, page, size);
+  const { rows, count } = await programSummaryPage(db, orgId, today, page, size, programId);
   const ids = rows.map((r) => r.id);
   const [sources, registered] = await Promise.all([ids.length ? scheduleSources(db, orgId, "0000-01-01", "9999-12-31") : [], registeredIdsOf(db, orgId, ids)]);
   const sourceOf = new Map(sources.map((s) => [s.id, s]));
@@ -76,6 +76,8 @@ export async function programSummaryRows(db: Services["db"], viewer: Pick<Report
       total_absent_count: r.absent_marks,
       avg_attendees_count: met.sessions > 0 ? oneDecimal(r.attended_marks / met.sessions) : 0,
       avg_total_participant: met.sessions > 0 ? oneDecimal(rosterTotal / met.sessions) : 0,
+      /** the marks present or late over the places on the sessions' rosters (decision 054) */
+      attendance_percentage: attendancePercentage(r.attended_marks, rosterTotal),
     };
   });
   return { data, count };

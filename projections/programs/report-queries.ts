@@ -89,14 +89,17 @@ export type SummaryProgram = {
   extra_roster: number;
 };
 
-/** The organization's programs by name, a page of them, with their figures up to `today`: set-based, grouped by program. */
-export async function programSummaryPage(db: Kysely<ReadModels>, organizationId: string, today: string, page: number, size: number) {
+/**
+ * The organization's programs by name, a page of them, with their figures up to `today`: set-based, grouped
+ * by program. `programId` narrows it to one program (its report page's figures, decision 054).
+ */
+export async function programSummaryPage(db: Kysely<ReadModels>, organizationId: string, today: string, page: number, size: number, programId: string | null = null) {
   const result = await sql<SummaryProgram & { total: number }>`
     with page as (
       select p.id, p.name, p.genders, p.age_category, p.activity_type, p.category_type, p.members_limit, p.start_date, p.archived_on,
         count(*) over ()::int as total
       from rm_programs p
-      where p.organization_id = ${organizationId}
+      where p.organization_id = ${organizationId} and (${programId}::text is null or p.id = ${programId})
       order by lower(p.name), p.id
       limit ${size} offset ${page * size}
     ), regs as (

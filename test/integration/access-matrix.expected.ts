@@ -43,8 +43,12 @@ export const EXPECTED_PAGES: Record<string, string> = {
   // the program builder is on in the demo organizations (decision 049): 'create programs and events', staff admin and above
   "program-builder": "----++++-",
   programs: "---------",
+  // the program and event report pages (decision 054): 'export programs and events' staff, with the program (event) feature
+  "program-summary": "----++++-",
+  "program-report": "----++++-",
   "program-registration": "---------",
   events: "---------",
+  "event-report": "----++++-",
   "event-registration": "---------",
   "points-rewards": "---+++++-",
   challenges: "-+++++++-",
