@@ -49,7 +49,8 @@ const features = { ...settings.features, program: { ...settings.features.program
 await json(await admin.request("PUT", "/api/setting/organization", { body: { ...settings, features } }));
 
 const t0 = performance.now();
-const seeds = Array.from({ length: MEMBERS }, (_, i) => demoParticipant(org, 10_000 + i, 10_000 + MEMBERS, new Date()));
+// registered over the last year (the factory dates a registration (total - index) x 1.7 days back)
+const seeds = Array.from({ length: MEMBERS }, (_, i) => demoParticipant(org, 10_000 + i, 10_000 + i + (i % 200), new Date()));
 const members = await inPool(seeds, 8, async (seed) => (await createParticipant(deps, seed)).participantId);
 const tMembers = performance.now();
 
