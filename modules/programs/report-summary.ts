@@ -1,7 +1,6 @@
 import type { Auth, Services } from "../identity";
 import { ageOn } from "../participants";
-import { participantRowsByIds } from "../../projections/participants";
-import { programSummaryPage, registeredIdsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
+import { programSummaryPage, registeredDobsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
 import { attendancePercentage, parseReportQuery, viewerOf, type ReportViewer } from "./report";
 import { daysOf, sessionsBetween, type SchedulePlan } from "./sessions";
 
@@ -48,11 +47,9 @@ export async function programSummaryRows(db: Services["db"], viewer: Pick<Report
   const { organizationId: orgId, today } = viewer;
   const { rows, count } = await programSummaryPage(db, orgId, today, page, size, programId);
   const ids = rows.map((r) => r.id);
-  const [sources, registered] = await Promise.all([ids.length ? scheduleSources(db, orgId, "0000-01-01", "9999-12-31") : [], registeredIdsOf(db, orgId, ids)]);
+  const [sources, dobs] = await Promise.all([ids.length ? scheduleSources(db, orgId, "0000-01-01", "9999-12-31") : [], registeredDobsOf(db, orgId, ids)]);
   const sourceOf = new Map(sources.map((s) => [s.id, s]));
-  const people = await participantRowsByIds(db, orgId, [...new Set([...registered.values()].flat())]);
   const onDay = new Date(`${today}T12:00:00Z`);
-  const ageOf = new Map(people.map((p) => [p.id, ageOn(p.dob, onDay)]));
   const data = rows.map((r) => {
     const source = sourceOf.get(r.id);
     const met = source ? sessionsToDate(source, today) : { sessions: 0, hours: 0, weekDays: [] };
@@ -62,7 +59,7 @@ export async function programSummaryRows(db: Services["db"], viewer: Pick<Report
       name: r.name,
       genders: r.genders,
       age_category: r.age_category,
-      mean_age: meanAge((registered.get(r.id) ?? []).map((id) => ageOf.get(id) ?? null)),
+      mean_age: meanAge((dobs.get(r.id) ?? []).map((dob) => ageOn(dob, onDay))),
       week_day: met.weekDays.join(","),
       activity_type: r.activity_type,
       category_type: r.category_type,

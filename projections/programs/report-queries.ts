@@ -164,3 +164,24 @@ export async function registeredIdsOf(db: Kysely<ReadModels>, organizationId: st
   for (const r of rows) out.set(r.program_id, [...(out.get(r.program_id) ?? []), r.participant_id]);
   return out;
 }
+
+/**
+ * Each program's registered members' dates of birth (for the summary's mean age): one light statement,
+ * the registrations hash-joined to the organization's participants (decision 054; loading the whole
+ * participant rows of a page's registrants cost more than the figures themselves).
+ */
+export async function registeredDobsOf(db: Kysely<ReadModels>, organizationId: string, programIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (programIds.length === 0) return out;
+  const result = await sql<{ program_id: string; dob: string }>`
+    select r.program_id, p.dob
+    from rm_program_registrations r
+    join rm_participants p on p.id::text = r.participant_id and p.organization_id = ${organizationId}
+    where r.organization_id = ${organizationId} and r.program_id in (${sql.join([...programIds])})`.execute(db);
+  for (const r of result.rows) {
+    const list = out.get(r.program_id);
+    if (list) list.push(r.dob);
+    else out.set(r.program_id, [r.dob]);
+  }
+  return out;
+}
