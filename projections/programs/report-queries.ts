@@ -174,10 +174,14 @@ export async function registeredDobsOf(db: Kysely<ReadModels>, organizationId: s
   const out = new Map<string, string[]>();
   if (programIds.length === 0) return out;
   const result = await sql<{ program_id: string; dob: string }>`
-    select r.program_id, p.dob
-    from rm_program_registrations r
-    join rm_participants p on p.id::text = r.participant_id and p.organization_id = ${organizationId}
-    where r.organization_id = ${organizationId} and r.program_id in (${sql.join([...programIds])})`.execute(db);
+    with regs as materialized (
+      select program_id, participant_id from rm_program_registrations
+      where organization_id = ${organizationId} and program_id in (${sql.join([...programIds])})
+    ), people as materialized (
+      -- the ids differ in type (uuid and text): both sides are materialized, then hash-joined on text
+      select id::text as id, dob from rm_participants where organization_id = ${organizationId}
+    )
+    select regs.program_id, people.dob from regs join people on people.id = regs.participant_id`.execute(db);
   for (const r of result.rows) {
     const list = out.get(r.program_id);
     if (list) list.push(r.dob);
