@@ -48,6 +48,7 @@ export const CROSS_CONTEXT_READS = {
     tables: ["rm_flags"],
     why: "the participant export's 'Flagged' column, inside the streamed statement (decision 014)",
   },
+  "projections/programs/report-queries.ts": { tables: ["rm_participants"], why: "the program summary's mean age: a page's registrants' dates of birth in one light statement (decision 054)" },
   "projections/check-in/queries.ts": { tables: ["rm_assets"], why: "the board's photos in the board query (the check-in hot path, decision 018)" },
   "projections/check-in/board-writes.ts": { tables: ["rm_assets"], why: "a new board row carries the participant's photo time, read in the projection's own transaction" },
   "projections/assets/photo.ts": { tables: ["rm_participants"], why: "a participant's photo: the participant (organization check) and the asset row in one statement" },

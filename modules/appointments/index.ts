@@ -34,3 +34,4 @@ export { eventBuilderOf, type EditedEvent, type EventBuilder } from "./service-b
 export { eventBodyOfForm, eventFormSchema, type EventFormValue } from "./form";
 export { appointmentsApi } from "./api";
 export { staffEventsPageOf, staffRegisterToEvent, staffUnregisterFromEvent, eventWhen, type StaffEvent, type StaffEventsPage } from "./service-staff";
+export { eventReportOf, eventReportScreen, eventReportPage, eventSummaryOf, type EventReportRow } from "./report";

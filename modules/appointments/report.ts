@@ -1,22 +1,31 @@
-import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type Services } from "../identity";
+import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type FieldRole, type Services } from "../identity";
 import { ageOn, postalCodeOf } from "../participants";
-import { eventRegistrations } from "../../projections/appointments";
+import { eventById, eventRegistrations, type EventRow } from "../../projections/appointments";
 import { participantRowsByIds } from "../../projections/participants";
 import type { EventReportQuery } from "./commands";
 import { eventOf } from "./service";
 
+/** The event of the report: its name, start_date, end_date and attendees (spec-2 section 3, 'Event report'). */
+export const eventSummaryOf = (event: EventRow) => ({
+  id: event.id,
+  name: event.name,
+  start_date: event.start_date,
+  end_date: event.end_date,
+  attendees: event.attendees_count,
+  absentees: event.absent_count,
+  registered: event.registered_count,
+  points: event.points,
+});
+
 /**
- * GET /api/appointment/event/{id}/report (spec-2 section 3, 'Event report'): one row per registered
- * participant (the member fields through the caller's role's field policy, postal_code among them, the
- * points the event gave them and their attendance), and the event's name, start_date, end_date and
- * attendees (the participants marked present).
+ * One page of an event's report rows: one row per registered participant (the member fields through the
+ * reader's role's field policy, postal_code among them, the points the event gave them and their
+ * attendance). The call and the CSV export (decision 054) both read it.
  */
-export async function eventReportOf(services: Services, auth: Auth, eventId: string | undefined, q: EventReportQuery) {
-  const event = await eventOf(services, auth, eventId);
-  const organizationId = auth.organization.id;
-  const registrations = await eventRegistrations(services.db, organizationId, event.id, q.page, q.size);
-  const people = new Map((await participantRowsByIds(services.db, organizationId, registrations.data.map((r) => r.participant_id))).map((p) => [p.id, p]));
-  const role = fieldRoleOfAuth(auth);
+export async function eventReportPage(db: Services["db"], viewer: { organizationId: string; role: FieldRole }, event: EventRow, page: number, size: number) {
+  const { organizationId, role } = viewer;
+  const registrations = await eventRegistrations(db, organizationId, event.id, page, size);
+  const people = new Map((await participantRowsByIds(db, organizationId, registrations.data.map((r) => r.participant_id))).map((p) => [p.id, p]));
   const onDay = new Date(event.start_date);
   const data = registrations.data.flatMap((r) => {
     const p = people.get(r.participant_id);
@@ -38,19 +47,29 @@ export async function eventReportOf(services: Services, auth: Auth, eventId: str
     });
     return [{ ...person, attendance: r.attendance, points: r.attendance === "present" ? event.points : 0 }];
   });
+  return { data, count: registrations.count };
+}
+export type EventReportRow = Awaited<ReturnType<typeof eventReportPage>>["data"][number];
+
+/**
+ * GET /api/appointment/event/{id}/report (spec-2 section 3, 'Event report'): a page of the rows, and the
+ * event's name, start_date, end_date and attendees (the participants marked present).
+ */
+export async function eventReportOf(services: Services, auth: Auth, eventId: string | undefined, q: EventReportQuery) {
+  const event = await eventOf(services, auth, eventId);
+  const { data, count } = await eventReportPage(services.db, { organizationId: auth.organization.id, role: fieldRoleOfAuth(auth) }, event, q.page, q.size);
   return {
     data,
-    count: registrations.count,
-    additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(registrations.count / q.size) : 0 },
-    event: {
-      id: event.id,
-      name: event.name,
-      start_date: event.start_date,
-      end_date: event.end_date,
-      attendees: event.attendees_count,
-      absentees: event.absent_count,
-      registered: event.registered_count,
-      points: event.points,
-    },
+    count,
+    additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0 },
+    event: eventSummaryOf(event),
   };
+}
+
+/** /events/{id}/report (decision 054): the event and a page of its rows; null for an unknown event or another organization's (404). */
+export async function eventReportScreen(services: Services, auth: Auth, eventId: string | undefined, q: { page: number; size: number }) {
+  const event = eventId ? await eventById(services.db, auth.organization.id, eventId) : null;
+  if (!event) return null;
+  const { data, count } = await eventReportPage(services.db, { organizationId: auth.organization.id, role: fieldRoleOfAuth(auth) }, event, q.page - 1, q.size);
+  return { event: { ...eventSummaryOf(event), location: event.location }, rows: data, count, page: q.page, size: q.size, totalPages: Math.ceil(count / q.size) };
 }

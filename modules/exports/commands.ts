@@ -16,6 +16,8 @@ export type RequestExportInput = {
   bundleParts?: readonly BundlePartFact[];
   /** flag-history (note and flag history): the participant exists in the requester's organization (read from its stream) */
   participantFound?: boolean;
+  /** program-report and event-report: the program or event exists in the requester's organization (read from its stream) */
+  subjectFound?: boolean;
   /**
    * The requester's organization's time zone, read from its stream (decision 032): the export's days,
    * dates, times and file name are in it, whatever zone the request names.

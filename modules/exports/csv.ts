@@ -37,6 +37,81 @@ export const PARTICIPANT_HEADER = [
 ] as const;
 
 /**
+ * The program report's fields (spec-2 section 3 'Program report row'; decision 054) in readable words, in
+ * the spec's order, then whether the row is a drop-in and the absent and excused counts the call answers.
+ */
+export const PROGRAM_REPORT_HEADER = [
+  "Program ID",
+  "Member ID",
+  "Username",
+  "First name",
+  "Last name",
+  "Email",
+  "Contact name",
+  "Phone number",
+  "Gender",
+  "Specific gender",
+  "Household income",
+  "Race",
+  "Specific race",
+  "Medical conditions",
+  "Points",
+  "FSA",
+  "Age",
+  "Program name",
+  "Sessions",
+  "Attendance percentage",
+  "Attendance count",
+  "Drop-in",
+  "Absent count",
+  "Excused count",
+] as const;
+
+/** The program summary's fields (spec-2 section 3 'Program summary row'), then the sessions, the archive date and the time zone of the dates. */
+export const PROGRAM_SUMMARY_HEADER = [
+  "Program",
+  "Genders",
+  "Age category",
+  "Mean age",
+  "Week days",
+  "Activity type",
+  "Category type",
+  "Members limit",
+  "Start date",
+  "Total hours",
+  "Total registrants",
+  "Total attendees",
+  "Total absent",
+  "Average attendees",
+  "Average total participants",
+  "Sessions",
+  "Archived on",
+  TIME_ZONE_COLUMN,
+] as const;
+
+/** The event report (spec-2 section 3 'Event report'): the event's name, dates and attendees on each row, then the member fields, postal code, attendance and points. */
+export const EVENT_REPORT_HEADER = [
+  "Event",
+  "Start date",
+  "End date",
+  "Attendees",
+  "Member ID",
+  "First name",
+  "Last name",
+  "Date of birth",
+  "Age",
+  "Gender",
+  "Email",
+  "Phone number",
+  "Contact name",
+  "Medical conditions",
+  "Postal code",
+  "Attendance",
+  "Points",
+  TIME_ZONE_COLUMN,
+] as const;
+
+/**
  * Formula neutralisation (decision 015). A cell is prefixed with one single quote when its text starts
  * with = + - @ tab or carriage return, or with one or more single quotes followed by one of those.
  * Reading back removes one leading quote exactly when the cell starts with quotes followed by a trigger.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CommandMetadata } from "../kernel";
 import type { BundlePartFact, ExportCommand } from "./commands";
 import { exportDecider } from "./decide";
+import { KIND_MESSAGE } from "./kinds";
 import type { ExportEvent } from "./events";
 import { deciderSpec } from "../../test/support/decider-spec";
 
@@ -65,9 +66,9 @@ describe("exports: decide RequestExport", () => {
   });
 
   it("refuses bad input with a readable message", () => {
-    given().when(request({})).thenRefused("VALIDATION", 400, "Kind must be check-ins, participants, flag-history or bundle");
-    given().when(request(null)).thenRefused("VALIDATION", 400, "Kind must be check-ins, participants, flag-history or bundle");
-    given().when(request({ kind: "pdf" })).thenRefused("VALIDATION", 400, "Kind must be check-ins, participants, flag-history or bundle");
+    given().when(request({})).thenRefused("VALIDATION", 400, KIND_MESSAGE);
+    given().when(request(null)).thenRefused("VALIDATION", 400, KIND_MESSAGE);
+    given().when(request({ kind: "pdf" })).thenRefused("VALIDATION", 400, KIND_MESSAGE);
     given().when(request({ kind: "check-ins", filters: { from: "2026-11-21", to: "2026-11-01" } })).thenRefused("VALIDATION", 400, "To must be on or after From");
     given().when(request({ kind: "check-ins", filters: { from: "2026-02-30", to: "2026-03-01" } })).thenRefused("VALIDATION", 400, "From must be a date (YYYY-MM-DD)");
     given().when(request({ kind: "check-ins", filters: { from: "2026-11-01", to: "2026-11-02", timeZone: "Mars/Olympus" } })).thenRefused("VALIDATION", 400, "Time zone is not known");
@@ -94,6 +95,28 @@ describe("exports: decide RequestExport", () => {
 
   it("exports the note and flag history only of a participant of the organization", () => {
     given().when(request({ kind: "flag-history", filters: { participantId: "kid-9" } }, ALL, undefined, false)).thenRefused("PARTICIPANT_NOT_FOUND", 404, "Participant not found");
+  });
+
+  it("exports a program report, the program summary or an event report with 'export programs and events', of this organization's program or event only (decision 054)", () => {
+    const programs = ["CAN_EXPORT_PROGRAMS_AND_EVENTS"];
+    const withSubject = (req: unknown, permissionIds: string[], subjectFound: boolean): ExportCommand => {
+      const command = request(req, permissionIds);
+      return { ...command, data: { ...(command.data as Extract<ExportCommand, { type: "RequestExport" }>["data"]), subjectFound } } as ExportCommand;
+    };
+    const report = { kind: "program-report", filters: { programId: "p-1" } };
+    given()
+      .when(withSubject(report, programs, true))
+      .then([requested({ kind: "program-report", filters: { programId: "p-1", timeZone: "UTC" }, fileName: "program-report-11-21-2026.csv" })]);
+    given()
+      .when(withSubject({ kind: "program-summary" }, programs, false))
+      .then([requested({ kind: "program-summary", filters: { timeZone: "UTC" }, fileName: "program-summary-11-21-2026.csv" })]);
+    given()
+      .when(withSubject({ kind: "event-report", filters: { eventId: "e-1" } }, programs, true))
+      .then([requested({ kind: "event-report", filters: { eventId: "e-1", timeZone: "UTC" }, fileName: "event-report-11-21-2026.csv" })]);
+    given().when(withSubject(report, programs, false)).thenRefused("PROGRAM_NOT_FOUND", 404, "Program not found");
+    given().when(withSubject({ kind: "event-report", filters: { eventId: "e-9" } }, programs, false)).thenRefused("EVENT_NOT_FOUND", 404, "Event not found");
+    given().when(withSubject(report, ALL, true)).thenRefused("FORBIDDEN", 403);
+    given().when(withSubject({ kind: "program-report", filters: {} }, programs, true)).thenRefused("VALIDATION", 400, "Program is required");
   });
 
   it("refuses a second request on the same export", () => {

@@ -20,6 +20,8 @@ export const exportForbidden = () => new DomainError("FORBIDDEN", "You do not ha
 export const exportExists = () => new DomainError("EXPORT_EXISTS", "This export has been requested already", 409);
 export const exportFinished = () => new DomainError("EXPORT_FINISHED", "This export has finished already", 409);
 export const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
+export const programNotFound = () => new DomainError("PROGRAM_NOT_FOUND", "Program not found", 404);
+export const eventNotFound = () => new DomainError("EVENT_NOT_FOUND", "Event not found", 404);
 export const bundlePartNotReady = () => new DomainError("EXPORT_NOT_READY", "Only finished exports can be bundled", 409);
 
 /** The storage key of an export's file: one folder per export, so nothing else ever shares its name. */
@@ -74,6 +76,9 @@ export function decide(state: ExportState, command: ExportCommand, now: Date): E
         }
       } else if (!permitted(request.kind, permissions)) return exportForbidden();
       if (request.kind === "flag-history" && command.data.participantFound !== true) return participantNotFound();
+      // another organization's program or event is as unknown as a missing one (decision 054)
+      if (request.kind === "program-report" && command.data.subjectFound !== true) return programNotFound();
+      if (request.kind === "event-report" && command.data.subjectFound !== true) return eventNotFound();
       if (state.status !== "none") return exportExists();
       return [
         {

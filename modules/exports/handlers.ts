@@ -2,9 +2,11 @@ import { handleCommand, idFrom, type Clock, type CommandMetadata, type CommandRe
 import type { BundlePartFact, CompleteExportInput, ExportCommand } from "./commands";
 import { exportDecider, type ExportState } from "./decide";
 import { exportStreamId, type ExportEvent } from "./events";
-import { exportRequestSchema } from "./kinds";
+import { exportRequestSchema, type ExportRequest } from "./kinds";
 import { loadOrganization, timeZoneOf } from "../organizations";
 import { participantInOrganization } from "../participants";
+import { loadProgram } from "../programs";
+import { loadEvent } from "../appointments";
 
 export type ExportDeps = { store: EventStore; clock: Clock };
 export type ExportResult = CommandResult<ExportState, ExportEvent>;
@@ -33,6 +35,13 @@ async function bundleFacts(store: EventStore, request: unknown): Promise<BundleP
   );
 }
 
+/** A program report's program or an event report's event: is it one of this organization's (from its stream)? */
+async function subjectInOrganization(store: EventStore, organizationId: string, request: ExportRequest): Promise<boolean | undefined> {
+  if (request.kind === "program-report") return (await loadProgram(store, request.filters.programId))?.organizationId === organizationId;
+  if (request.kind === "event-report") return (await loadEvent(store, request.filters.eventId))?.organizationId === organizationId;
+  return undefined;
+}
+
 /**
  * Requests an export: the export id derives from the command id (a resend answers with the first
  * result and appends nothing), the requester's permissions are passed in by the caller (from the
@@ -41,15 +50,16 @@ async function bundleFacts(store: EventStore, request: unknown): Promise<BundleP
 export async function requestExport(deps: ExportDeps, input: { request: unknown; permissionIds: readonly string[] }, metadata: CommandMetadata, options?: HandleOptions): Promise<ExportResult & { exportId: string }> {
   const exportId = exportIdFor(metadata.organizationId ?? "none", metadata.commandId);
   const parsed = exportRequestSchema.safeParse(input.request);
-  const [bundleParts, participantFound, organization] = await Promise.all([
+  const [bundleParts, participantFound, subjectFound, organization] = await Promise.all([
     bundleFacts(deps.store, input.request),
     parsed.success && parsed.data.kind === "flag-history" && metadata.organizationId
       ? participantInOrganization(deps.store, metadata.organizationId, parsed.data.filters.participantId)
       : undefined,
+    parsed.success && metadata.organizationId ? subjectInOrganization(deps.store, metadata.organizationId, parsed.data) : undefined,
     metadata.organizationId ? loadOrganization(deps.store, metadata.organizationId) : null,
   ]);
   const organizationTimeZone = organization ? timeZoneOf(organization.settings) : undefined;
-  const data = { exportId, request: input.request, permissionIds: input.permissionIds, bundleParts, participantFound, organizationTimeZone };
+  const data = { exportId, request: input.request, permissionIds: input.permissionIds, bundleParts, participantFound, subjectFound, organizationTimeZone };
   const result = await handleCommand(deps, exportDecider, exportStreamId(exportId), { type: "RequestExport", data, metadata }, options);
   return { ...result, exportId };
 }

@@ -3,9 +3,10 @@ import { z } from "zod";
 /**
  * What can be exported. `bundle` zips finished exports of the same requester into one file.
  * `flag-history` is a participant's note and flag history (the auditor's timeline, decision 014); its id
- * stays as first stored in ExportRequested events and sent by API clients.
+ * stays as first stored in ExportRequested events and sent by API clients. `program-report`,
+ * `program-summary` and `event-report` are the program and event reports' rows (decisions 050, 054).
  */
-export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "bundle"] as const;
+export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "bundle"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The permission each kind needs (spec-1 section 6 permission ids); a bundle needs those of its parts. */
@@ -13,15 +14,21 @@ export const EXPORT_PERMISSION: Readonly<Record<Exclude<ExportKind, "bundle">, s
   "check-ins": "CAN_EXPORT_CHECK_IN_MEMBERS",
   participants: "CAN_EXPORT_PARTICIPANT_PROFILE",
   "flag-history": "CAN_EXPORT_PARTICIPANT_PROFILE",
+  "program-report": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
+  "program-summary": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
+  "event-report": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
 };
 
 /** Every permission that lets someone export something: the Downloads page and its calls need one. */
-export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT_PARTICIPANT_PROFILE"] as const;
+export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT_PARTICIPANT_PROFILE", "CAN_EXPORT_PROGRAMS_AND_EVENTS"] as const;
 
 export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "check-ins": "Check-ins",
   participants: "Participants",
   "flag-history": "Note and flag history",
+  "program-report": "Program report",
+  "program-summary": "Program summary",
+  "event-report": "Event report",
   bundle: "Zip of exports",
 };
 
@@ -30,10 +37,13 @@ export const EMPTY_EXPORT_TEXT: Readonly<Record<ExportKind, string>> = {
   "check-ins": "There are no members that checked in during this date range.",
   participants: "There are no participants that match these filters.",
   "flag-history": "There are no notes or flags for this participant.",
+  "program-report": "There are no members registered in this program and no drop-ins who attended it.",
+  "program-summary": "There are no programs in this organization yet.",
+  "event-report": "There are no participants registered for this event.",
   bundle: "There are no records in these exports.",
 };
 
-export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history or bundle";
+export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report or bundle";
 export const MAX_BUNDLE_PARTS = 20;
 export const MAX_CHECK_IN_RANGE_DAYS = 3660;
 
@@ -72,6 +82,12 @@ export const flagHistoryFiltersSchema = z
   .object({ participantId: z.string({ error: "Participant is required" }).trim().min(1, "Participant is required").max(100), timeZone: timeZoneSchema })
   .strict();
 
+const recordId = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+export const programReportFiltersSchema = z.object({ programId: recordId("Program"), timeZone: timeZoneSchema }).strict();
+export const programSummaryFiltersSchema = z.object({ timeZone: timeZoneSchema }).strict();
+export const eventReportFiltersSchema = z.object({ eventId: recordId("Event"), timeZone: timeZoneSchema }).strict();
+
 export const bundleFiltersSchema = z
   .object({
     exportIds: z
@@ -90,6 +106,9 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("check-ins"), filters: checkInFiltersSchema }),
     z.object({ kind: z.literal("participants"), filters: participantFiltersSchema.default({ statuses: [], search: "", timeZone: "UTC" }) }),
     z.object({ kind: z.literal("flag-history"), filters: flagHistoryFiltersSchema }),
+    z.object({ kind: z.literal("program-report"), filters: programReportFiltersSchema }),
+    z.object({ kind: z.literal("program-summary"), filters: programSummaryFiltersSchema.default({ timeZone: "UTC" }) }),
+    z.object({ kind: z.literal("event-report"), filters: eventReportFiltersSchema }),
     z.object({ kind: z.literal("bundle"), filters: bundleFiltersSchema }),
   ],
   { error: () => KIND_MESSAGE },
@@ -100,7 +119,10 @@ export type CheckInFilters = z.infer<typeof checkInFiltersSchema>;
 export type ParticipantFilters = z.infer<typeof participantFiltersSchema>;
 export type FlagHistoryFilters = z.infer<typeof flagHistoryFiltersSchema>;
 export type BundleFilters = z.infer<typeof bundleFiltersSchema>;
-export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | BundleFilters;
+export type ProgramReportFilters = z.infer<typeof programReportFiltersSchema>;
+export type ProgramSummaryFilters = z.infer<typeof programSummaryFiltersSchema>;
+export type EventReportFilters = z.infer<typeof eventReportFiltersSchema>;
+export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | BundleFilters;
 
 /** MM-DD-YYYY of an instant in a time zone (spec-2 section 9: export file names carry this date). */
 export function fileDate(at: Date, timeZone: string): string {
@@ -122,6 +144,12 @@ export function exportFileName(request: ExportRequest, at: Date): string {
       return `participants-${today}.csv`;
     case "flag-history":
       return `note-and-flag-history-${today}.csv`;
+    case "program-report":
+      return `program-report-${today}.csv`;
+    case "program-summary":
+      return `program-summary-${today}.csv`;
+    case "event-report":
+      return `event-report-${today}.csv`;
     case "bundle":
       return `exports-${today}.zip`;
     default: {

@@ -108,8 +108,9 @@ export * from "./service";
 export { programsApi } from "./api";
 export { attendanceApi } from "./attendance-api";
 export { programReportsApi } from "./report-api";
-export { programReportCall, attendancePercentage, fsaOf } from "./report";
-export { programSummaryCall, sessionsToDate, meanAge } from "./report-summary";
+export { programReportCall, programReportPage, sessionsToDateOf, viewerOf, attendancePercentage, fsaOf, type ReportViewer, type ProgramReportRow } from "./report";
+export { programReportScreen, programSummaryScreen, reportPageQuery, reportPageQueryOf, canExportPrograms, REPORT_PAGE_SIZES, type ReportPageQuery } from "./report-pages";
+export { programSummaryCall, programSummaryRows, sessionsToDate, meanAge, type ProgramSummaryRow } from "./report-summary";
 export {
   ATTENDANCE_STATUSES,
   ATTENDANCE_EVENT_TYPES,

@@ -23,7 +23,7 @@ export const programReportsApi: readonly ApiRow[] = [
     method: "GET",
     path: "/api/base/program_report",
     description:
-      "The program summary (spec-2 section 3): one row per program by name: genders, age_category, mean_age, week_day, activity_type, category_type, members_limit, start_date, total_hours, total_registrant_count, total_attendees_count, total_absent_count, avg_attendees_count, avg_total_participant (up to today). Paged: page, size.",
+      "The program summary (spec-2 section 3): one row per program by name: genders, age_category, mean_age, week_day, activity_type, category_type, members_limit, start_date, total_hours, total_registrant_count, total_attendees_count, total_absent_count, avg_attendees_count, avg_total_participant, attendance_percentage (up to today; decision 054). Paged: page, size.",
     rule: PROGRAM_REPORT,
     query: programReportQuery,
     answers: { description: "{ data, count, additional_info: { page, size, total_pages, today } }" },

@@ -1,9 +1,7 @@
 import type { Auth, Services } from "../identity";
-import { timeZoneOf, todayIn } from "../organizations";
 import { ageOn } from "../participants";
-import { participantRowsByIds } from "../../projections/participants";
-import { programSummaryPage, registeredIdsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
-import { parseReportQuery } from "./report";
+import { programSummaryPage, registeredDobsOf, scheduleSources, type ScheduleSource } from "../../projections/programs";
+import { attendancePercentage, parseReportQuery, viewerOf, type ReportViewer } from "./report";
 import { daysOf, sessionsBetween, type SchedulePlan } from "./sessions";
 
 const minutesOf = (time: string) => {
@@ -40,21 +38,18 @@ export function meanAge(ages: readonly (number | null)[]): number | null {
 }
 
 /**
- * GET /api/base/program_report?page&size (spec-2 section 3, 'Program summary row'; decision 050): one row
- * per program of the organization, by name, with its figures up to today. The counts come grouped by
- * program from the read model; the sessions and hours from the schedule versions.
+ * One page of the program summary (spec-2 section 3, 'Program summary row'; decision 050): one row per
+ * program of the organization, archived ones too, by name, with its figures up to today. The counts come
+ * grouped by program from the read model; the sessions and hours from the schedule versions. The call
+ * and the CSV export (decision 054) both read it.
  */
-export async function programSummaryCall(services: Services, auth: Auth, query: unknown) {
-  const q = parseReportQuery(query);
-  const orgId = auth.organization.id;
-  const today = todayIn(timeZoneOf(auth.organization.settings), services.clock.now());
-  const { rows, count } = await programSummaryPage(services.db, orgId, today, q.page, q.size);
+export async function programSummaryRows(db: Services["db"], viewer: Pick<ReportViewer, "organizationId" | "today">, page: number, size: number, programId: string | null = null) {
+  const { organizationId: orgId, today } = viewer;
+  const { rows, count } = await programSummaryPage(db, orgId, today, page, size, programId);
   const ids = rows.map((r) => r.id);
-  const [sources, registered] = await Promise.all([scheduleSources(services.db, orgId, "0000-01-01", "9999-12-31"), registeredIdsOf(services.db, orgId, ids)]);
+  const [sources, dobs] = await Promise.all([ids.length ? scheduleSources(db, orgId, "0000-01-01", "9999-12-31") : [], registeredDobsOf(db, orgId, ids)]);
   const sourceOf = new Map(sources.map((s) => [s.id, s]));
-  const people = await participantRowsByIds(services.db, orgId, [...new Set([...registered.values()].flat())]);
   const onDay = new Date(`${today}T12:00:00Z`);
-  const ageOf = new Map(people.map((p) => [p.id, ageOn(p.dob, onDay)]));
   const data = rows.map((r) => {
     const source = sourceOf.get(r.id);
     const met = source ? sessionsToDate(source, today) : { sessions: 0, hours: 0, weekDays: [] };
@@ -64,7 +59,7 @@ export async function programSummaryCall(services: Services, auth: Auth, query: 
       name: r.name,
       genders: r.genders,
       age_category: r.age_category,
-      mean_age: meanAge((registered.get(r.id) ?? []).map((id) => ageOf.get(id) ?? null)),
+      mean_age: meanAge((dobs.get(r.id) ?? []).map((dob) => ageOn(dob, onDay))),
       week_day: met.weekDays.join(","),
       activity_type: r.activity_type,
       category_type: r.category_type,
@@ -78,7 +73,18 @@ export async function programSummaryCall(services: Services, auth: Auth, query: 
       total_absent_count: r.absent_marks,
       avg_attendees_count: met.sessions > 0 ? oneDecimal(r.attended_marks / met.sessions) : 0,
       avg_total_participant: met.sessions > 0 ? oneDecimal(rosterTotal / met.sessions) : 0,
+      /** the marks present or late over the places on the sessions' rosters (decision 054) */
+      attendance_percentage: attendancePercentage(r.attended_marks, rosterTotal),
     };
   });
-  return { data, count, additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0, today } };
+  return { data, count };
+}
+export type ProgramSummaryRow = Awaited<ReturnType<typeof programSummaryRows>>["data"][number];
+
+/** GET /api/base/program_report?page&size (decision 050). */
+export async function programSummaryCall(services: Services, auth: Auth, query: unknown) {
+  const q = parseReportQuery(query);
+  const viewer = viewerOf(services, auth);
+  const { data, count } = await programSummaryRows(services.db, viewer, q.page, q.size);
+  return { data, count, additional_info: { page: q.page, size: q.size, total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0, today: viewer.today } };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type Services } from "../identity";
+import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type FieldRole, type Services } from "../identity";
 import { validationError } from "../kernel";
 import { timeZoneOf, todayIn } from "../organizations";
 import { ageOn, postalCodeOf } from "../participants";
@@ -7,6 +7,7 @@ import { usernamesOf } from "../../projections/identity";
 import { participantRowsByIds } from "../../projections/participants";
 import { programReportMarks } from "../../projections/programs";
 import { programIn } from "./attendance-reads";
+import type { CreatedProgram } from "./decide";
 import { sessionsBetween } from "./sessions";
 
 const whole = (field: string, fallback: number, max: number) =>
@@ -37,25 +38,30 @@ export function attendancePercentage(attended: number, counted: number): number 
 /** The forward sortation area: the first three characters of the postal code, '' when none is known. */
 export const fsaOf = (address: string) => postalCodeOf(address).slice(0, 3);
 
-/**
- * GET /api/program/{id}/report (spec-2 section 3, 'Program report row'; decision 050): one row per member
- * registered now and per drop-in who attended, the person through the caller's role's field policy, and
- * the attendance of the program's sessions up to today. Present and late count as attended; an excused
- * session leaves the denominator (a drop-in's denominator is the sessions they joined).
- */
-export async function programReportCall(services: Services, auth: Auth, programId: string | undefined, query: unknown) {
-  const q = parseReportQuery(query);
-  const program = await programIn(services, auth, programId);
-  const orgId = auth.organization.id;
-  const now = services.clock.now();
-  const today = todayIn(timeZoneOf(auth.organization.settings), now);
+/** Who reads a report: the organization, its today, and the reader's role (the field policy of decision 027). */
+export type ReportViewer = { organizationId: string; today: string; role: FieldRole };
+
+/** The sessions of a program met up to `today` (decision 050). */
+export function sessionsToDateOf(program: CreatedProgram, today: string): number {
   const first = program.plans.reduce((min, p) => (p.cycleStart < min ? p.cycleStart : min), today);
-  const sessions = sessionsBetween(program.programId, program.plans, first, today, program.archivedOn).length;
-  const { rows, count } = await programReportMarks(services.db, orgId, program.programId, today, q.page, q.size);
-  const people = new Map((await participantRowsByIds(services.db, orgId, rows.map((r) => r.participant_id))).map((p) => [p.id, p]));
-  const usernames = await usernamesOf(services.db, orgId, [...people.values()].flatMap((p) => (p.user_id ? [p.user_id] : [])));
-  const role = fieldRoleOfAuth(auth);
+  return sessionsBetween(program.programId, program.plans, first, today, program.archivedOn).length;
+}
+
+/**
+ * One page of a program's report rows (spec-2 section 3, 'Program report row'; decision 050): one row per
+ * member registered now and per drop-in who attended, the person through the reader's field policy, and
+ * the attendance of the program's sessions up to today. Present and late count as attended; an excused
+ * session leaves the denominator (a drop-in's denominator is the sessions they joined). The call and the
+ * CSV export (decision 054) both read it.
+ */
+export async function programReportPage(db: Services["db"], viewer: ReportViewer, program: CreatedProgram, page: number, size: number) {
+  const { organizationId: orgId, today, role } = viewer;
+  const sessions = sessionsToDateOf(program, today);
+  const { rows, count } = await programReportMarks(db, orgId, program.programId, today, page, size);
+  const people = new Map((await participantRowsByIds(db, orgId, rows.map((r) => r.participant_id))).map((p) => [p.id, p]));
+  const usernames = await usernamesOf(db, orgId, [...people.values()].flatMap((p) => (p.user_id ? [p.user_id] : [])));
   const points = program.details.pointsPerSession;
+  const onDay = new Date(`${today}T12:00:00Z`);
   const data = rows.flatMap((r) => {
     const p = people.get(r.participant_id);
     if (!p) return [];
@@ -76,7 +82,7 @@ export async function programReportCall(services: Services, auth: Auth, programI
       specific_race: "",
       medical_conditions: p.medical_conditions,
       fsa: fsaOf(p.address),
-      age: ageOn(p.dob, new Date(`${today}T12:00:00Z`)),
+      age: ageOn(p.dob, onDay),
     });
     const counted = (r.drop_in ? r.dropped_in : sessions) - r.excused;
     return [
@@ -94,6 +100,24 @@ export async function programReportCall(services: Services, auth: Auth, programI
       },
     ];
   });
+  return { data, count, sessions };
+}
+export type ProgramReportRow = Awaited<ReturnType<typeof programReportPage>>["data"][number];
+
+/** The caller as a report viewer: their organization, its today, their role. */
+export const viewerOf = (services: Services, auth: Auth): ReportViewer => ({
+  organizationId: auth.organization.id,
+  today: todayIn(timeZoneOf(auth.organization.settings), services.clock.now()),
+  role: fieldRoleOfAuth(auth),
+});
+
+/** GET /api/program/{id}/report (decision 050): a page of the report rows and the program. */
+export async function programReportCall(services: Services, auth: Auth, programId: string | undefined, query: unknown) {
+  const q = parseReportQuery(query);
+  const program = await programIn(services, auth, programId);
+  const viewer = viewerOf(services, auth);
+  const { data, count, sessions } = await programReportPage(services.db, viewer, program, q.page, q.size);
+  const points = program.details.pointsPerSession;
   return {
     data,
     count,
@@ -103,7 +127,7 @@ export async function programReportCall(services: Services, auth: Auth, programI
       total_pages: q.size > 0 ? Math.ceil(count / q.size) : 0,
       program: { id: program.programId, name: program.details.name, archived_on: program.archivedOn, points_per_session: points },
       sessions_to_date: sessions,
-      today,
+      today: viewer.today,
     },
   };
 }

@@ -10,6 +10,6 @@ export { programAttendanceProjection } from "./attendance-projection";
 export * as programsAttendanceMigration from "./migration-attendance";
 export { sessionAttendance, attendanceBetween, type SessionMark, type SessionDropIn, type RangeMark, type RangeDropIn } from "./attendance-queries";
 export { scheduleSources, currentSessionsOf, type ScheduleSource } from "./schedule-sources";
-export { programReportMarks, programSummaryPage, registeredIdsOf, type ReportMarks, type SummaryProgram } from "./report-queries";
+export { programReportMarks, programSummaryPage, registeredIdsOf, registeredDobsOf, type ReportMarks, type SummaryProgram } from "./report-queries";
 export { programOptions, placesOfParticipant, type ProgramOption, type ParticipantPlace, type OptionSession } from "./registration-options";
 export { programBaseSchedules, type ProgramBaseSchedule } from "./staff-schedules";

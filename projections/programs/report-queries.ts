@@ -89,14 +89,17 @@ export type SummaryProgram = {
   extra_roster: number;
 };
 
-/** The organization's programs by name, a page of them, with their figures up to `today`: set-based, grouped by program. */
-export async function programSummaryPage(db: Kysely<ReadModels>, organizationId: string, today: string, page: number, size: number) {
+/**
+ * The organization's programs by name, a page of them, with their figures up to `today`: set-based, grouped
+ * by program. `programId` narrows it to one program (its report page's figures, decision 054).
+ */
+export async function programSummaryPage(db: Kysely<ReadModels>, organizationId: string, today: string, page: number, size: number, programId: string | null = null) {
   const result = await sql<SummaryProgram & { total: number }>`
     with page as (
       select p.id, p.name, p.genders, p.age_category, p.activity_type, p.category_type, p.members_limit, p.start_date, p.archived_on,
         count(*) over ()::int as total
       from rm_programs p
-      where p.organization_id = ${organizationId}
+      where p.organization_id = ${organizationId} and (${programId}::text is null or p.id = ${programId})
       order by lower(p.name), p.id
       limit ${size} offset ${page * size}
     ), regs as (
@@ -159,5 +162,30 @@ export async function registeredIdsOf(db: Kysely<ReadModels>, organizationId: st
     .select(["program_id", "participant_id"])
     .execute();
   for (const r of rows) out.set(r.program_id, [...(out.get(r.program_id) ?? []), r.participant_id]);
+  return out;
+}
+
+/**
+ * Each program's registered members' dates of birth (for the summary's mean age): one light statement,
+ * the registrations hash-joined to the organization's participants (decision 054; loading the whole
+ * participant rows of a page's registrants cost more than the figures themselves).
+ */
+export async function registeredDobsOf(db: Kysely<ReadModels>, organizationId: string, programIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (programIds.length === 0) return out;
+  const result = await sql<{ program_id: string; dob: string }>`
+    with regs as materialized (
+      select program_id, participant_id from rm_program_registrations
+      where organization_id = ${organizationId} and program_id in (${sql.join([...programIds])})
+    ), people as materialized (
+      -- the ids differ in type (uuid and text): both sides are materialized, then hash-joined on text
+      select id::text as id, dob from rm_participants where organization_id = ${organizationId}
+    )
+    select regs.program_id, people.dob from regs join people on people.id = regs.participant_id`.execute(db);
+  for (const r of result.rows) {
+    const list = out.get(r.program_id);
+    if (list) list.push(r.dob);
+    else out.set(r.program_id, [r.dob]);
+  }
   return out;
 }

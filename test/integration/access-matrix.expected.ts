@@ -49,6 +49,10 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "program-registration": "-++------",
   events: "---+++++-",
   "event-registration": "-++------",
+  // the program and event report pages (decision 054): 'export programs and events' staff, with the program (event) feature
+  "program-summary": "----++++-",
+  "program-report": "----++++-",
+  "event-report": "----++++-",
   "points-rewards": "---+++++-",
   challenges: "-+++++++-",
   survey: "----++++-",

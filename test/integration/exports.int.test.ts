@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIT_CSV_HEADER } from "../../modules/audit";
-import { CHECK_IN_HEADER, exportStreamId, parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
+import { CHECK_IN_HEADER, exportStreamId, KIND_MESSAGE, parseExportCsv, PARTICIPANT_HEADER } from "../../modules/exports";
 import { fixedClock, newId } from "../../modules/kernel";
 import { DEFAULT_TIME_ZONE, startOfDayIn, todayIn } from "../../modules/organizations";
 import { nullPublisher } from "../../modules/kernel/live";
@@ -161,10 +161,10 @@ describe("background exports over the API, with the worker, on real PostgreSQL a
 
   it("refuses bad requests with readable messages and never a 500", async () => {
     const cases: [unknown, number, string][] = [
-      [{ kind: "pdf" }, 400, "Kind must be check-ins, participants, flag-history or bundle"],
+      [{ kind: "pdf" }, 400, KIND_MESSAGE],
       [{ kind: "check-ins", filters: { from: "2026-11-21", to: "2026-11-01" } }, 400, "To must be on or after From"],
       [{ kind: "flag-history", filters: { participantId: "00000000-0000-4000-8000-000000000000" } }, 404, "Participant not found"],
-      [{}, 400, "Kind must be check-ins, participants, flag-history or bundle"],
+      [{}, 400, KIND_MESSAGE],
     ];
     for (const [body, status, message] of cases) {
       const r = await request(admin, body);

@@ -6,10 +6,11 @@ import type pg from "pg";
 import JSZip from "jszip";
 import { AUDIT_CSV_HEADER } from "../../modules/audit";
 import { csvFormatter, exportFileKey, neutralizeCell, type BundleFilters, type ExportRequestedData } from "../../modules/exports";
-import type { EventStore } from "../../modules/kernel";
+import type { Clock, EventStore } from "../../modules/kernel";
 import type { BlobStorage, WriteResult } from "../../modules/storage";
 import type { ReadModels } from "../../projections";
 import { hiddenColumns, requesterRole } from "./field-policy";
+import { isReportKind, reportSource } from "./report-sources";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 
 /**
@@ -54,6 +55,8 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
     const rows = await historyRows(deps, requested);
     return { header: AUDIT_CSV_HEADER, total: rows.length, batches: inBatches(rows) };
   }
+  // the program and event reports page through the report calls' own page functions (decision 054)
+  if (isReportKind(requested.kind)) return reportSource(deps, requested);
   const query = rowQueryFor(requested);
   const [total, lookup, role] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query), requesterRole(deps.db, requested.organizationId, requested.requestedBy)]);
   const join = query.lookup;
@@ -74,7 +77,7 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
   };
 }
 
-export type BuildDeps = { pool: pg.Pool; storage: BlobStorage; store: EventStore; db: Kysely<ReadModels> };
+export type BuildDeps = { pool: pg.Pool; storage: BlobStorage; store: EventStore; db: Kysely<ReadModels>; clock?: Clock };
 
 /**
  * Streams the export's rows (from the read model, or the replayed history) through fast-csv into storage

@@ -77,6 +77,10 @@ export function rowQueryFor(requested: ExportRequestedData): RowQuery {
       return participants(requested.organizationId, requested.filters as ParticipantFilters);
     case "flag-history":
       throw new Error("the note and flag history is replayed from the event store (historyRows), not a row query");
+    case "program-report":
+    case "program-summary":
+    case "event-report":
+      throw new Error("a report export pages through its report (reportSource), not a row query");
     case "bundle":
       throw new Error("a bundle has no row query");
     default: {

@@ -12,6 +12,9 @@ export const KIND_LABELS: Record<string, string> = {
   "check-ins": "Check-ins",
   participants: "Participants",
   "flag-history": "Note and flag history",
+  "program-report": "Program report",
+  "program-summary": "Program summary",
+  "event-report": "Event report",
   bundle: "Zip of exports",
 };
 
@@ -21,6 +24,9 @@ export const EMPTY_EXPORT_TEXT: Record<string, string> = {
   "check-ins": "There are no members that checked in during this date range.",
   participants: "There are no participants that match these filters.",
   "flag-history": "There are no notes or flags for this participant.",
+  "program-report": "There are no members registered in this program and no drop-ins who attended it.",
+  "program-summary": "There are no programs in this organization yet.",
+  "event-report": "There are no participants registered for this event.",
   bundle: "There are no records in these exports.",
 };
 
@@ -51,6 +57,12 @@ export function describeFilters(kind: string, filters: Record<string, unknown>):
     }
     case "flag-history":
       return "One participant";
+    case "program-report":
+      return "One program";
+    case "program-summary":
+      return "All programs";
+    case "event-report":
+      return "One event";
     case "bundle":
       return `${Array.isArray(filters.exportIds) ? filters.exportIds.length : 0} exports`;
     default:

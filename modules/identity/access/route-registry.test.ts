@@ -21,6 +21,8 @@ describe("PAGE_ROUTES", () => {
       "/participants/:id/audit",
       // a visit's printable name and claim tags (decision 036)
       "/check-in/tags/:checkInId",
+      // the program and event report pages (decision 054)
+      "/programs/report", "/programs/:id/report", "/events/:id/report",
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });

@@ -43,6 +43,22 @@ export const ACTIVITY_PAGES = [
     },
   },
   {
+    id: "program-summary",
+    path: "/programs/report",
+    title: "Program Summary",
+    showNavigation: true,
+    description: "The program summary of every program, and its CSV export (decision 054).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_PROGRAMS_AND_EVENTS], features: ["program"] },
+  },
+  {
+    id: "program-report",
+    path: "/programs/:id/report",
+    title: "Program Report",
+    showNavigation: true,
+    description: "A program's figures and report rows, and their CSV export (decision 054).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_PROGRAMS_AND_EVENTS], features: ["program"] },
+  },
+  {
     id: "program-registration",
     path: "/program-registration",
     title: "Program Registration",
@@ -62,6 +78,14 @@ export const ACTIVITY_PAGES = [
       anyPermission: [P.CAN_VIEW_EVENTS, P.CAN_CREATE_PROGRAMS_AND_EVENTS],
       features: ["event"],
     },
+  },
+  {
+    id: "event-report",
+    path: "/events/:id/report",
+    title: "Event Report",
+    showNavigation: true,
+    description: "An event's attendees and report rows, and their CSV export (decision 054).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_PROGRAMS_AND_EVENTS], features: ["event"] },
   },
   {
     id: "event-registration",
