@@ -1,6 +1,6 @@
-import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { newId } from "#modules/kernel";
 import { staffProgramsPageOf } from "#modules/programs";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -57,13 +57,20 @@ export default function ProgramsPage() {
   const s = page.selected;
   return (
     <Container size="4" px={{ initial: "3", sm: "5" }} py="6">
-      <Flex direction="column" gap="1" mb="4">
-        <Heading as="h1" size="7">
-          Programs
-        </Heading>
-        <Text size="2" color="gray">
-          Who is registered to each program and who waits for a place. Choose a program to see its registrations.
-        </Text>
+      <Flex justify="between" align="start" gap="3" wrap="wrap" mb="4">
+        <Flex direction="column" gap="1">
+          <Heading as="h1" size="7">
+            Programs
+          </Heading>
+          <Text size="2" color="gray">
+            Who is registered to each program and who waits for a place. Choose a program to see its registrations.
+          </Text>
+        </Flex>
+        {page.canExport ? (
+          <Button asChild variant="soft">
+            <RemixLink to="/programs/report">Program Summary</RemixLink>
+          </Button>
+        ) : null}
       </Flex>
       <div className="rc-staff-layout" data-open={s ? "" : undefined}>
         <div className="rc-staff-list">

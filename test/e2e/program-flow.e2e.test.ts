@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseExportCsv, PROGRAM_REPORT_HEADER } from "../../modules/exports";
 import { todayIn } from "../../modules/organizations";
 import { addDays, weekdayOf } from "../../modules/programs";
 import { audit } from "./axe";
@@ -97,6 +98,27 @@ describe("programs and events: the whole flow in the browser", () => {
     await admin.getByText("Attendance successfully updated").waitFor();
     problems.push(...(await audit(admin, "attendance of the new program")));
     expect(problems, problems.join("\n")).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("downloads the program report's CSV from the report page: Maya's row has the session and her attendance", async () => {
+    await gotoSettled(admin, "/programs");
+    await admin.getByRole("link", { name: "Program Summary" }).click();
+    await admin.waitForURL(/\/programs\/report/);
+    await gotoSettled(admin, `/programs/${programId}/report`);
+    await admin.getByTestId("export-report").click();
+    await admin.locator('[data-testid="report-export-status"][data-status="Completed"]').waitFor({ timeout: 40_000 });
+    const href = (await admin.getByTestId("report-export-download").getAttribute("href"))!;
+    const file = await admin.request.get(href);
+    expect(file.status()).toBe(200);
+    const rows = await parseExportCsv(await file.text());
+    expect(rows[0]).toEqual([...PROGRAM_REPORT_HEADER]);
+    const col = (name: (typeof PROGRAM_REPORT_HEADER)[number]) => PROGRAM_REPORT_HEADER.indexOf(name);
+    const maya = rows.filter((r) => r[col("First name")] === "Maya");
+    expect(maya).toHaveLength(1);
+    // two sessions up to today (a week apart, the last one marked), Maya present at one of them
+    expect([maya[0]![col("Program name")], maya[0]![col("Attendance count")]]).toEqual(["Robotics Club", "1"]);
+    expect(Number(maya[0]![col("Sessions")])).toBeGreaterThanOrEqual(2);
     expect(errors).toEqual([]);
   });
 
