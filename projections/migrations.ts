@@ -10,7 +10,7 @@ import { identityMigration } from "./identity";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
-import { programsAttendanceMigration, programsBuilderMigration, programsMigration } from "./programs";
+import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
@@ -24,6 +24,7 @@ export const allMigrations: MigrationSet = {
   "0500-projection-programs": programsMigration,
   "0501-projection-programs-builder": programsBuilderMigration,
   "0502-projection-programs-attendance": programsAttendanceMigration,
+  "0503-projection-programs-person-tallies": programsPersonTalliesMigration,
   "0600-projection-check-in": checkInMigration,
   "0601-projection-check-in-security-code": checkInSecurityCodeMigration,
   "0700-projection-waivers": waiversMigration,

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
 import { isAttendanceEvent, type AttendanceEvent, type AttendanceMarked, type DropInAdded } from "../../modules/programs";
 import { defineProjection } from "../runner";
@@ -22,11 +23,12 @@ function lastPerKey<E extends AttendanceMarked | DropInAdded>(events: readonly R
 
 /**
  * Each participant's latest mark of a session, and the sessions' drop-ins (decision 046). Idempotent: a
- * mark is an upsert (replaying it writes the same row), a drop-in inserts once.
+ * mark is an upsert (replaying it writes the same row), a drop-in inserts once. The marked participants'
+ * tallies per program (decision 057) are counted again from their marks, so a replay writes the same.
  */
 export const programAttendanceProjection = defineProjection<ProgramTables>({
   name: "program-attendance",
-  tables: ["rm_program_attendance", "rm_program_drop_ins"],
+  tables: ["rm_program_attendance", "rm_program_drop_ins", "rm_program_person_tallies"],
   eventTypes: EVENT_TYPES,
   async apply(db, events) {
     const mine = events.filter((e) => isAttendanceEvent(e)) as RecordedEvent<AttendanceEvent>[];
@@ -56,6 +58,17 @@ export const programAttendanceProjection = defineProjection<ProgramTables>({
           })),
         )
         .execute();
+      const pairs = [...new Map(marks.map((e) => [`${e.data.programId}|${e.data.participantId}`, [e.data.programId, e.data.participantId] as const])).values()];
+      await sql`
+        insert into rm_program_person_tallies (program_id, participant_id, organization_id, attended, absent, marked)
+        select a.program_id, a.participant_id, max(a.organization_id),
+          count(*) filter (where a.status in ('present', 'late')), count(*) filter (where a.status = 'absent'), count(*)
+        from rm_program_attendance a
+        join (select unnest(${pairs.map((p) => p[0])}::text[]) as program_id, unnest(${pairs.map((p) => p[1])}::text[]) as participant_id) k
+          on k.program_id = a.program_id and k.participant_id = a.participant_id
+        group by a.program_id, a.participant_id
+        on conflict (program_id, participant_id) do update
+          set attended = excluded.attended, absent = excluded.absent, marked = excluded.marked`.execute(db);
     }
     const dropIns = lastPerKey<DropInAdded>(mine, "DropInAdded");
     if (dropIns.length > 0) {

@@ -8,6 +8,7 @@ export { memberProgramsOn, memberProgramsSql, memberProgramNamesSql, programsWit
 export { programsOfParticipant, meetsOn, type ParticipantProgram } from "./participant-programs";
 export { programAttendanceProjection } from "./attendance-projection";
 export * as programsAttendanceMigration from "./migration-attendance";
+export * as programsPersonTalliesMigration from "./migration-person-tallies";
 export { sessionAttendance, attendanceBetween, type SessionMark, type SessionDropIn, type RangeMark, type RangeDropIn } from "./attendance-queries";
 export { scheduleSources, currentSessionsOf, type ScheduleSource } from "./schedule-sources";
 export { programReportMarks, programSummaryPage, registeredIdsOf, registeredDobsOf, type ReportMarks, type SummaryProgram } from "./report-queries";

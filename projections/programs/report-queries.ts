@@ -106,22 +106,14 @@ export async function programSummaryPage(db: Kysely<ReadModels>, organizationId:
       select r.program_id, count(*)::int as registrants
       from rm_program_registrations r join page on page.id = r.program_id
       group by r.program_id
-    ), per_person as (
-      -- one row per program and participant (hash-grouped once; a mark is one session of one participant)
-      select a.program_id, a.participant_id,
-        count(*) filter (where a.status in ('present', 'late')) as attended,
-        count(*) filter (where a.status = 'absent') as absent,
-        count(*) as marked
-      from rm_program_attendance a join page on page.id = a.program_id
-      where a.session_date <= ${today}
-      group by a.program_id, a.participant_id
     ), marks as (
+      -- each participant's tally of the program (decision 057): marks are never after the day they are taken
       select x.program_id,
         count(*) filter (where x.attended > 0)::int as attendees,
         sum(x.absent)::int as absent_marks,
         sum(x.attended)::int as attended_marks,
         (sum(x.marked) filter (where r.participant_id is null))::int as extra_marked
-      from per_person x
+      from rm_program_person_tallies x join page on page.id = x.program_id
       left join rm_program_registrations r on r.program_id = x.program_id and r.participant_id = x.participant_id
       group by x.program_id
     ), extra as (

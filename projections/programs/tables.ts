@@ -81,6 +81,17 @@ export type ProgramTables = {
     marked_by: string | null;
     marked_at: Timestamp;
   };
+  /** each participant's marks per program, counted from rm_program_attendance (decision 057) */
+  rm_program_person_tallies: {
+    program_id: string;
+    participant_id: string;
+    organization_id: string;
+    /** present or late */
+    attended: number;
+    absent: number;
+    /** every mark, excused included */
+    marked: number;
+  };
   /** who joined one session without registering */
   rm_program_drop_ins: {
     program_id: string;
