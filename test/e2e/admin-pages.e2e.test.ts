@@ -163,10 +163,13 @@ describe("admin pages: /role, /customize, /my-profile", () => {
     expect(await zone.locator("optgroup").first().getAttribute("label")).toBe("Canada and the United States");
     expect(await zone.locator("option").first().getAttribute("value")).toBe("America/Vancouver");
     await zone.selectOption("America/Winnipeg");
-    // switching a feature on shows its fields
+    // a feature's switch shows and hides its fields (the demo has Events on: decision 052)
     const events = page.locator('[data-feature-fields="features.event.is_enabled"]');
-    expect(await events.isVisible()).toBe(false);
+    expect(await events.isVisible()).toBe(true);
     await page.getByRole("switch", { name: /^Events/ }).click();
+    await events.waitFor({ state: "hidden" });
+    await page.getByRole("switch", { name: /^Events/ }).click();
+    await events.waitFor();
     await page.getByLabel("Event Subtitle").fill("Drop-in nights");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await toast(page, "Organization successfully updated").waitFor();

@@ -1,6 +1,6 @@
 import { Button, Dialog, Flex, RadioGroup, Text, TextField } from "@radix-ui/themes";
 import { useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Paginator } from "~/components/paginator";
 import { useToast } from "~/components/toast/toaster";
 import { createNote, postFlag, fetchNoteFilters, fetchNotes, isNoteAdmin, NOTE_FILTER_IDS, NOTE_PAGE_SIZES, NOTE_SEARCH_DEBOUNCE_MS, type NoteFilter, type NoteFilterOption, type NoteList, type NotesViewer } from "./api";
@@ -34,11 +34,16 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
   const [flagging, setFlagging] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  // two live changes close together start two loads: only the latest one's answer is shown (an earlier,
+  // slower answer arriving last would put back the list without the newest note)
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++latest.current;
     try {
-      setList(await fetchNotes({ participantId, filter, direction, search, page, size }));
+      const answer = await fetchNotes({ participantId, filter, direction, search, page, size });
+      if (mine === latest.current) setList(answer);
     } catch (error) {
-      showToast({ type: "error", title: error instanceof Error ? error.message : undefined });
+      if (mine === latest.current) showToast({ type: "error", title: error instanceof Error ? error.message : undefined });
     }
   }, [participantId, filter, direction, search, page, size, showToast]);
 
