@@ -3,6 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { programBuilderOf } from "#modules/programs";
 import { newId } from "#modules/kernel";
+import { registeredFileUrl } from "#modules/uploads";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { BuilderActionData } from "~/components/programs/builder-types";
 import { ProgramCards } from "~/components/programs/program-cards";
@@ -27,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await programBuilderOf(context.services, auth, { status: url.searchParams.get("status"), edit });
   // an edit of a program that is not (or no longer) the organization's: back to the list
   if (edit && edit !== "new" && !page.editing) throw redirect("/program-builder");
-  return json({ ...page, form: edit ? (edit === "new" ? "new" : "edit") : null, commandId: newId() });
+  // the program's photo (decision 058): registered through the upload flow against the program
+  const photoUrl = page.editing ? await registeredFileUrl(context.services, auth.organization.id, "program", page.editing.id) : null;
+  return json({ ...page, photoUrl, form: edit ? (edit === "new" ? "new" : "edit") : null, commandId: newId() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +56,7 @@ export default function ProgramBuilderPage() {
         )}
       </Flex>
       {page.form ? (
-        <ProgramForm key={page.editing?.id ?? "new"} program={page.editing} staff={page.staff} rules={page.rules} commandId={page.commandId} />
+        <ProgramForm key={page.editing?.id ?? "new"} program={page.editing} photoUrl={page.photoUrl} staff={page.staff} rules={page.rules} commandId={page.commandId} />
       ) : (
         <>
           <Text as="p" color="gray" mb="4">

@@ -1,5 +1,6 @@
 import { handleCommand, validationError, type Clock, type CommandMetadata, type CommandResult, type EventStore } from "../kernel";
 import { loadParticipant } from "../participants";
+import { loadProgram } from "../programs";
 import type { BlobStorage } from "../storage";
 import { registerAssetSchema, type AssetFacts, type UploadCommand } from "./commands";
 import { assetDecider, uploadDecider, type AssetState, type UploadState } from "./decide";
@@ -42,6 +43,10 @@ export async function registerAsset(
   if (parsed.data.entity === "participant") {
     const participant = await loadParticipant(deps.store, parsed.data.entity_id);
     entityFound = participant !== null && participant.organizationId === metadata.organizationId;
+  } else if (parsed.data.entity === "program") {
+    // a program's photo (decision 058): a program of the caller's organization, not deleted
+    const program = await loadProgram(deps.store, parsed.data.entity_id);
+    entityFound = program !== null && program.organizationId === metadata.organizationId;
   }
   const facts: AssetFacts = { valueExists: sniffed !== undefined, contentType: sniffed ?? null, entityFound };
   return handleCommand(deps, assetDecider, assetStreamId(parsed.data.entity, parsed.data.entity_id), {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseExportCsv, PROGRAM_REPORT_HEADER } from "../../modules/exports";
+import { solidPng } from "../support/craft-zip";
 import { todayIn } from "../../modules/organizations";
 import { addDays, weekdayOf } from "../../modules/programs";
 import { audit } from "./axe";
@@ -51,7 +52,7 @@ describe("programs and events: the whole flow in the browser", () => {
     await app?.stop();
   });
 
-  it("builds Robotics Club, a week before its last session, and shows it on that day of the schedule", async () => {
+  it("builds Robotics Club, a week before its last session, gives it a photo, and shows it on that day of the schedule", async () => {
     await admin.setViewportSize({ width: 1280, height: 800 });
     await gotoSettled(admin, "/program-builder?edit=new");
     const form = admin.getByTestId("program-form");
@@ -69,8 +70,22 @@ describe("programs and events: the whole flow in the browser", () => {
     programId = (await card.getAttribute("data-program-id")) ?? "";
     expect(programId).not.toBe("");
 
+    // its photo, through the upload flow, on the program's edit form (decision 058)
+    await card.getByRole("link", { name: "Edit Robotics Club" }).click();
+    const photo = admin.getByTestId("program-photo");
+    await photo.getByText("No photo yet.").waitFor();
+    await photo.getByTestId("photo-input").setInputFiles({ name: "robots.png", mimeType: "image/png", buffer: solidPng(160, 100, [30, 120, 200]) });
+    await admin.getByText("Photo successfully updated").waitFor();
+    await photo.getByTestId("program-photo-image").waitFor();
+    await admin.reload();
+    await admin.getByTestId("program-photo-image").waitFor();
+    expect(await admin.getByTestId("program-photo-image").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+    problems.push(...(await audit(admin, "program form with its photo")));
+    await screenshot(admin, "programs-builder-photo");
+
     await gotoSettled(admin, `/programs-events?view=day&date=${sessionDay}`);
     await admin.getByTestId("schedule-entry").filter({ hasText: "Robotics Club" }).waitFor();
+    expect(problems, problems.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
   });
 

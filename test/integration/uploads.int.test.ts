@@ -4,6 +4,8 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signLink } from "../../modules/uploads";
+import { demoOrganizations } from "../factories/demo-seed";
+import { demoWeeklyProgramId } from "../factories/program-builder";
 import { craftZip, TINY_PNG } from "../support/craft-zip";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
@@ -121,6 +123,20 @@ describe("uploads over HTTP on real PostgreSQL, Redis and disk", () => {
     });
     expect(crossed.status).toBe(404);
     expect(((await crossed.json()) as ErrorBody).code).toBe("ENTITY_NOT_FOUND");
+  });
+
+  it("registers a program's photo (decision 058) for a program of the organization; another organization's program is 404", async () => {
+    const northside = demoWeeklyProgramId(demoOrganizations[1].id, "girls-basketball");
+    const maples = demoWeeklyProgramId(demoOrganizations[0].id, "girls-basketball");
+    const created = (await (await link(admin, "court.png", "file_type=image/png&file_sub_path=programs")).json()) as Link;
+    expect((await put(created.url, TINY_PNG)).status).toBe(200);
+    const register = (programId: string) => admin.request("PUT", "/api/asset", { body: { entity: "program", entity_id: programId, property: "photo_url", value: created.file_path } });
+    const ok = await register(northside);
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const foreign = await register(maples);
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as ErrorBody).code).toBe("ENTITY_NOT_FOUND");
+    expect((await register("no-such-program")).status).toBe(404);
   });
 
   it("refuses a tampered link and an expired one, and stores nothing", async () => {

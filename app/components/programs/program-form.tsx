@@ -9,6 +9,7 @@ import { CheckboxItem } from "../user-groups/checkbox-item";
 import { FieldGroup } from "../user-groups/field-group";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import type { BuilderActionData, EditedProgram, StaffOption } from "./builder-types";
+import { ProgramPhoto } from "./program-photo";
 
 /** A native select bound to a conform field (it posts without JavaScript; conform revalidates on its input). */
 function SelectRow<T>({ meta, label, options, placeholder }: { meta: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
@@ -78,7 +79,7 @@ const defaultsOf = (p: EditedProgram | null) =>
  * The program builder's form (decision 049): one zod schema with the organization's rules here and on the
  * server (`programFormSchema`), posted to the page's action. Every field is labelled, errors name the field.
  */
-export function ProgramForm({ program, staff, rules, commandId }: { program: EditedProgram | null; staff: StaffOption[]; rules: ProgramRules; commandId: string }) {
+export function ProgramForm({ program, photoUrl = null, staff, rules, commandId }: { program: EditedProgram | null; photoUrl?: string | null; staff: StaffOption[]; rules: ProgramRules; commandId: string }) {
   const result = useActionData<BuilderActionData>();
   const busy = useNavigation().state !== "idle";
   const schema = useMemo(() => programFormSchema(rules), [rules]);
@@ -112,6 +113,7 @@ export function ProgramForm({ program, staff, rules, commandId }: { program: Edi
             <TextArea {...getTextareaProps(fields.description)} key={fields.description.key} rows={3} />
             <FieldError meta={fields.description} />
           </Flex>
+          <ProgramPhoto program={program} photoUrl={photoUrl} />
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
             <SelectRow meta={fields.type} label="Type" options={PROGRAM_TYPES.map((t) => ({ value: t, label: PROGRAM_TYPE_LABELS[t] }))} />
             <SelectRow meta={fields.activity_type} label="Activity Type" placeholder="Choose an activity type" options={ACTIVITY_TYPES.map((a) => ({ value: a, label: a }))} />

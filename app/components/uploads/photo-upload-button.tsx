@@ -6,8 +6,8 @@ import { ImageFileInput } from "~/components/uploads/image-file-input";
 
 
 type Props = {
-  /** the entity the photo belongs to (entity participant, property photo_url) */
-  entity: "participant" | "user";
+  /** the entity the photo belongs to (entity participant, user or program; property photo_url) */
+  entity: "participant" | "user" | "program";
   entityId: string;
   hasPhoto: boolean;
   /** the signed url of the new photo, once registered */
