@@ -9,15 +9,12 @@ process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).to
 /**
  * The integration files that run one at a time (decision 055): the event store contract suites hold
  * transactions open for up to 2 s, and readers anywhere on the server wait below the oldest running
- * transaction (decision 002); the others kill or stop processes and Redis, count sign-ins per address
- * (the rate limit is per IP, shared by every app here), measure memory, or build and start the app.
+ * transaction (decision 002); the others count sign-ins per address (the rate limit is per IP, shared by
+ * every app here), measure memory, build and start the app, or time live delivery. The files that kill
+ * their own processes, or stop a Redis of their own, run beside the others.
  */
 const SERIAL_INTEGRATION = [
   "test/integration/production-start.int.test.ts",
-  "test/integration/projector-kill.int.test.ts",
-  "test/integration/export-worker-kill.int.test.ts",
-  "test/integration/processes.int.test.ts",
-  "test/integration/redis-down.int.test.ts",
   "test/integration/sign-in-limits.int.test.ts",
   "test/integration/api-fuzz.int.test.ts",
   "test/integration/projection-runner.int.test.ts",

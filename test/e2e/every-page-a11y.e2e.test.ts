@@ -46,17 +46,18 @@ const ADMIN_PAGES: Visit[] = [
 type SizeName = (typeof VIEWPORTS)[number]["name"];
 /**
  * Each role's pages, at all three sizes unless `sizes` says otherwise: the superadmin opens the admin's own
- * pages (checked at three sizes as the admin), so at desktop only; the coach's pages are the admin's
- * layouts with fewer fields, so desktop and phone. This keeps the sweep within the suite's time budget.
+ * pages (checked at three sizes as the admin), so three of them at desktop (its shell's menu); the coach's
+ * pages are the admin's layouts with fewer fields, so at desktop (decision 055). This keeps the sweep within
+ * the suite's time budget.
  */
 const ROLES: { role: string; username: string | null; pages: Visit[]; sizes?: SizeName[] }[] = [
-  { role: "superadmin", username: "superadmin@northside.demo", pages: ADMIN_PAGES.filter((p) => p.name !== "view-waiver"), sizes: ["desktop"] },
+  { role: "superadmin", username: "superadmin@northside.demo", pages: STAFF_PAGES.filter((p) => ["home", "check-in", "participants"].includes(p.name)), sizes: ["desktop"] },
   { role: "admin", username: "admin@northside.demo", pages: [...ADMIN_PAGES, { name: "not-found", path: at("/no-such-page"), landsOn: "/404-page-not-found" }] },
   { role: "school-admin", username: "admin@maple.demo", pages: [{ name: "students", path: at("/students") }] },
   {
     role: "coach",
     username: "coach@northside.demo",
-    sizes: ["desktop", "phone"],
+    sizes: ["desktop"],
     // the profile's other tabs (decision 039), seen by the coach
     pages: [...STAFF_PAGES, ...["visits", "notes", "programs"].map((tab) => ({ name: `participant-${tab}`, path: ({ member }: Ids) => `/participants/${member.id}?tab=${tab}` }))],
   },
