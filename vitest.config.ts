@@ -10,11 +10,13 @@ process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).to
  * The integration files that run one at a time (decision 055): the event store contract suites hold
  * transactions open for up to 2 s, and readers anywhere on the server wait below the oldest running
  * transaction (decision 002); the others count sign-ins per address (the rate limit is per IP, shared by
- * every app here), measure memory, build and start the app, or time live delivery. The files that kill
- * their own processes, or stop a Redis of their own, run beside the others.
+ * every app here), measure memory, build and start the app, time live delivery, or kill a worker part way
+ * through an export (the kill must land mid-file). The files that kill their own projector or processes,
+ * or stop a Redis of their own, run beside the others.
  */
 const SERIAL_INTEGRATION = [
   "test/integration/production-start.int.test.ts",
+  "test/integration/export-worker-kill.int.test.ts",
   "test/integration/sign-in-limits.int.test.ts",
   "test/integration/api-fuzz.int.test.ts",
   "test/integration/projection-runner.int.test.ts",
