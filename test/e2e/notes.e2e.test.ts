@@ -170,7 +170,8 @@ describe("the Notes tab in the browser", () => {
       coach.on("pageerror", (error) => pageErrors.push(error.message));
       await signIn(coach, baseUrl, "coach@northside.demo");
       await coach.goto(`${baseUrl}/participants/${participant.id}?tab=notes`, { waitUntil: "networkidle" });
-      const before = (await coach.getByTestId("notes-count").textContent())!;
+      // the count once the list has loaded (before that it reads 0)
+      const before = (await coach.locator('[data-testid="notes-count"][data-loaded="true"]').textContent())!;
       const count = Number(before.split(" ")[0]);
       const groups = (await (await page.request.get(`${baseUrl}/api/user/role`)).json()) as { data: { id: string; name: string }[] };
       const adminGroup = groups.data.find((g) => g.name === "ADMIN")!.id;
@@ -224,7 +225,7 @@ describe("the Notes tab in the browser", () => {
     const report = (await (await page.request.get(`${baseUrl}/api/participant_report?page=0&size=40&statuses=Active`)).json()) as { data: { id: string }[] };
     const other = report.data.find((p) => !DEMO_FLAGGED_PARTICIPANT_IDS.has(p.id) && p.id !== participant.id)!;
     await page.goto(`${baseUrl}/participants/${other.id}?tab=notes`, { waitUntil: "networkidle" });
-    const before = Number((await page.getByTestId("notes-count").textContent())!.split(" ")[0]);
+    const before = Number((await page.locator('[data-testid="notes-count"][data-loaded="true"]').textContent())!.split(" ")[0]);
     await page.getByRole("button", { name: "Create Note" }).click();
     const form = page.getByTestId("note-form-dialog");
     await form.getByPlaceholder("Write your message here").fill("Scraped a knee on the playground, cleaned and bandaged");

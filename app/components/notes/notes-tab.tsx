@@ -114,7 +114,7 @@ export function NotesTab({ participantId, viewer, groups }: Props) {
   return (
     <Flex direction="column" gap="3" data-testid="notes-tab">
       <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Text size="3" weight="medium" data-testid="notes-count">
+        <Text size="3" weight="medium" data-testid="notes-count" data-loaded={list ? "true" : "false"}>
           {count} Notes Found
         </Text>
         <Flex gap="2" align="center" wrap="wrap">
