@@ -75,7 +75,7 @@ export default defineConfig({
           include: ["test/e2e/**/*.e2e.test.ts"],
           exclude: [...TIMED_E2E, "node_modules/**"],
           // every browser test fails on a Content-Security-Policy violation (decision 030)
-          setupFiles: ["test/e2e/csp-guard.ts"],
+          setupFiles: ["test/e2e/production-runtime.ts", "test/e2e/csp-guard.ts"],
           // two files at a time (each its own app, database and browser): most of a browser test is waiting
           // on the page or the server, so two share the two cores well. The files whose checks are timed
           // run after them, one at a time (below).
@@ -89,7 +89,7 @@ export default defineConfig({
           name: "e2e-timed",
           sequence: { groupOrder: 4 },
           include: [...TIMED_E2E],
-          setupFiles: ["test/e2e/csp-guard.ts"],
+          setupFiles: ["test/e2e/production-runtime.ts", "test/e2e/csp-guard.ts"],
           // one file at a time, alone on the machine: timed checks (a live update within a second, a progress
           // bar seen moving, the click-to-row figure) must not depend on a neighbour's load; apps side by side
           // also share the server's oldest running transaction (decision 002)

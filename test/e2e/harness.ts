@@ -1,24 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { dropDatabase } from "../../modules/kernel";
 import { ensureBuild as ensureAppBuild } from "../../runtime/app-build";
-import { createSeededDatabase } from "../support/seeded-template";
-import { testServices } from "../support/services";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
-const OUTPUT_LIMIT = 20_000;
 
 export type RunningApp = {
   baseUrl: string;
   databaseUrl: string;
-  /** SIGTERM, wait for exit (SIGKILL after 10 s), drop the database */
+  /** stops the app, drops its database and stored files */
   stop(): Promise<void>;
 };
 
@@ -48,95 +40,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts server.ts (ROLE=all, production build) on a free port with a database of its own. */
+/**
+ * The whole app (web, projector, workers) in this test file's process, in production mode, on a free port
+ * with a database of its own copied from the run's seeded template (decision 062). Spawning server.ts
+ * under tsx took 8 to 11 s a file (tsx compiling the server's sources each time); in process it is well
+ * under a second once the template exists.
+ */
 export async function startApp(): Promise<RunningApp> {
-  await ensureBuild();
-  const port = await freePort();
-  const { databaseUrl: baseDatabaseUrl, redisUrl } = await testServices();
-  const dbUrl = new URL(baseDatabaseUrl);
-  dbUrl.pathname = `/rollcall_e2e_${randomBytes(4).toString("hex")}`;
-  const databaseUrl = dbUrl.toString();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // the demo data, copied from the run's seeded template (the server's own seed step then has nothing to do)
-  await createSeededDatabase(databaseUrl);
-
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["server.ts"], {
-    cwd: ROOT,
-    // its own process group, so a SIGKILL also reaches the node process tsx starts
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, NODE_ENV: "production", ROLE: "all", HOST: "127.0.0.1", SEED_DEMO: "1" },
-  });
-  let output = "";
-  const capture = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-OUTPUT_LIMIT);
-  };
-  child.stdout?.on("data", capture);
-  child.stderr?.on("data", capture);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  const killGroupOnExit = () => killGroup(child, "SIGKILL");
-  process.once("exit", killGroupOnExit);
-
-  let stopped: Promise<void> | null = null;
-  const stop = () => {
-    stopped ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const timer = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), STOP_TIMEOUT_MS).unref());
-        if ((await Promise.race([exited, timer])) === "timeout") {
-          killGroup(child, "SIGKILL");
-          await exited;
-        }
-      }
-      // whatever tsx left behind
-      killGroup(child, "SIGKILL");
-      process.removeListener("exit", killGroupOnExit);
-      await dropDatabase(databaseUrl);
-    })();
-    return stopped;
-  };
-
-  try {
-    await waitForHealthy(baseUrl, exited);
-  } catch (error) {
-    await stop().catch(() => undefined);
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
-  }
-  return { baseUrl, databaseUrl, stop };
-}
-
-async function waitForHealthy(
-  baseUrl: string,
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
-): Promise<void> {
-  const state: { exit?: { code: number | null; signal: NodeJS.Signals | null } } = {};
-  void exited.then((value) => (state.exit = value));
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let last = "no answer yet";
-  while (Date.now() < deadline) {
-    const { exit } = state;
-    if (exit) throw new Error(`server.ts exited before it was healthy (code ${exit.code}, signal ${exit.signal})`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-      last = `GET /api/health answered ${response.status}: ${(await response.text()).slice(0, 500)}`;
-    } catch (error) {
-      last = `GET /api/health failed: ${(error as Error).message}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server.ts was not healthy within ${START_TIMEOUT_MS / 1000} s (${last})`);
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (!child.pid) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // the group is gone already
-  }
+  // imported when called: in-process-app imports this file's ensureBuild and freePort
+  const { startInProcessApp } = await import("../support/in-process-app");
+  const app = await startInProcessApp("e2e", { nodeEnv: "production" });
+  return { baseUrl: app.baseUrl, databaseUrl: app.databaseUrl, stop: () => app.stop() };
 }
 
 /**
