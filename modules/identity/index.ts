@@ -3,6 +3,7 @@ export { userGroupInput, USER_GROUP_ICONS, SCHEME_KEYS, DEFAULT_SCHEME, type Use
 export { userGroupDecider, PROTECTED_GROUP_NAMES, type UserGroupCommand, type UserGroupState, type Actor } from "./user-groups/decide";
 export { userGroupStream, type UserGroupEvent, type UserGroupFields } from "./user-groups/events";
 export { handleUserGroupCommand } from "./user-groups/handlers";
+export { loadUserGroup } from "./user-groups/load";
 export { defaultUserGroups, type DefaultGroup } from "./user-groups/defaults";
 export { userDecider, RESET_TOKEN_INVALID, type UserCommand, type UserState } from "./users/decide";
 export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed } from "./users/events";
@@ -26,4 +27,4 @@ export { createUserGroup, updateUserGroup, deleteUserGroup, userGroupsOf, type U
 export { shellFor, type ShellModel } from "./shell";
 export { identityApi } from "./api";
 export { handleStaffUserCommand } from "./users/staff-handlers";
-export { staffUsersOf, staffUserOf, createStaffUserCall, updateStaffUserCall, deleteStaffUserCall, mayManageUsers, mayViewUsers, mayExportUsers, visibleUser, USER_TOASTS } from "./users/service-user-list";
+export { staffUsersOf, staffUserOf, createStaffUserCall, updateStaffUserCall, deleteStaffUserCall, mayManageUsers, mayViewUsers, mayExportUsers, visibleUser, USER_TOASTS, staffUserListPageOf, USER_PAGE_SIZES, type StaffUserPage } from "./users/service-user-list";

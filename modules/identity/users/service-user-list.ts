@@ -9,7 +9,7 @@ import { commandIdOf } from "../calls/row";
 import type { Services } from "../calls/services";
 import { userGroupNotFound, userNotFound, type GroupFact, type StaffUserCommand } from "./staff-decide";
 import { handleStaffUserCommand } from "./staff-handlers";
-import { staffUserSchema, type StaffUserInput, type UserListQuery } from "./staff-schema";
+import { staffUserSchema, userListQuery, type StaffUserInput, type UserListQuery } from "./staff-schema";
 import { validationError } from "../../kernel";
 
 /** The generic success messages (spec-1 section 7); DELETE deactivates (decision 061). */
@@ -107,3 +107,54 @@ export async function deleteStaffUserCall(services: Services, auth: Auth, userId
 
 /** A new command id for a page's form (a resubmit creates once). */
 export const newCommandId = () => newId();
+
+/** The page's size choices and its default (the other staff lists' sizes). */
+export const USER_PAGE_SIZES = [10, 20, 40, 60, 80] as const;
+
+export type StaffUserPage = Awaited<ReturnType<typeof staffUserListPageOf>>;
+
+/**
+ * /user/{role_id} (decision 061): the group, the page of its users as the caller's role sees them, the
+ * groups the caller may put users in (staff groups at or below their level) and what they may do. The
+ * query is read leniently (a bad page or sort falls back), as the other list pages do. `group` is null
+ * for an unknown or another organization's group; `redirect` names where a participant or parent group's
+ * list lives.
+ */
+export async function staffUserListPageOf(services: Services, auth: Auth, roleId: string | undefined, params: URLSearchParams, editing: string | null) {
+  const groups = await listUserGroups(services.db, auth.organization.id, { sort: "level_asc" });
+  const staffGroups = groups.filter((g) => g.level >= LEVEL.coach && g.level <= LEVEL.kiosk);
+  const group = roleId ? groups.find((g) => g.id === roleId) : staffGroups[0];
+  if (!group) return { group: null, redirect: null } as const;
+  if (group.level < LEVEL.coach) return { group: null, redirect: group.name === "PARENT" ? "/user/parent" : "/participants" } as const;
+  const lenient = userListQuery.safeParse(Object.fromEntries([...params].filter(([k]) => ["page", "size", "search", "sort", "status"].includes(k))));
+  const query = lenient.success ? lenient.data : userListQuery.parse({});
+  const size = (USER_PAGE_SIZES as readonly number[]).includes(query.size) ? query.size : 10;
+  const { rows, count } = await staffUserPage(services.db, auth.organization.id, { userGroupId: group.id, status: query.status, search: query.search, sort: query.sort, page: query.page, size });
+  const canManage = mayManageUsers(auth) && group.level <= auth.subject.level;
+  let edited: ReturnType<typeof visibleUser> | null = null;
+  if (canManage && editing && editing !== "new" && isUuid(editing)) {
+    const row = await staffUserById(services.db, auth.organization.id, editing);
+    if (row && row.role_level >= LEVEL.coach && row.role_level <= auth.subject.level) {
+      const { role_level: _level, ...user } = row;
+      edited = visibleUser(auth, user);
+    }
+  }
+  return {
+    redirect: null,
+    group: { id: group.id, name: group.name, display_name: group.display_name, level: group.level },
+    rows: rows.map((r) => visibleUser(auth, r)),
+    count,
+    page: query.page,
+    size,
+    totalPages: Math.max(1, Math.ceil(count / size)),
+    search: query.search,
+    sort: `${query.sort.field} ${query.sort.desc ? "desc" : "asc"}`,
+    status: query.status ?? "",
+    /** the groups a user may be put in by this caller */
+    assignable: staffGroups.filter((g) => g.level <= auth.subject.level).map((g) => ({ id: g.id, name: g.display_name || g.name })),
+    canManage,
+    canExport: mayExportUsers(auth),
+    editing: canManage && editing === "new" ? ("new" as const) : edited,
+    selfId: auth.user.id,
+  };
+}
