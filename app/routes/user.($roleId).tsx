@@ -32,8 +32,10 @@ const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "
  * group's id goes to its own list; an unknown or another organization's group is the 404 page.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
+  const { auth, route } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
+  // another registry page under /user (the parents' list) that has no route file of its own yet
+  if (route.id !== "user-group") return json({ found: "elsewhere" as const, title: route.title });
   if (!mayViewUsers(auth)) throw forbidden();
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
@@ -49,8 +51,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
+  const { auth, route } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
+  if (route.id !== "user-group") throw new Response("This page does not take submissions.", { status: 405, headers: { Allow: "GET" } });
   if (!mayViewUsers(auth)) throw forbidden();
   const form = await readForm(request);
   const url = new URL(request.url);
@@ -64,6 +67,18 @@ export default function UserListPage() {
   const data = useLoaderData<typeof loader>();
   const href = useQueryHref();
   const navigate = useNavigate();
+  if (data.found === "elsewhere") {
+    return (
+      <Container size="3" px="5" py="6">
+        <Heading as="h1" size="7" mb="3">
+          {data.title}
+        </Heading>
+        <Text as="p" size="3" color="gray">
+          This area is not available yet.
+        </Text>
+      </Container>
+    );
+  }
   if (!data.found) {
     return (
       <Container size="3" px="5" py="6">
