@@ -43,6 +43,10 @@ async function run(services: Services, auth: Auth, command: WithoutFacts<StaffUs
   if (!result.ok) throw result.error;
   const position = Math.max(0, ...result.events.map((e) => e.position));
   if (position > 0) await waitForProjection(services, "identity", { atLeast: position });
+  // an Inactive or Alumni user's sessions end now, and their live sockets close (the listener spreads it)
+  if (!result.replayed && result.events.some((e) => e.type === "UserStatusChanged" && e.data.status !== "Active")) {
+    await services.sessions.revokeAllForUser(full.data.userId, services.clock.now());
+  }
 }
 
 function parseInput(body: unknown): StaffUserInput {
