@@ -3,7 +3,7 @@ import { downloadQuery, exportRequestBody } from "./commands";
 import { downloadExport, exportList, requestExportFor } from "./service";
 
 /** Staff holding an export permission; the handlers then ask the permission of the export's kind. */
-const EXPORTERS = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS] } as const satisfies AccessRule;
+const EXPORTERS = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS, P.CAN_EXPORT_COACH_PROFILE] } as const satisfies AccessRule;
 
 /** The background export calls (spec-2 sections 2, 7 and 8; decision 014), rows of the one /api table. */
 export const exportsApi: readonly ApiRow[] = [

@@ -111,6 +111,9 @@ export const EVENT_REPORT_HEADER = [
   TIME_ZONE_COLUMN,
 ] as const;
 
+/** A staff user group's list (decision 061): the list's columns. */
+export const USER_LIST_HEADER = ["First name", "Last name", "Username", "Email", "Phone number", "User group", "Status", "Status reason", "Invitation", "Created date", TIME_ZONE_COLUMN] as const;
+
 /**
  * Formula neutralisation (decision 015). A cell is prefixed with one single quote when its text starts
  * with = + - @ tab or carriage return, or with one or more single quotes followed by one of those.

@@ -22,6 +22,7 @@ export const exportFinished = () => new DomainError("EXPORT_FINISHED", "This exp
 export const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
 export const programNotFound = () => new DomainError("PROGRAM_NOT_FOUND", "Program not found", 404);
 export const eventNotFound = () => new DomainError("EVENT_NOT_FOUND", "Event not found", 404);
+export const userGroupNotFound = () => new DomainError("USER_GROUP_NOT_FOUND", "User group not found", 404);
 export const bundlePartNotReady = () => new DomainError("EXPORT_NOT_READY", "Only finished exports can be bundled", 409);
 
 /** The storage key of an export's file: one folder per export, so nothing else ever shares its name. */
@@ -79,6 +80,7 @@ export function decide(state: ExportState, command: ExportCommand, now: Date): E
       // another organization's program or event is as unknown as a missing one (decision 054)
       if (request.kind === "program-report" && command.data.subjectFound !== true) return programNotFound();
       if (request.kind === "event-report" && command.data.subjectFound !== true) return eventNotFound();
+      if (request.kind === "user-list" && command.data.subjectFound !== true) return userGroupNotFound();
       if (state.status !== "none") return exportExists();
       return [
         {

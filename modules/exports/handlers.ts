@@ -7,6 +7,7 @@ import { loadOrganization, timeZoneOf } from "../organizations";
 import { participantInOrganization } from "../participants";
 import { loadProgram } from "../programs";
 import { loadEvent } from "../appointments";
+import { LEVEL, loadUserGroup } from "../identity";
 
 export type ExportDeps = { store: EventStore; clock: Clock };
 export type ExportResult = CommandResult<ExportState, ExportEvent>;
@@ -39,6 +40,11 @@ async function bundleFacts(store: EventStore, request: unknown): Promise<BundleP
 async function subjectInOrganization(store: EventStore, organizationId: string, request: ExportRequest): Promise<boolean | undefined> {
   if (request.kind === "program-report") return (await loadProgram(store, request.filters.programId))?.organizationId === organizationId;
   if (request.kind === "event-report") return (await loadEvent(store, request.filters.eventId))?.organizationId === organizationId;
+  // a staff user group's list (decision 061): the organization's group, staff level
+  if (request.kind === "user-list") {
+    const group = await loadUserGroup(store, request.filters.roleId);
+    return group?.organizationId === organizationId && group.level >= LEVEL.coach;
+  }
   return undefined;
 }
 

@@ -6,7 +6,7 @@ import { z } from "zod";
  * stays as first stored in ExportRequested events and sent by API clients. `program-report`,
  * `program-summary` and `event-report` are the program and event reports' rows (decisions 050, 054).
  */
-export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "bundle"] as const;
+export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "user-list", "bundle"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The permission each kind needs (spec-1 section 6 permission ids); a bundle needs those of its parts. */
@@ -17,10 +17,12 @@ export const EXPORT_PERMISSION: Readonly<Record<Exclude<ExportKind, "bundle">, s
   "program-report": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
   "program-summary": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
   "event-report": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
+  // a staff user group's list (decision 061)
+  "user-list": "CAN_EXPORT_COACH_PROFILE",
 };
 
 /** Every permission that lets someone export something: the Downloads page and its calls need one. */
-export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT_PARTICIPANT_PROFILE", "CAN_EXPORT_PROGRAMS_AND_EVENTS"] as const;
+export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT_PARTICIPANT_PROFILE", "CAN_EXPORT_PROGRAMS_AND_EVENTS", "CAN_EXPORT_COACH_PROFILE"] as const;
 
 export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "check-ins": "Check-ins",
@@ -29,6 +31,7 @@ export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "program-report": "Program report",
   "program-summary": "Program summary",
   "event-report": "Event report",
+  "user-list": "User list",
   bundle: "Zip of exports",
 };
 
@@ -40,10 +43,11 @@ export const EMPTY_EXPORT_TEXT: Readonly<Record<ExportKind, string>> = {
   "program-report": "There are no members registered in this program and no drop-ins who attended it.",
   "program-summary": "There are no programs in this organization yet.",
   "event-report": "There are no participants registered for this event.",
+  "user-list": "There are no users in this user group that match these filters.",
   bundle: "There are no records in these exports.",
 };
 
-export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report or bundle";
+export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report, user-list or bundle";
 export const MAX_BUNDLE_PARTS = 20;
 export const MAX_CHECK_IN_RANGE_DAYS = 3660;
 
@@ -87,6 +91,15 @@ const recordId = (label: string) => z.string({ error: `${label} is required` }).
 export const programReportFiltersSchema = z.object({ programId: recordId("Program"), timeZone: timeZoneSchema }).strict();
 export const programSummaryFiltersSchema = z.object({ timeZone: timeZoneSchema }).strict();
 export const eventReportFiltersSchema = z.object({ eventId: recordId("Event"), timeZone: timeZoneSchema }).strict();
+/** A staff user group's list (decision 061): the group, and the list's status and search filters. */
+export const userListFiltersSchema = z
+  .object({
+    roleId: recordId("User group"),
+    statuses: z.array(z.enum(["Active", "Inactive", "Alumni"], { error: "Status must be Active, Inactive or Alumni" })).max(3).default([]),
+    search: z.string().trim().max(200, "Search must be at most 200 characters").default(""),
+    timeZone: timeZoneSchema,
+  })
+  .strict();
 
 export const bundleFiltersSchema = z
   .object({
@@ -109,6 +122,7 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("program-report"), filters: programReportFiltersSchema }),
     z.object({ kind: z.literal("program-summary"), filters: programSummaryFiltersSchema.default({ timeZone: "UTC" }) }),
     z.object({ kind: z.literal("event-report"), filters: eventReportFiltersSchema }),
+    z.object({ kind: z.literal("user-list"), filters: userListFiltersSchema }),
     z.object({ kind: z.literal("bundle"), filters: bundleFiltersSchema }),
   ],
   { error: () => KIND_MESSAGE },
@@ -122,7 +136,8 @@ export type BundleFilters = z.infer<typeof bundleFiltersSchema>;
 export type ProgramReportFilters = z.infer<typeof programReportFiltersSchema>;
 export type ProgramSummaryFilters = z.infer<typeof programSummaryFiltersSchema>;
 export type EventReportFilters = z.infer<typeof eventReportFiltersSchema>;
-export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | BundleFilters;
+export type UserListFilters = z.infer<typeof userListFiltersSchema>;
+export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | UserListFilters | BundleFilters;
 
 /** MM-DD-YYYY of an instant in a time zone (spec-2 section 9: export file names carry this date). */
 export function fileDate(at: Date, timeZone: string): string {
@@ -150,6 +165,8 @@ export function exportFileName(request: ExportRequest, at: Date): string {
       return `program-summary-${today}.csv`;
     case "event-report":
       return `event-report-${today}.csv`;
+    case "user-list":
+      return `user-list-${today}.csv`;
     case "bundle":
       return `exports-${today}.zip`;
     default: {

@@ -3,9 +3,13 @@ export { userGroupInput, USER_GROUP_ICONS, SCHEME_KEYS, DEFAULT_SCHEME, type Use
 export { userGroupDecider, PROTECTED_GROUP_NAMES, type UserGroupCommand, type UserGroupState, type Actor } from "./user-groups/decide";
 export { userGroupStream, type UserGroupEvent, type UserGroupFields } from "./user-groups/events";
 export { handleUserGroupCommand } from "./user-groups/handlers";
+export { loadUserGroup } from "./user-groups/load";
 export { defaultUserGroups, type DefaultGroup } from "./user-groups/defaults";
 export { userDecider, RESET_TOKEN_INVALID, type UserCommand, type UserState } from "./users/decide";
 export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed } from "./users/events";
+export type { StaffUserEvent, UserStatus } from "./users/events";
+export { staffUserDecider, DEACTIVATED_REASON, type StaffUserCommand, type StaffUserState, type GroupFact } from "./users/staff-decide";
+export * from "./users/staff-schema";
 export { registerUser, type RegisterUserInput } from "./users/handlers";
 export { hashPassword, verifyPassword, dummyHash, MIN_PASSWORD_LENGTH } from "./users/passwords";
 export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables, type SessionsEnded } from "./sessions/session-store";
@@ -22,3 +26,5 @@ export { forgotPasswordAllowed, requestPasswordReset, resetPassword, RESET_REQUE
 export { createUserGroup, updateUserGroup, deleteUserGroup, userGroupsOf, type UserGroupView } from "./user-groups/service";
 export { shellFor, type ShellModel } from "./shell";
 export { identityApi } from "./api";
+export { handleStaffUserCommand } from "./users/staff-handlers";
+export { staffUsersOf, staffUserOf, createStaffUserCall, updateStaffUserCall, deleteStaffUserCall, mayManageUsers, mayViewUsers, mayExportUsers, visibleUser, USER_TOASTS, staffUserListPageOf, USER_PAGE_SIZES, type StaffUserPage } from "./users/service-user-list";

@@ -3,3 +3,5 @@ export * from "./queries";
 export type { IdentityTables } from "./tables";
 export * as identityMigration from "./migration";
 export { sessionAuthRow } from "./session-auth";
+export * as identityUserListMigration from "./migration-user-list";
+export * from "./user-list";

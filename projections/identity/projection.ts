@@ -1,9 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
 import type { UserEvent } from "../../modules/identity";
-import type { UserGroupEvent } from "../../modules/identity";
+import type { StaffUserEvent, UserGroupEvent } from "../../modules/identity";
 import { defineProjection } from "../runner";
 import type { IdentityTables } from "./tables";
+import { applyStaffUser, STAFF_USER_TYPES } from "./staff-users";
 
 type Db = Kysely<IdentityTables> | Transaction<IdentityTables>;
 
@@ -93,10 +94,11 @@ const USER_TYPES = ["UserRegistered", "UserPasswordChanged", "UserProfileUpdated
 export const identityProjection = defineProjection<IdentityTables>({
   name: "identity",
   tables: ["rm_user_groups", "rm_users"],
-  eventTypes: [...GROUP_TYPES, ...USER_TYPES],
+  eventTypes: [...GROUP_TYPES, ...USER_TYPES, ...STAFF_USER_TYPES],
   async apply(db, events) {
     for (const event of events) {
       if (GROUP_TYPES.includes(event.type)) await applyGroup(db, event as RecordedEvent<UserGroupEvent>);
+      else if (STAFF_USER_TYPES.includes(event.type)) await applyStaffUser(db, event as RecordedEvent<StaffUserEvent>);
       else await applyUser(db, event as RecordedEvent<UserEvent>);
     }
   },

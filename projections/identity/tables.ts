@@ -28,6 +28,10 @@ export type IdentityTables = {
     status: ColumnType<string, string | undefined, string>;
     created_at: Timestamp;
     updated_at: Timestamp;
+    /** decision 061 (migration 0302) */
+    phone_number: ColumnType<string, string | undefined, string>;
+    status_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    invitation_status: ColumnType<string | null, string | null | undefined, string | null>;
   };
   sessions: {
     id_hash: string;

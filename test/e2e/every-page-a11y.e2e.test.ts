@@ -37,6 +37,8 @@ const ADMIN_PAGES: Visit[] = [
   { name: "exports", path: at("/exports") },
   { name: "customize", path: at("/customize") },
   { name: "role", path: at("/role") },
+  // the staff user list (decision 061): /user shows the lowest staff group (the coaches)
+  { name: "user-list", path: at("/user") },
   // Northside is not a school: /students sends the admin to /participants (decision 037)
   { name: "students", path: at("/students"), landsOn: "/participants" },
   { name: "tags", path: ({ checkInId }) => `/check-in/tags/${checkInId}` },

@@ -10,6 +10,7 @@ import { seedDemoWeeklyPrograms } from "./program-builder";
 import { seedDemoEvents } from "./appointments";
 import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
+import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoVisitHistory } from "./visits";
 
 export const DEMO_PASSWORD = "rollcall-demo";
@@ -113,6 +114,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
       });
       accounts++;
     }
+    // the staff user lists (decision 061): coaches, admins and an organization account of every status, invitations Pending
+    accounts += await seedDemoStaffUsers(deps, org, groups, ids.organization!);
     const children: { userId: string; firstName: string; lastName: string }[] = [];
     for (const [i, name] of DEMO_CHILDREN.entries()) {
       const childId = await createUser(deps, {

@@ -31,7 +31,8 @@ export const EXPECTED_PAGES: Record<string, string> = {
   students: "---------",
   parents: "----++++-",
   "flagged-members": "---+++++-",
-  "user-group": "---+++++-",
+  // decision 061: the list needs view or create coach profiles or the coach list (not the coach's group)
+  "user-group": "----++++-",
   "check-in": "---++++++",
   "check-in-tags": "---++++++",
   exports: "----++++-",
@@ -165,4 +166,10 @@ export const EXPECTED_API: Record<string, string> = {
   // the program reports (decision 050): 'export programs and events' only (not the coach); the kiosk is left out
   "program-report": "----++++-",
   "program-summary-report": "----++++-",
+  // the staff user lists (decision 061): view or create coach profiles read, create coach profiles writes (not the coach's group)
+  "user-list": "----++++-",
+  "user-create": "----++++-",
+  "user-detail": "----++++-",
+  "user-update": "----++++-",
+  "user-delete": "----++++-",
 };

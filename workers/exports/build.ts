@@ -12,6 +12,7 @@ import type { ReadModels } from "../../projections";
 import { hiddenColumns, requesterRole } from "./field-policy";
 import { isReportKind, reportSource } from "./report-sources";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
+import { userListSource } from "./user-list-source";
 
 /**
  * A full collection now and then while a large file is written. V8 lets the garbage of millions of
@@ -57,6 +58,8 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
   }
   // the program and event reports page through the report calls' own page functions (decision 054)
   if (isReportKind(requested.kind)) return reportSource(deps, requested);
+  // a staff user group's list pages through the list's own query (decision 061)
+  if (requested.kind === "user-list") return userListSource(deps, requested);
   const query = rowQueryFor(requested);
   const [total, lookup, role] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query), requesterRole(deps.db, requested.organizationId, requested.requestedBy)]);
   const join = query.lookup;

@@ -15,6 +15,7 @@ export const KIND_LABELS: Record<string, string> = {
   "program-report": "Program report",
   "program-summary": "Program summary",
   "event-report": "Event report",
+  "user-list": "User list",
   bundle: "Zip of exports",
 };
 
@@ -27,6 +28,7 @@ export const EMPTY_EXPORT_TEXT: Record<string, string> = {
   "program-report": "There are no members registered in this program and no drop-ins who attended it.",
   "program-summary": "There are no programs in this organization yet.",
   "event-report": "There are no participants registered for this event.",
+  "user-list": "There are no users in this user group that match these filters.",
   bundle: "There are no records in these exports.",
 };
 
@@ -63,6 +65,10 @@ export function describeFilters(kind: string, filters: Record<string, unknown>):
       return "All programs";
     case "event-report":
       return "One event";
+    case "user-list": {
+      const statuses = Array.isArray(filters.statuses) && filters.statuses.length ? (filters.statuses as string[]).join(", ") : "All statuses";
+      return filters.search ? `One user group; ${statuses}; search '${String(filters.search)}'` : `One user group; ${statuses}`;
+    }
     case "bundle":
       return `${Array.isArray(filters.exportIds) ? filters.exportIds.length : 0} exports`;
     default:

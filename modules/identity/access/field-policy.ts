@@ -17,7 +17,7 @@ export const FIELD_GROUPS = {
   identity: ["id", "participant_id", "user_id", "organization_id", "member_id", "first_name", "last_name", "full_name"],
   photo: ["photo_url"],
   /** the login and its role: the username (hidden from the kiosk by spec-1 section 6) and session facts */
-  account: ["name", "username", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "is_enrollment_allowed", "expires_at"],
+  account: ["name", "username", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "is_enrollment_allowed", "expires_at", "user_group_id", "invitation_status"],
   personal: ["dob", "age", "gender", "specific_gender"],
   /** what a family tells for the funders' reports (spec-2 section 3's program report): income and race; not a coach's or the kiosk's */
   demographics: ["household_income", "race", "specific_race"],
@@ -53,7 +53,7 @@ export const FIELD_GROUPS = {
   /** what staff wrote about the child: notes and flags with their messages */
   safeguarding: ["notes", "flags"],
   /** the record's history: created, and who signed the waiver when */
-  record: ["created_date", "waiver_signed_at", "waiver_signed_by"],
+  record: ["created_date", "waiver_signed_at", "waiver_signed_by", "status_reason"],
 } as const;
 
 export type FieldGroup = keyof typeof FIELD_GROUPS;

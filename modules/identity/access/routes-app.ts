@@ -135,7 +135,7 @@ export const APP_PAGES = [
     title: "Downloads",
     showNavigation: true,
     description: "My background exports: status, live progress, size, rows and download links (decision 014).",
-    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS] },
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS, P.CAN_EXPORT_COACH_PROFILE] },
   },
   {
     id: "check-in",

@@ -41,6 +41,20 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case "UserProfileUpdated":
         if (state.status === "none") return state;
         return { ...state, profile: { ...state.profile, ...event.data } };
+      // staff-created accounts (decision 061): no password until the invitation is accepted
+      case "StaffUserCreated": {
+        const d = event.data;
+        const profile = { userId: d.userId, organizationId: d.organizationId, username: d.username, email: d.email, firstName: d.firstName, lastName: d.lastName, userGroupId: d.userGroupId, parentId: d.parentId };
+        return { status: "active", profile, passwordHash: "", resets: {} };
+      }
+      case "StaffUserEdited":
+        if (state.status === "none") return state;
+        return { ...state, profile: { ...state.profile, firstName: event.data.firstName, lastName: event.data.lastName, email: event.data.email } };
+      case "UserGroupChanged":
+        if (state.status === "none") return state;
+        return { ...state, profile: { ...state.profile, userGroupId: event.data.userGroupId } };
+      case "UserStatusChanged":
+        return state;
       default: {
         const unknown: never = event;
         return unknown;

@@ -15,7 +15,18 @@ export type UserEvent =
   | { type: "UserRegistered"; data: UserProfile & { passwordHash: string } }
   | { type: "UserPasswordChanged"; data: { userId: string; passwordHash: string; reason: "reset" | "changed" } }
   | { type: "PasswordResetRequested"; data: { userId: string; tokenHash: string; expiresAt: string } }
-  | { type: "UserProfileUpdated"; data: { userId: string; firstName: string; lastName: string; email: string } };
+  | { type: "UserProfileUpdated"; data: { userId: string; firstName: string; lastName: string; email: string } }
+  | StaffUserEvent;
+
+/** Staff accounts created and kept by staff on the user lists (decision 061, staff-decide.ts). */
+export type StaffUserEvent =
+  | { type: "StaffUserCreated"; data: UserProfile & { phoneNumber: string; status: UserStatus; statusReason: string | null; invitationStatus: "Pending" } }
+  | { type: "StaffUserEdited"; data: { userId: string; firstName: string; lastName: string; email: string; phoneNumber: string } }
+  | { type: "UserGroupChanged"; data: { userId: string; userGroupId: string; previousUserGroupId: string } }
+  | { type: "UserStatusChanged"; data: { userId: string; status: UserStatus; reason: string | null } };
+
+/** spec-2 section 3's user statuses; only Active signs in (decision 061). */
+export type UserStatus = "Active" | "Inactive" | "Alumni";
 
 /** On `loginname-{name}` streams: a username or e-mail taken by a user. */
 export type LoginNameClaimed = { type: "LoginNameClaimed"; data: { name: string; userId: string } };

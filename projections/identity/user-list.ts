@@ -1,0 +1,108 @@
+import { sql, type Kysely } from "kysely";
+import { LEVEL } from "../../modules/identity";
+import type { ReadModels } from "../read-models";
+
+/** A row of a staff user list (decision 061), before the field policy. */
+export type StaffUserRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  phone_number: string;
+  user_group_id: string;
+  role_display_name: string;
+  status: string;
+  status_reason: string | null;
+  invitation_status: string | null;
+  created_date: string;
+};
+
+export type StaffUserFilter = {
+  /** one group's list; none: every staff group's users */
+  userGroupId?: string;
+  status?: string;
+  search: string;
+  sort: { field: "created_date" | "first_name" | "last_name" | "email" | "username" | "status"; desc: boolean };
+  page: number;
+  size: number;
+};
+
+const SORT_COLUMNS = {
+  created_date: "u.created_at",
+  first_name: "u.first_name",
+  last_name: "u.last_name",
+  email: "u.email",
+  username: "u.username",
+  status: "u.status",
+} as const;
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function staffUsers(db: Kysely<ReadModels>, organizationId: string, filter: Omit<StaffUserFilter, "sort" | "page" | "size">) {
+  let query = db
+    .selectFrom("rm_users as u")
+    .innerJoin("rm_user_groups as g", "g.id", "u.user_group_id")
+    .where("u.organization_id", "=", organizationId)
+    // staff and the kiosk: participants and parents have their own lists
+    .where("g.level", ">=", LEVEL.coach);
+  if (filter.userGroupId) query = query.where("u.user_group_id", "=", filter.userGroupId);
+  if (filter.status) query = query.where("u.status", "=", filter.status);
+  const search = filter.search.trim();
+  if (search) {
+    const like = likeOf(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb("u.first_name", "ilike", like),
+        eb("u.last_name", "ilike", like),
+        eb(sql<string>`u.first_name || ' ' || u.last_name`, "ilike", like),
+        eb("u.email", "ilike", like),
+        eb("u.username", "ilike", like),
+      ]),
+    );
+  }
+  return query;
+}
+
+const columns = [
+  "u.id",
+  "u.first_name",
+  "u.last_name",
+  "u.username",
+  "u.email",
+  "u.phone_number",
+  "u.user_group_id",
+  "g.display_name as role_display_name",
+  "u.status",
+  "u.status_reason",
+  "u.invitation_status",
+] as const;
+
+/** One page of the organization's staff users, filtered, searched (name, e-mail, username) and sorted, and how many match. */
+export async function staffUserPage(db: Kysely<ReadModels>, organizationId: string, filter: StaffUserFilter): Promise<{ rows: StaffUserRow[]; count: number }> {
+  const base = staffUsers(db, organizationId, filter);
+  const direction = filter.sort.desc ? "desc" : "asc";
+  const [rows, total] = await Promise.all([
+    base
+      .select([...columns, sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as("created_date")])
+      .orderBy(SORT_COLUMNS[filter.sort.field], direction)
+      .orderBy("u.last_name", "asc")
+      .orderBy("u.id", "asc")
+      .limit(filter.size)
+      .offset(filter.page * filter.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows: rows as StaffUserRow[], count: Number(total?.n ?? 0) };
+}
+
+/** One user of the organization as the lists show it (any group), or undefined. */
+export async function staffUserById(db: Kysely<ReadModels>, organizationId: string, userId: string): Promise<(StaffUserRow & { role_level: number }) | undefined> {
+  return (await db
+    .selectFrom("rm_users as u")
+    .innerJoin("rm_user_groups as g", "g.id", "u.user_group_id")
+    .select([...columns, "g.level as role_level", sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as("created_date")])
+    .where("u.organization_id", "=", organizationId)
+    .where("u.id", "=", userId)
+    .executeTakeFirst()) as (StaffUserRow & { role_level: number }) | undefined;
+}
