@@ -6,7 +6,7 @@ import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
-import { identityMigration, identityUserListMigration } from "./identity";
+import { identityInvitationsMigration, identityMigration, identityUserListMigration } from "./identity";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
@@ -21,6 +21,7 @@ export const allMigrations: MigrationSet = {
   "0200-projection-organizations": organizationsMigration,
   "0300-projection-identity": identityMigration,
   "0302-projection-identity-user-list": identityUserListMigration,
+  "0303-projection-identity-invitations": identityInvitationsMigration,
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
   "0501-projection-programs-builder": programsBuilderMigration,

@@ -5,3 +5,5 @@ export * as identityMigration from "./migration";
 export { sessionAuthRow } from "./session-auth";
 export * as identityUserListMigration from "./migration-user-list";
 export * from "./user-list";
+export * as identityInvitationsMigration from "./migration-invitations";
+export * from "./invitations";

@@ -5,6 +5,8 @@ import type { StaffUserEvent, UserGroupEvent } from "../../modules/identity";
 import { defineProjection } from "../runner";
 import type { IdentityTables } from "./tables";
 import { applyStaffUser, STAFF_USER_TYPES } from "./staff-users";
+import { applyInvitation, INVITATION_TYPES } from "./invitations";
+import type { InvitationEvent } from "../../modules/identity";
 
 type Db = Kysely<IdentityTables> | Transaction<IdentityTables>;
 
@@ -93,12 +95,13 @@ const USER_TYPES = ["UserRegistered", "UserPasswordChanged", "UserProfileUpdated
 /** Users and user groups, as sign-in, the session and the role pickers read them. */
 export const identityProjection = defineProjection<IdentityTables>({
   name: "identity",
-  tables: ["rm_user_groups", "rm_users"],
-  eventTypes: [...GROUP_TYPES, ...USER_TYPES, ...STAFF_USER_TYPES],
+  tables: ["rm_user_groups", "rm_users", "rm_invitations"],
+  eventTypes: [...GROUP_TYPES, ...USER_TYPES, ...STAFF_USER_TYPES, ...INVITATION_TYPES],
   async apply(db, events) {
     for (const event of events) {
       if (GROUP_TYPES.includes(event.type)) await applyGroup(db, event as RecordedEvent<UserGroupEvent>);
       else if (STAFF_USER_TYPES.includes(event.type)) await applyStaffUser(db, event as RecordedEvent<StaffUserEvent>);
+      else if (INVITATION_TYPES.includes(event.type)) await applyInvitation(db, event as RecordedEvent<InvitationEvent>);
       else await applyUser(db, event as RecordedEvent<UserEvent>);
     }
   },

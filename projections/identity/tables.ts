@@ -1,4 +1,6 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType, Generated, RawBuilder } from "kysely";
+
+type RawBuilderNumber = RawBuilder<unknown>;
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -32,6 +34,23 @@ export type IdentityTables = {
     phone_number: ColumnType<string, string | undefined, string>;
     status_reason: ColumnType<string | null, string | null | undefined, string | null>;
     invitation_status: ColumnType<string | null, string | null | undefined, string | null>;
+    /** decision 063 (migration 0303): the live invitation's expiry */
+    invitation_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+  /** decision 063 (migration 0303): one row per invited user */
+  rm_invitations: {
+    user_id: string;
+    organization_id: string;
+    kind: string;
+    status: string;
+    token_hash: string | null;
+    expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    sent_at: Timestamp;
+    sent_by: string | null;
+    sent_count: ColumnType<number, number | undefined, number | RawBuilderNumber>;
+    renewal_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    updated_at: Timestamp;
   };
   sessions: {
     id_hash: string;

@@ -75,7 +75,8 @@ const columns = [
   "g.display_name as role_display_name",
   "u.status",
   "u.status_reason",
-  "u.invitation_status",
+  // an invitation past its expiry reads Expired (decision 063)
+  sql<string | null>`case when u.invitation_status = 'Invited' and u.invitation_expires_at <= now() then 'Expired' else u.invitation_status end`.as("invitation_status"),
 ] as const;
 
 /** One page of the organization's staff users, filtered, searched (name, e-mail, username) and sorted, and how many match. */

@@ -54,7 +54,19 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (state.status === "none") return state;
         return { ...state, profile: { ...state.profile, userGroupId: event.data.userGroupId } };
       case "UserStatusChanged":
+      case "InvitationSent":
+      case "InvitationRevoked":
+      case "InvitationRenewalRequested":
         return state;
+      // an accepted invitation sets the password (decision 063): any outstanding reset link is spent
+      case "InvitationAccepted":
+        if (state.status === "none") return state;
+        return {
+          ...state,
+          profile: { ...state.profile, firstName: event.data.firstName, lastName: event.data.lastName },
+          passwordHash: event.data.passwordHash,
+          resets: Object.fromEntries(Object.entries(state.resets).map(([k, r]) => [k, { ...r, used: true }])),
+        };
       default: {
         const unknown: never = event;
         return unknown;

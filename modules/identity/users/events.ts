@@ -16,7 +16,18 @@ export type UserEvent =
   | { type: "UserPasswordChanged"; data: { userId: string; passwordHash: string; reason: "reset" | "changed" } }
   | { type: "PasswordResetRequested"; data: { userId: string; tokenHash: string; expiresAt: string } }
   | { type: "UserProfileUpdated"; data: { userId: string; firstName: string; lastName: string; email: string } }
-  | StaffUserEvent;
+  | StaffUserEvent
+  | InvitationEvent;
+
+/** Invitations (decision 063), on the invited user's stream: the token's SHA-256 only, never the token. */
+export type InvitationEvent =
+  | { type: "InvitationSent"; data: { userId: string; organizationId: string; kind: InvitationKind; tokenHash: string; expiresAt: string; sentBy: string | null; resent: boolean } }
+  | { type: "InvitationRevoked"; data: { userId: string; revokedBy: string | null } }
+  | { type: "InvitationAccepted"; data: { userId: string; passwordHash: string; firstName: string; lastName: string; phoneNumber: string } }
+  | { type: "InvitationRenewalRequested"; data: { userId: string } };
+
+/** Who an invitation is for: staff (coach and up, /user/invite/{id}) or a participant's account (/invite/{id}). */
+export type InvitationKind = "coach" | "participant";
 
 /** Staff accounts created and kept by staff on the user lists (decision 061, staff-decide.ts). */
 export type StaffUserEvent =

@@ -76,6 +76,8 @@ function evolve(state: StaffUserState, event: UserEvent): StaffUserState {
       return state.exists ? { ...state, userGroupId: event.data.userGroupId } : state;
     case "UserStatusChanged":
       return state.exists ? { ...state, status: event.data.status, statusReason: event.data.reason } : state;
+    case "InvitationAccepted":
+      return state.exists ? { ...state, firstName: event.data.firstName, lastName: event.data.lastName, phoneNumber: event.data.phoneNumber } : state;
     default:
       // passwords and reset links do not change what these commands decide on
       return state;
