@@ -1,6 +1,7 @@
 import { createLivePublisher, liveKeyFor } from "../modules/kernel/live";
 import { systemClock, type Env } from "../modules/kernel";
 import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
+import { sendInvitationMail, type InvitationMail, type Services } from "../modules/identity";
 import { startProjector } from "./projector";
 import { openCoreServices } from "./services";
 import { startWeb } from "./web";
@@ -19,7 +20,9 @@ export async function startRollcall(env: Env) {
 
   const seedDemo = env.SEED_DEMO === "1" || (env.SEED_DEMO === undefined && env.NODE_ENV !== "production");
   if (env.ROLE === "all" && seedDemo) {
-    const seeded = await seedDemoDataIfEmpty({ store: core.store, clock: systemClock });
+    // the demo invitations' mails go to the outbox (decision 063)
+    const sendMail = (mail: InvitationMail) => sendInvitationMail({ db: core.db as Services["db"] }, mail);
+    const seeded = await seedDemoDataIfEmpty({ store: core.store, clock: systemClock, sendMail });
     if (seeded) core.logger.info("seeded demo data", { events: seeded });
   }
 

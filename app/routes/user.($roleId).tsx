@@ -15,6 +15,8 @@ import userStyles from "~/components/users/users.css";
 import { readForm } from "~/utils/page-form.server";
 import { FORBIDDEN_PAGE, guardPage } from "~/utils/page-guard.server";
 import { handleStaffUserForm } from "~/utils/staff-user-form.server";
+import { InvitationButtons } from "~/components/users/invitation-buttons";
+import { handleInvitationForm, isInvitationIntent } from "~/utils/invitation-form.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: staffStyles },
@@ -60,6 +62,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   url.searchParams.delete("edit");
   url.searchParams.delete("index");
   const path = params.roleId ? `/user/${encodeURIComponent(params.roleId)}` : "/user";
+  // Invite, Resend and Revoke on a row (decision 063)
+  if (isInvitationIntent(form.get("intent"))) return handleInvitationForm(context.services, auth, form, `${path}${url.searchParams.size ? `?${url.searchParams}` : ""}`);
   return handleStaffUserForm(context.services, auth, request, form, `${path}${url.searchParams.size ? `?${url.searchParams}` : ""}`);
 }
 
@@ -149,6 +153,7 @@ export default function UserListPage() {
             rows={rows}
             editHref={data.canManage ? (id) => href({ edit: id }) : null}
             emptyText={data.search ? `No users match '${data.search}'.` : data.status ? `No ${data.status} users in this group.` : "No users in this group yet."}
+            invitationActions={data.canManage ? (u) => <InvitationButtons user={u} commandId={data.commandId} /> : undefined}
           />
           <StaffListPager page={data.page} size={data.size} totalPages={data.totalPages} />
         </div>

@@ -146,13 +146,12 @@ export async function invitationOf(db: Kysely<ReadModels>, organizationId: strin
   return (await invitationPage(db, organizationId, { page: 0, size: 1, now, userId })).rows[0];
 }
 
-/** What the accept page shows before anything is submitted: the person and their organization (no token check). */
+/** What the accept page shows before anything is submitted: the person (no token check). */
 export async function invitedUserById(db: Kysely<ReadModels>, userId: string) {
   return db
     .selectFrom("rm_users as u")
-    .innerJoin("rm_organizations as o", "o.id", "u.organization_id")
     .innerJoin("rm_user_groups as g", "g.id", "u.user_group_id")
-    .select(["u.id", "u.organization_id", "u.first_name", "u.last_name", "u.email", "u.username", "u.phone_number", "u.status", "u.invitation_status", "g.level as role_level", "o.name as organization_name", "o.settings as organization_settings"])
+    .select(["u.id", "u.organization_id", "u.first_name", "u.last_name", "u.email", "u.username", "u.phone_number", "u.status", "u.invitation_status", "g.level as role_level"])
     .where("u.id", "=", userId)
     .executeTakeFirst();
 }

@@ -11,6 +11,8 @@ import { seedDemoEvents } from "./appointments";
 import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
+import { seedDemoInvitations } from "./invitations";
+import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoVisitHistory } from "./visits";
 
 export const DEMO_PASSWORD = "rollcall-demo";
@@ -95,7 +97,8 @@ async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: 
  * children linked to each parent, and 200 participants per organization (test/factories/participants.ts).
  * Every id is derived, so two processes seeding at once write it once.
  */
-export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Clock }): Promise<number> {
+/** `sendMail`: where the demo invitations' mails go (the outbox; decision 063), when the caller has one. */
+export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Clock; sendMail?: (mail: InvitationMail) => Promise<void> }): Promise<number> {
   if ((await deps.store.headPosition()) > 0) return 0;
   let accounts = 0;
   for (const org of demoOrganizations) {
@@ -116,6 +119,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     }
     // the staff user lists (decision 061): coaches, admins and an organization account of every status, invitations Pending
     accounts += await seedDemoStaffUsers(deps, org, groups, ids.organization!);
+    // invitations (decision 063): some of those staff Invited, one Expired, the rest Pending
+    await seedDemoInvitations(deps, org, Object.values(groups).map((g) => ({ id: g.id, level: g.level })), { id: ids.organization!, name: `${FIRST_NAMES.organization} ${org.name.split(" ")[0]!}`, level: LEVEL.organization }, deps.sendMail);
     const children: { userId: string; firstName: string; lastName: string }[] = [];
     for (const [i, name] of DEMO_CHILDREN.entries()) {
       const childId = await createUser(deps, {

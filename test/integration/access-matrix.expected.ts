@@ -172,4 +172,13 @@ export const EXPECTED_API: Record<string, string> = {
   "user-detail": "----++++-",
   "user-update": "----++++-",
   "user-delete": "----++++-",
+  // invitations (decision 063): 'create coach profiles' or 'create participant profiles' (not the coach's group);
+  // accepting and asking for a new one need no account (auth optional), not the kiosk
+  "invitation-list": "----++++-",
+  "invitation-create": "----++++-",
+  "invitation-detail": "----++++-",
+  "invitation-resend": "----++++-",
+  "invitation-revoke": "----++++-",
+  "invitation-accept": "++++++++-",
+  "invitation-request-new": "++++++++-",
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_IN_USE, STATUS_REASON_REQUIRED } from "../../modules/identity";
 import { parseExportCsv, USER_LIST_HEADER } from "../../modules/exports";
 import { DEMO_STAFF, demoStaffEmail } from "../factories/staff-users";
+import { demoInvitationStatusOf } from "../factories/invitations";
 import { eventually } from "../support/eventually";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
@@ -76,7 +77,7 @@ describe("staff user lists, on real PostgreSQL and Redis", () => {
     expect(coaches.additional_info.role).toMatchObject({ id: coachGroup.id, name: "COACH" });
     const byEmail = new Map(coaches.data.map((u) => [u.email, u]));
     for (const s of seeded) {
-      expect(byEmail.get(demoStaffEmail(s, "northside.demo")), s.first_name).toMatchObject({ status: s.status, status_reason: s.status_reason ?? null, invitation_status: "Pending" });
+      expect(byEmail.get(demoStaffEmail(s, "northside.demo")), s.first_name).toMatchObject({ status: s.status, status_reason: s.status_reason ?? null, invitation_status: demoInvitationStatusOf(s) });
     }
     expect(byEmail.get("coach@northside.demo")).toMatchObject({ status: "Active", invitation_status: null });
     const created = coaches.data.map((u) => u.created_date!);

@@ -1,9 +1,10 @@
 import { Badge, Button, Flex, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { UserRow } from "./user-types";
 
 const STATUS_COLOR = { Active: "green", Inactive: "gray", Alumni: "blue" } as const;
-const INVITATION_COLOR = { Pending: "amber", Invited: "blue", Expired: "red" } as const;
+const INVITATION_COLOR = { Pending: "amber", Invited: "blue", Expired: "red", Accepted: "green" } as const;
 
 const mdy = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : "");
 
@@ -12,7 +13,7 @@ const mdy = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) 
  * (Pending, Invited, Expired; empty once the user has a password), created date, and Edit for those who
  * may. Columns the caller's role may not see come empty (decision 027).
  */
-export function UserTable({ rows, editHref, emptyText }: { rows: UserRow[]; editHref: ((id: string) => string) | null; emptyText: string }) {
+export function UserTable({ rows, editHref, emptyText, invitationActions }: { rows: UserRow[]; editHref: ((id: string) => string) | null; emptyText: string; invitationActions?: (user: UserRow) => ReactNode }) {
   if (rows.length === 0) {
     return (
       <Text as="p" size="2" color="gray" data-testid="users-empty">
@@ -62,11 +63,14 @@ export function UserTable({ rows, editHref, emptyText }: { rows: UserRow[]; edit
                 </Flex>
               </Table.Cell>
               <Table.Cell>
-                {u.invitation_status ? (
-                  <Badge color={INVITATION_COLOR[u.invitation_status as keyof typeof INVITATION_COLOR] ?? "gray"} variant="soft" data-testid="user-invitation">
-                    {u.invitation_status}
-                  </Badge>
-                ) : null}
+                <Flex direction="column" gap="1" align="start">
+                  {u.invitation_status ? (
+                    <Badge color={INVITATION_COLOR[u.invitation_status as keyof typeof INVITATION_COLOR] ?? "gray"} variant="soft" data-testid="user-invitation">
+                      {u.invitation_status}
+                    </Badge>
+                  ) : null}
+                  {invitationActions?.(u)}
+                </Flex>
               </Table.Cell>
               <Table.Cell>{mdy(u.created_date)}</Table.Cell>
               {editHref ? (

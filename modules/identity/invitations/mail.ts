@@ -25,7 +25,7 @@ export const publicUrl = (env: Record<string, string | undefined> = process.env)
   (env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT?.trim() || "3000"}`).replace(/\/+$/, "");
 
 const formatExpiry = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" });
+  new Date(iso).toLocaleString("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
 
 export function invitationMailText(mail: InvitationMail, base: string) {
   const where = mail.role === "coach" ? `${mail.organizationName} on Rollcall as a coach` : `${mail.organizationName} on Rollcall`;

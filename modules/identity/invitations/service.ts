@@ -1,5 +1,6 @@
 import { DomainError, handleCommand, isUuid, newId, validationError } from "../../kernel";
 import { invitationOf, invitationPage, invitedUserById, listUserGroups } from "../../../projections/identity";
+import { getOrganization } from "../../../projections/organizations";
 import { waitForProjection } from "../../../projections/runner";
 import { PERMISSIONS as P } from "../access/permissions";
 import type { Auth } from "../calls/auth";
@@ -180,8 +181,10 @@ export type InvitationView =
 export async function invitationViewOf(services: Services, userId: string, token: string, kind: InvitationKind): Promise<InvitationView> {
   const row = isUuid(userId) ? await invitedUserById(services.db, userId) : undefined;
   if (!row || kindOfLevel(row.role_level) !== kind) return { state: "expired", organization: null, canAsk: false };
-  const settings = row.organization_settings as { left_sidebar_logo?: unknown; left_sidebar_logo_alt?: unknown };
-  const organization = { name: row.organization_name, logoUrl: loadableUrl(settings.left_sidebar_logo), logoAlt: (typeof settings.left_sidebar_logo_alt === "string" && settings.left_sidebar_logo_alt) || `${row.organization_name} Logo` };
+  const org = await getOrganization(services.db, row.organization_id);
+  if (!org) return { state: "expired", organization: null, canAsk: false };
+  const settings = org.settings as { left_sidebar_logo?: unknown; left_sidebar_logo_alt?: unknown };
+  const organization = { name: org.name, logoUrl: loadableUrl(settings.left_sidebar_logo), logoAlt: (typeof settings.left_sidebar_logo_alt === "string" && settings.left_sidebar_logo_alt) || `${org.name} Logo` };
   const state = await stateOf(services, row.id);
   if (!token || !tokenGood(state, token, services.clock.now())) return { state: "expired", organization, canAsk: token !== "" && state.exists && !state.hasPassword };
   return { state: "ready", kind, organization, person: { first_name: row.first_name, last_name: row.last_name, phone_number: row.phone_number, email: row.email }, minPasswordLength: MIN_PASSWORD_LENGTH };

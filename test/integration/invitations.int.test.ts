@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE, TOKEN_EXPIRED } from "../../modules/identity";
+import { DEMO_STAFF, demoStaffEmail } from "../factories/staff-users";
+import { HttpClient, clearSignInLimits } from "../support/http-client";
+import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { testServices } from "../support/services";
+
+type Group = { id: string; name: string; level: number };
+type Invitation = { id: string; user_id: string; email: string; status: string; kind: string | null; expires_at: string | null; sent_count: number; renewal_requested_at: string | null };
+type Paged<T> = { data: T[]; count: number };
+type Failure = { code: string; message: string };
+
+/**
+ * Invitations (decision 063) over HTTP on real PostgreSQL and Redis: an admin invites a new coach, the mail
+ * lands in mail_outbox with the absolute accept link and the expiry; the link's token works once (a
+ * session, then sign-in with the new password), its second use is 'Token expired'; a resend kills the old
+ * link; revoke; the list's statuses (the seed's Invited and Expired); another organization's user 404; a
+ * group above one's level 403; bad input 400 naming the field.
+ */
+describe("invitations, on real PostgreSQL and Redis", () => {
+  let app: InProcessApp;
+  let admin: HttpClient, maple: HttpClient, coach: HttpClient;
+  let coachGroup: Group, orgGroup: Group;
+
+  const json = async <T>(response: Response, status = 200): Promise<T> => {
+    const text = await response.text();
+    expect(response.status, text).toBe(status);
+    return JSON.parse(text) as T;
+  };
+  const createCoach = async (groupId = coachGroup.id) => {
+    const email = `ivy.${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const answer = await json<{ data: { id: string } }>(await admin.request("POST", "/api/user", { body: { first_name: "Ivy", last_name: "Nguyen", email, user_group_id: groupId, status: "Active" } }));
+    return { id: answer.data.id, email };
+  };
+  const lastMailTo = async (to: string) => {
+    const { rows } = await app.app.core.pool.query<{ subject: string; body: string }>("select subject, body from mail_outbox where to_address = $1 order by id desc limit 1", [to]);
+    return rows[0];
+  };
+  const linkIn = (body: string) => new URL(/https?:\/\/\S+\/user\/invite\/\S+/.exec(body)![0]);
+  const acceptBody = (userId: string, token: string, password = "a-new-coach-password") => ({
+    user_id: userId,
+    token,
+    first_name: "Ivy",
+    last_name: "Nguyen-Tran",
+    phone_number: "416 555 0123",
+    password,
+    confirmPassword: password,
+  });
+
+  beforeAll(async () => {
+    app = await startInProcessApp("invitations");
+    await clearSignInLimits((await testServices()).redisUrl);
+    [admin, maple, coach] = [0, 1, 2].map(() => new HttpClient(app.baseUrl)) as [HttpClient, HttpClient, HttpClient];
+    await admin.signIn("admin@northside.demo");
+    await maple.signIn("admin@maple.demo");
+    await coach.signIn("coach@northside.demo");
+    const groups = (await json<{ data: Group[] }>(await admin.request("GET", "/api/user/role"))).data;
+    coachGroup = groups.find((g) => g.name === "COACH")!;
+    orgGroup = groups.find((g) => g.name === "ORGANIZATION")!;
+  }, 180_000);
+  afterAll(() => app?.stop());
+
+  it("lists the seed's invitations: Invited, Expired and Pending, filtered by status", async () => {
+    const all = await json<Paged<Invitation>>(await admin.request("GET", "/api/invitation?size=100"));
+    const byEmail = new Map(all.data.map((i) => [i.email, i]));
+    const email = (first: string) => demoStaffEmail(DEMO_STAFF.find((s) => s.first_name === first)!, "northside.demo");
+    expect(byEmail.get(email("Marcus"))).toMatchObject({ status: "Invited", kind: "coach", sent_count: 1 });
+    expect(byEmail.get(email("Nina"))).toMatchObject({ status: "Expired" });
+    expect(byEmail.get(email("Owen"))).toMatchObject({ status: "Pending", kind: null });
+    const expired = await json<Paged<Invitation>>(await admin.request("GET", "/api/invitation?status=Expired"));
+    expect(expired.data.every((i) => i.status === "Expired")).toBe(true);
+    expect(expired.data.map((i) => i.email)).toContain(email("Nina"));
+    // the seed's mails are in the outbox
+    expect((await lastMailTo(email("Marcus")))?.body).toMatch(/\/user\/invite\//);
+    // bad input names the field
+    expect(await json<Failure>(await admin.request("GET", "/api/invitation?status=Gone"), 400)).toMatchObject({ code: "VALIDATION", message: expect.stringMatching(/status/) });
+    expect(await json<Failure>(await admin.request("POST", "/api/invitation", { body: { user_id: "nope" } }), 400)).toMatchObject({ message: expect.stringMatching(/user_id/) });
+  });
+
+  it("invite → the mail → accept once (a session; sign-in with the new password) → the second use is 'Token expired'", async () => {
+    const { id, email } = await createCoach();
+    const sent = await json<{ message: string; data: Invitation }>(await admin.request("POST", "/api/invitation", { body: { user_id: id } }));
+    expect(sent.message).toBe("Invitation successfully created");
+    expect(sent.data).toMatchObject({ user_id: id, status: "Invited", kind: "coach" });
+    const mail = (await lastMailTo(email))!;
+    expect(mail.subject).toMatch(/invited you to join Northside Youth Centre as a coach/);
+    expect(mail.body).toMatch(/The link works once, until /);
+    const link = linkIn(mail.body);
+    expect(link.pathname).toBe(`/user/invite/${id}`);
+    const token = link.searchParams.get("token")!;
+    expect(Buffer.from(token, "base64url").length).toBe(32);
+    // only the hash is stored
+    const { rows } = await app.app.core.pool.query<{ token_hash: string }>("select token_hash from rm_invitations where user_id = $1", [id]);
+    expect(rows[0]!.token_hash).not.toContain(token);
+    expect(JSON.stringify((await app.app.core.pool.query("select data from events where stream_id = $1", [`user-${id}`])).rows)).not.toContain(token);
+
+    // the accept page shows the organization
+    const visitor = new HttpClient(app.baseUrl);
+    const page = await visitor.request("GET", `/user/invite/${id}?token=${encodeURIComponent(token)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Northside Youth Centre");
+    expect(html).toContain("Accept your invitation");
+
+    const accepted = await visitor.request("POST", "/api/invitation/accept", { body: acceptBody(id, token) });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    expect(visitor.cookie(SESSION_COOKIE)).toBeTruthy();
+    expect(await json<{ user: { id: string; first_name?: string } }>(await visitor.request("GET", "/api/auth/session"))).toMatchObject({ user: { id } });
+
+    const again = new HttpClient(app.baseUrl);
+    expect(await json<Failure>(await again.request("POST", "/api/invitation/accept", { body: acceptBody(id, token, "another-password-1") }), 400)).toEqual({ code: "TOKEN_EXPIRED", message: TOKEN_EXPIRED });
+    expect(await (await again.request("GET", `/user/invite/${id}?token=${encodeURIComponent(token)}`)).text()).toContain("Token expired");
+
+    const signIn = new HttpClient(app.baseUrl);
+    await signIn.signIn(email, "a-new-coach-password");
+    expect(await json<Invitation>(await admin.request("GET", `/api/invitation/${id}`))).toMatchObject({ status: "Accepted" });
+    // the profile took the invitee's changes; the user list shows Accepted
+    const user = await json<{ last_name: string; phone_number: string; invitation_status: string }>(await admin.request("GET", `/api/user/${id}`));
+    expect(user).toMatchObject({ last_name: "Nguyen-Tran", phone_number: "416 555 0123", invitation_status: "Accepted" });
+    // nothing left to invite
+    expect(await json<Failure>(await admin.request("PUT", `/api/invitation/${id}`), 409)).toMatchObject({ code: "ALREADY_JOINED" });
+  });
+
+  it("a resend kills the old link; revoke kills the live one; a dead link may ask for a new one", async () => {
+    const { id, email } = await createCoach();
+    await json(await admin.request("POST", "/api/invitation", { body: { user_id: id } }));
+    const first = linkIn((await lastMailTo(email))!.body).searchParams.get("token")!;
+    const resent = await json<{ message: string; data: Invitation }>(await admin.request("PUT", `/api/invitation/${id}`));
+    expect(resent).toMatchObject({ message: "Invitation successfully resent", data: { status: "Invited", sent_count: 2 } });
+    const second = linkIn((await lastMailTo(email))!.body).searchParams.get("token")!;
+    expect(second).not.toBe(first);
+    const visitor = new HttpClient(app.baseUrl);
+    expect(await json<Failure>(await visitor.request("POST", "/api/invitation/accept", { body: acceptBody(id, first) }), 400)).toMatchObject({ code: "TOKEN_EXPIRED" });
+
+    const revoked = await json<{ message: string; data: Invitation }>(await admin.request("DELETE", `/api/invitation/${id}`));
+    expect(revoked).toMatchObject({ message: "Invitation successfully revoked", data: { status: "Pending" } });
+    expect(await json<Failure>(await visitor.request("POST", "/api/invitation/accept", { body: acceptBody(id, second) }), 400)).toMatchObject({ code: "TOKEN_EXPIRED" });
+    expect(await json<Failure>(await admin.request("DELETE", `/api/invitation/${id}`), 409)).toMatchObject({ code: "NO_INVITATION" });
+
+    // the dead link asks for a new invitation: staff see when
+    expect(await json<{ message: string }>(await visitor.request("POST", "/api/invitation/request-new", { body: { user_id: id, token: second } }))).toMatchObject({ message: expect.stringMatching(/new invitation/) });
+    expect((await json<Invitation>(await admin.request("GET", `/api/invitation/${id}`))).renewal_requested_at).not.toBeNull();
+    // an unknown link gets the same answer and records nothing
+    expect((await visitor.request("POST", "/api/invitation/request-new", { body: { user_id: id, token: "made-up" } })).status).toBe(200);
+    // a bad body names the field
+    expect(await json<Failure>(await visitor.request("POST", "/api/invitation/accept", { body: { ...acceptBody(id, second), password: "short", confirmPassword: "short" } }), 400)).toMatchObject({ message: expect.stringMatching(/password/i) });
+  });
+
+  it("another organization's user is 404; a group above one's level is 403; a coach without the permission is 403", async () => {
+    const { id } = await createCoach();
+    expect(await json<Failure>(await maple.request("POST", "/api/invitation", { body: { user_id: id } }), 404)).toMatchObject({ code: "USER_NOT_FOUND" });
+    expect(await json<Failure>(await maple.request("DELETE", `/api/invitation/${id}`), 404)).toMatchObject({ code: "USER_NOT_FOUND" });
+    // an organization account (level 4) created by the organization account: the admin (level 3) may not invite it
+    const organization = new HttpClient(app.baseUrl);
+    await organization.signIn("organization@northside.demo");
+    const email = `olu.${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const above = await json<{ data: { id: string } }>(await organization.request("POST", "/api/user", { body: { first_name: "Olu", last_name: "Ade", email, user_group_id: orgGroup.id, status: "Active" } }));
+    expect(await json<Failure>(await admin.request("POST", "/api/invitation", { body: { user_id: above.data.id } }), 403)).toMatchObject({ code: "ABOVE_OWN_LEVEL" });
+    expect((await coach.request("POST", "/api/invitation", { body: { user_id: id } })).status).toBe(403);
+    // a bad link never 500s
+    expect((await new HttpClient(app.baseUrl).request("GET", "/user/invite/not-a-uuid?token=x")).status).toBe(200);
+  });
+});
