@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
 import type { UserEvent } from "../../modules/identity";
 import type { StaffUserEvent, UserGroupEvent } from "../../modules/identity";
@@ -73,7 +73,12 @@ async function applyUser(db: Db, event: RecordedEvent<UserEvent>) {
       return;
     }
     case "UserPasswordChanged":
-      await db.updateTable("rm_users").set({ password_hash: event.data.passwordHash, updated_at: at }).where("id", "=", event.data.userId).execute();
+      // a Pending or Invited user who set a password by a reset has joined: nothing left to invite (decision 063)
+      await db
+        .updateTable("rm_users")
+        .set({ password_hash: event.data.passwordHash, invitation_status: sql<string | null>`case when invitation_status is null then null else 'Accepted' end`, invitation_expires_at: null, updated_at: at })
+        .where("id", "=", event.data.userId)
+        .execute();
       return;
     case "UserProfileUpdated": {
       const d = event.data;

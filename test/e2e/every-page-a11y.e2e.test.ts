@@ -86,6 +86,8 @@ const ROLES: { role: string; username: string | null; pages: Visit[]; sizes?: Si
       { name: "forgot-password", path: at("/forgot-password") },
       { name: "reset-password", path: at("/reset-password") },
       { name: "sign-waiver", path: ({ waiverLink }) => waiverLink },
+      // a dead invitation link (decision 063): 'Token expired'; the live form is audited in invitations.e2e
+      { name: "user-invite", path: at("/user/invite/00000000-0000-4000-8000-000000000000?token=gone") },
       { name: "not-found", path: at("/no-such-page"), landsOn: "/404-page-not-found" },
     ],
   },
