@@ -146,6 +146,25 @@ describe("invitations, on real PostgreSQL and Redis", () => {
     expect(await json<Failure>(await visitor.request("POST", "/api/invitation/accept", { body: { ...acceptBody(id, second), password: "short", confirmPassword: "short" } }), 400)).toMatchObject({ message: expect.stringMatching(/password/i) });
   });
 
+  it("an Invited user who sets a password by a reset has joined: Accepted, the link dead", async () => {
+    const { id, email } = await createCoach();
+    await json(await admin.request("POST", "/api/invitation", { body: { user_id: id } }));
+    const token = linkIn((await lastMailTo(email))!.body).searchParams.get("token")!;
+    const visitor = new HttpClient(app.baseUrl);
+    const ask = new FormData();
+    ask.set("login", email);
+    expect((await visitor.request("POST", "/forgot-password", { body: ask })).status).toBe(200);
+    const reset = new URL(/\/reset-password\?\S+/.exec((await lastMailTo(email))!.body)![0], app.baseUrl);
+    const form = new FormData();
+    form.set("token", reset.searchParams.get("token")!);
+    form.set("user", id);
+    form.set("password", "reset-before-accepting");
+    form.set("confirmPassword", "reset-before-accepting");
+    expect([302, 303]).toContain((await visitor.request("POST", "/reset-password", { body: form })).status);
+    expect(await json<Failure>(await visitor.request("POST", "/api/invitation/accept", { body: acceptBody(id, token) }), 400)).toMatchObject({ code: "TOKEN_EXPIRED" });
+    expect(await json<{ invitation_status: string }>(await admin.request("GET", `/api/user/${id}`))).toMatchObject({ invitation_status: "Accepted" });
+  });
+
   it("another organization's user is 404; a group above one's level is 403; a coach without the permission is 403", async () => {
     const { id } = await createCoach();
     expect(await json<Failure>(await maple.request("POST", "/api/invitation", { body: { user_id: id } }), 404)).toMatchObject({ code: "USER_NOT_FOUND" });
