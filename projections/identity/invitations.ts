@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
-import type { InvitationEvent } from "../../modules/identity";
+import { LEVEL, type InvitationEvent } from "../../modules/identity";
 import type { ReadModels } from "../read-models";
 import type { IdentityTables } from "./tables";
 
@@ -75,7 +75,15 @@ export type InvitationRow = {
   created_date: string;
 };
 
-export type InvitationFilter = { status?: "Pending" | "Invited" | "Expired" | "Accepted"; page: number; size: number; now: Date; userId?: string };
+export type InvitationFilter = {
+  status?: "Pending" | "Invited" | "Expired" | "Accepted";
+  page: number;
+  size: number;
+  now: Date;
+  userId?: string;
+  /** whose invitations: staff (levels 2 to 6), participants' accounts (level 1); default both */
+  kinds?: readonly ("coach" | "participant")[];
+};
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -92,6 +100,9 @@ export async function invitationPage(db: Kysely<ReadModels>, organizationId: str
     .where("u.organization_id", "=", organizationId)
     .where("u.invitation_status", "is not", null);
   if (filter.userId) query = query.where("u.id", "=", filter.userId);
+  const kinds = filter.kinds ?? ["coach", "participant"];
+  if (!kinds.includes("coach")) query = query.where("g.level", "<", LEVEL.coach);
+  if (!kinds.includes("participant")) query = query.where("g.level", ">=", LEVEL.coach);
   if (filter.status) query = query.where(status, "=", filter.status);
   const [rows, total] = await Promise.all([
     query

@@ -119,9 +119,10 @@ export async function revokeInvitationCall(services: Services, auth: Auth, userI
   return { message: INVITATION_TOASTS.revoked, data: await invitationOf(services.db, auth.organization.id, row.id, services.clock.now()) };
 }
 
-/** GET /api/invitation: `{ data, count }`, newest sent first; those the caller may not invite are left out by kind. */
+/** GET /api/invitation: `{ data, count }`, newest sent first; only the kinds the caller may invite (staff, participants). */
 export async function invitationsOf(services: Services, auth: Auth, query: InvitationListQuery) {
-  const { rows, count } = await invitationPage(services.db, auth.organization.id, { ...query, now: services.clock.now() });
+  const kinds = (["coach", "participant"] as const).filter((k) => mayInvite(auth, k));
+  const { rows, count } = await invitationPage(services.db, auth.organization.id, { ...query, now: services.clock.now(), kinds });
   return { data: rows.map(({ role_level: _level, ...r }) => r), count, additional_info: {} };
 }
 
@@ -201,6 +202,8 @@ export async function acceptInvitation(services: Services, input: AcceptInvitati
   const expired = { ok: false as const, status: 400 as const, code: "TOKEN_EXPIRED" as const, message: TOKEN_EXPIRED };
   const row = await invitedUserById(services.db, input.user_id);
   if (!row) return expired;
+  // a dead token costs no password hashing (argon2id is the expensive part of a request)
+  if (!tokenGood(await stateOf(services, row.id), input.token, services.clock.now())) return expired;
   const result = await runCommand(services, {
     type: "AcceptInvitation",
     data: { userId: row.id, tokenHash: tokenHash(input.token), passwordHash: await hashPassword(input.password), firstName: input.first_name, lastName: input.last_name, phoneNumber: input.phone_number ?? "" },
