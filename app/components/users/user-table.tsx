@@ -10,8 +10,8 @@ const mdy = (iso: string | undefined) => (iso && /^\d{4}-\d{2}-\d{2}/.test(iso) 
 
 /**
  * The user list's table (decision 061): name, e-mail, phone number, status with its reason, the invitation
- * (Pending, Invited, Expired; empty once the user has a password), created date, and Edit for those who
- * may. Columns the caller's role may not see come empty (decision 027).
+ * (Pending, Invited, Expired, Accepted; empty for accounts that were never invited) with its actions when
+ * given (decision 063), created date, and Edit for those who may. Columns the caller's role may not see come empty (decision 027).
  */
 export function UserTable({ rows, editHref, emptyText, invitationActions }: { rows: UserRow[]; editHref: ((id: string) => string) | null; emptyText: string; invitationActions?: (user: UserRow) => ReactNode }) {
   if (rows.length === 0) {
