@@ -1,7 +1,7 @@
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useNavigate } from "@remix-run/react";
-import { groupLabel, mayViewUsers, staffUserListPageOf } from "#modules/identity";
+import { groupLabel, mayViewUsers, renewalRequestsAmong, staffUserListPageOf } from "#modules/identity";
 import { USER_SORT_OPTIONS } from "#modules/identity/client";
 import { newId } from "#modules/kernel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -49,7 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw redirect(`${url.pathname}${url.searchParams.size ? `?${url.searchParams}` : ""}`);
   }
   const title = groupLabel({ id: page.group.id, name: page.group.name, displayName: page.group.display_name }, auth.organization.type === "school");
-  return json({ found: true as const, title, ...page, commandId: newId() });
+  // whose dead invitation link asked for a new one (decision 063)
+  const renewalRequested = page.canManage ? await renewalRequestsAmong(context.services, auth, page.rows.map((r) => r.id as string)) : [];
+  return json({ found: true as const, title, ...page, commandId: newId(), renewalRequested });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -153,7 +155,7 @@ export default function UserListPage() {
             rows={rows}
             editHref={data.canManage ? (id) => href({ edit: id }) : null}
             emptyText={data.search ? `No users match '${data.search}'.` : data.status ? `No ${data.status} users in this group.` : "No users in this group yet."}
-            invitationActions={data.canManage ? (u) => <InvitationButtons user={u} commandId={data.commandId} /> : undefined}
+            invitationActions={data.canManage ? (u) => <InvitationButtons user={u} commandId={data.commandId} renewalRequested={data.renewalRequested.includes(u.id)} /> : undefined}
           />
           <StaffListPager page={data.page} size={data.size} totalPages={data.totalPages} />
         </div>

@@ -166,3 +166,17 @@ export async function invitedUserById(db: Kysely<ReadModels>, userId: string) {
     .where("u.id", "=", userId)
     .executeTakeFirst();
 }
+
+/** Of these users of the organization, those whose dead link asked for a new invitation since the last was sent. */
+export async function renewalRequestedAmong(db: Kysely<ReadModels>, organizationId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("rm_invitations")
+    .select("user_id")
+    .where("organization_id", "=", organizationId)
+    .where("user_id", "in", [...userIds])
+    .where("renewal_requested_at", "is not", null)
+    .where("status", "!=", "Accepted")
+    .execute();
+  return rows.map((r) => r.user_id);
+}

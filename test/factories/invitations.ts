@@ -10,7 +10,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The demo invitations (decision 063), sent by the organization account to some of the demo staff: Marcus
  * Bell and Fatima Haddad Invited (a link good for 14 days), Nina Patel Expired (her link ran out six days
- * ago); the other Active staff stay Pending. Inactive and Alumni staff are never invited.
+ * ago, and she asked for a new one); the other Active staff stay Pending. Inactive and Alumni staff are never
+ * invited.
  */
 export const DEMO_INVITATIONS: readonly { first_name: string; last_name: string; status: "Invited" | "Expired" }[] = [
   { first_name: "Marcus", last_name: "Bell", status: "Invited" },
@@ -42,6 +43,15 @@ export async function seedDemoInvitations(
       metadata: { commandId, organizationId: org.id, actorId: organizationAccount.id, correlationId: commandId },
     });
     if (!result.ok) throw new Error(`seeding the invitation of ${staff.first_name} ${staff.last_name}: ${result.error.message}`);
+    if (invitation.status === "Expired") {
+      // the expired link asked for a new one: the list says so beside the row
+      const asked = await handleCommand(deps, invitationDecider, userStream(userId), {
+        type: "RequestNewInvitation",
+        data: { userId, tokenHash: tokenHash(token) },
+        metadata: { commandId: idFrom(commandId, "request-new"), organizationId: org.id, actorId: null },
+      });
+      if (!asked.ok) throw new Error(`seeding the new invitation request of ${staff.first_name} ${staff.last_name}: ${asked.error.message}`);
+    }
     await sendMail?.({
       organizationId: org.id,
       organizationName: org.name,

@@ -65,7 +65,10 @@ describe("invitations, on real PostgreSQL and Redis", () => {
     const byEmail = new Map(all.data.map((i) => [i.email, i]));
     const email = (first: string) => demoStaffEmail(DEMO_STAFF.find((s) => s.first_name === first)!, "northside.demo");
     expect(byEmail.get(email("Marcus"))).toMatchObject({ status: "Invited", kind: "coach", sent_count: 1 });
-    expect(byEmail.get(email("Nina"))).toMatchObject({ status: "Expired" });
+    expect(byEmail.get(email("Nina"))).toMatchObject({ status: "Expired", renewal_requested_at: expect.any(String) });
+    // the coach list says who asked for a new invitation
+    const coaches = await admin.request("GET", `/user/${coachGroup.id}?search=Patel`);
+    expect(await coaches.text()).toContain("Asked for a new invitation");
     expect(byEmail.get(email("Owen"))).toMatchObject({ status: "Pending", kind: null });
     const expired = await json<Paged<Invitation>>(await admin.request("GET", "/api/invitation?status=Expired"));
     expect(expired.data.every((i) => i.status === "Expired")).toBe(true);

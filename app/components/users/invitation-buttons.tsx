@@ -1,12 +1,13 @@
-import { Button, Flex } from "@radix-ui/themes";
+import { Button, Flex, Text } from "@radix-ui/themes";
 import { Form, useNavigation } from "@remix-run/react";
 import type { UserRow } from "./user-types";
 
 /**
  * A user's invitation actions on the list (decision 063): Invite while Pending; Resend (a new link, the old
- * one dies) and Revoke while Invited or Expired. Only Active users are invited; nothing once Accepted.
+ * one dies) and Revoke while Invited or Expired, with a note when the person's dead link asked for a new one.
+ * Only Active users are invited; nothing once Accepted.
  */
-export function InvitationButtons({ user, commandId }: { user: UserRow; commandId: string }) {
+export function InvitationButtons({ user, commandId, renewalRequested = false }: { user: UserRow; commandId: string; renewalRequested?: boolean }) {
   const navigation = useNavigation();
   const status = user.invitation_status;
   if (user.status !== "Active" || !status || status === "Accepted") return null;
@@ -23,7 +24,12 @@ export function InvitationButtons({ user, commandId }: { user: UserRow; commandI
     </Form>
   );
   return (
-    <Flex gap="1" wrap="wrap" data-testid="invitation-actions">
+    <Flex gap="1" wrap="wrap" align="center" data-testid="invitation-actions">
+      {renewalRequested ? (
+        <Text size="1" color="gray" data-testid="invitation-renewal-requested">
+          Asked for a new invitation
+        </Text>
+      ) : null}
       {status === "Pending" ? action("send-invitation", "Invite", `Invite ${name}`) : action("send-invitation", "Resend", `Resend the invitation to ${name}`)}
       {status === "Invited" || status === "Expired" ? action("revoke-invitation", "Revoke", `Revoke the invitation of ${name}`, "red") : null}
     </Flex>

@@ -1,5 +1,5 @@
 import { DomainError, handleCommand, isUuid, newId, validationError } from "../../kernel";
-import { invitationOf, invitationPage, invitedUserById, listUserGroups } from "../../../projections/identity";
+import { invitationOf, invitationPage, invitedUserById, listUserGroups, renewalRequestedAmong } from "../../../projections/identity";
 import { getOrganization } from "../../../projections/organizations";
 import { waitForProjection } from "../../../projections/runner";
 import { PERMISSIONS as P } from "../access/permissions";
@@ -133,6 +133,12 @@ export async function invitationCall(services: Services, auth: Auth, userId: str
   if (!row) throw new DomainError("INVITATION_NOT_FOUND", "Invitation not found", 404);
   const { role_level: _level, ...data } = row;
   return data;
+}
+
+/** The list page's users who asked for a new invitation (shown beside their status; decision 063). */
+export async function renewalRequestsAmong(services: Services, auth: Auth, userIds: readonly string[]): Promise<string[]> {
+  if (!mayInviteAnyone(auth)) return [];
+  return renewalRequestedAmong(services.db, auth.organization.id, userIds.filter(isUuid));
 }
 
 /** A form's invite, resend or revoke on the user list (the same services as the calls). */
