@@ -8,7 +8,7 @@ import { attachLiveServer, liveKeyFor } from "../modules/kernel/live";
 import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
-import { systemClock } from "../modules/kernel";
+import { publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
 import { apiDispatch } from "./api-dispatch";
@@ -52,6 +52,7 @@ export async function startWeb(core: CoreServices) {
     sessions: new SessionStore(core.db as Kysely<SessionTables>),
     logger: core.logger,
     production: core.env.NODE_ENV === "production",
+    publicUrl: publicUrlOf(core.env),
   };
 
   const app = express();
