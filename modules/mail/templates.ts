@@ -20,7 +20,7 @@ const hello = (firstName?: string) => (firstName ? `Hello ${firstName},` : "Hell
 export function formatWhen(iso: string, timeZone: string): string {
   const at = new Date(iso);
   try {
-    return new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeStyle: "short", timeZone, timeZoneName: "short" }).format(at);
+    return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone, timeZoneName: "short" }).format(at);
   } catch {
     return at.toISOString();
   }
