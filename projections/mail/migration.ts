@@ -10,7 +10,7 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table mail_outbox
-      add column organization_id uuid,
+      add column organization_id text,
       add column kind text not null default 'password-reset',
       add column from_name text not null default 'Rollcall',
       add column html text not null default '',
@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index mail_outbox_to_idx on mail_outbox (lower(to_address), id desc)`.execute(db);
   await sql`
     create table mail_unsubscribes (
-      organization_id uuid not null,
+      organization_id text not null,
       address text not null,
       created_at timestamptz not null,
       primary key (organization_id, address)
