@@ -46,9 +46,7 @@ export default function UnsubscribePage() {
     return (
       <AuthLayout title="Unsubscribe">
         <Callout.Root color="green" role="status" data-testid="unsubscribe-done">
-          <Callout.Text>
-            You are unsubscribed: {view.address} no longer receives newsletters from {view.organizationName}.
-          </Callout.Text>
+          <Callout.Text>{`You are unsubscribed: ${view.address} no longer receives newsletters from ${view.organizationName}.`}</Callout.Text>
         </Callout.Root>
         <Text as="p" size="2" color="gray">
           Messages about your account, such as invitations and password resets, still arrive.
