@@ -3,6 +3,8 @@ import { absoluteUrl, escapeHtml, oneLine, safeColor } from "./escape";
 import { isNewsletter, type MailData, type MailKind } from "./kinds";
 import { TEMPLATES, type MailContent } from "./templates";
 
+type Footer = { sentence: string; label: string };
+
 export type RenderedMail = { subject: string; html: string; text: string; headers: Record<string, string> };
 
 export type RenderInput<K extends MailKind> = {
@@ -25,9 +27,9 @@ export function renderMail<K extends MailKind>(input: RenderInput<K>): RenderedM
   const buttonUrl = content.button ? absoluteUrl(content.button.link, input.publicUrl) : null;
   if (content.button && !buttonUrl) throw new TypeError(`renderMail(${input.kind}): the link must be a path or an http(s) address`);
   const newsletter = isNewsletter(input.kind);
-  const footer = newsletter
-    ? `You receive ${input.brand.organizationName}'s newsletter at this address. Unsubscribe:`
-    : `This message is about your account with ${input.brand.organizationName}. To stop receiving its newsletters:`;
+  const footer: Footer = newsletter
+    ? { sentence: `You receive ${input.brand.organizationName}'s newsletter at this address.`, label: "Unsubscribe" }
+    : { sentence: `This message is about your account with ${input.brand.organizationName}.`, label: "Stop its newsletters" };
   return {
     subject: oneLine(content.subject),
     html: renderHtml(content, input.brand, input.publicUrl, buttonUrl, footer, input.unsubscribeUrl),
@@ -39,15 +41,15 @@ export function renderMail<K extends MailKind>(input: RenderInput<K>): RenderedM
   };
 }
 
-function renderText(content: MailContent, brand: MailBrand, buttonUrl: string | null, footer: string, unsubscribeUrl: string): string {
+function renderText(content: MailContent, brand: MailBrand, buttonUrl: string | null, footer: Footer, unsubscribeUrl: string): string {
   const lines = [brand.organizationName, "", content.heading, "", ...content.paragraphs.flatMap((p) => [p, ""])];
   if (content.button && buttonUrl) lines.push(`${content.button.label}: ${buttonUrl}`, "");
   for (const p of content.after ?? []) lines.push(p, "");
-  lines.push("--", footer, unsubscribeUrl);
+  lines.push("--", footer.sentence, `${footer.label}: ${unsubscribeUrl}`);
   return lines.join("\n");
 }
 
-function renderHtml(content: MailContent, brand: MailBrand, publicUrl: string, buttonUrl: string | null, footer: string, unsubscribeUrl: string): string {
+function renderHtml(content: MailContent, brand: MailBrand, publicUrl: string, buttonUrl: string | null, footer: Footer, unsubscribeUrl: string): string {
   const color = safeColor(brand.color, DEFAULT_MAIL_COLOR);
   const highlight = safeColor(brand.highlight, "#F3E6F2");
   const banner = absoluteUrl(brand.bannerUrl, publicUrl);
@@ -74,7 +76,7 @@ ${paragraphs(content.paragraphs)}
 ${button}
 ${paragraphs(content.after ?? [])}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e5e5e5;font-size:12px;line-height:1.5;color:#555555">${e(footer)} <a href="${e(unsubscribeUrl)}" style="color:${color}">Unsubscribe</a></td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #e5e5e5;font-size:12px;line-height:1.5;color:#555555">${e(footer.sentence)} <a href="${e(unsubscribeUrl)}" style="color:${color}">${e(footer.label)}</a></td></tr>
 </table>
 </td></tr></table>
 </body>
