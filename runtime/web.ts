@@ -8,6 +8,7 @@ import { attachLiveServer, liveKeyFor } from "../modules/kernel/live";
 import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
+import { closeMailQueue } from "../modules/mail";
 import { publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
@@ -89,6 +90,7 @@ export async function startWeb(core: CoreServices) {
       const timer = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(timer);
+      await closeMailQueue(services.queuePrefix);
     },
   };
 }

@@ -1,4 +1,4 @@
-export { queueMail, brandOf, unsubscribeUrlFor, unsubscribeView, unsubscribeByLink, setNewsletterSubscription, receivesNewsletters, outboxPage, outboxMessage, UNSUBSCRIBE_INVALID } from "./service";
+export { queueMail, closeMailQueue, brandOf, unsubscribeUrlFor, unsubscribeView, unsubscribeByLink, setNewsletterSubscription, receivesNewsletters, outboxPage, outboxMessage, UNSUBSCRIBE_INVALID } from "./service";
 export type { MailServices, QueueMailInput, UnsubscribeView, OutboxPage } from "./service";
 export { MAIL_KINDS, NEWSLETTER_KINDS, isNewsletter, isMailKind, checkMailData, type MailKind, type MailData } from "./kinds";
 export { renderMail, type RenderedMail } from "./render";

@@ -41,6 +41,13 @@ function mailQueue(redis: Redis, prefix: string) {
   return queue;
 }
 
+/** Closes this process's mail queue of a prefix (the web server's stop). */
+export async function closeMailQueue(prefix: string): Promise<void> {
+  const queue = queues.get(prefix);
+  queues.delete(prefix);
+  await queue?.close().catch(() => undefined);
+}
+
 /** The organization's look for e-mail: its name, brand colours (else its theme colour) and e-mail banner. */
 export async function brandOf(db: Kysely<ReadModels>, organizationId: string): Promise<MailBrand> {
   const row = await getOrganization(db, organizationId);
