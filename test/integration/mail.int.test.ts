@@ -113,6 +113,7 @@ describe("mail over SMTP (decision 059)", () => {
     const mail = got!.mail;
     expect(mail.subject).toBe("Adam <Admin> invited you to join Maple Street School as a coach");
     expect(mail.from?.value[0]).toEqual({ name: "Maple Street School", address: "no-reply@rollcall.test" });
+    expect(mail.messageId).toBe(`<rollcall-mail-${id}@rollcall.test>`);
     expect(mail.html).toContain(`<img src="${PUBLIC_URL}/banner/maple.png" alt="Maple banner"`);
     expect(mail.html).toContain("background:#1D4ED8");
     expect(mail.html).toContain("Adam &lt;Admin&gt; invited you");

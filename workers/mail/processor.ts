@@ -6,7 +6,7 @@ import type { RollcallQueue } from "../../modules/kernel/queues";
 import { isUnsubscribed, mailById, queuedMailIds, settleMail } from "../../projections/mail";
 
 /** What is handed to the SMTP transport (nodemailer's sendMail takes this shape). */
-export type OutgoingMail = { from: { name: string; address: string }; to: string; subject: string; text: string; html: string; headers: Record<string, string> };
+export type OutgoingMail = { from: { name: string; address: string }; to: string; subject: string; text: string; html: string; headers: Record<string, string>; messageId: string };
 /** A sender: nodemailer's transport, or a test's stand-in. */
 export type MailTransport = { sendMail(mail: OutgoingMail): Promise<{ messageId?: string; response?: string }> };
 
@@ -57,6 +57,8 @@ export async function processMail(deps: MailWorkerDeps, job: Job<MailJobData, un
       text: row.body,
       html: row.html,
       headers: row.headers,
+      // one Message-ID per outbox row: a message sent twice (a crash after the server took it) reads as one
+      messageId: `<rollcall-mail-${outboxId}@${deps.from.split("@")[1] ?? "rollcall"}>`,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
