@@ -40,31 +40,31 @@ export default function DevMailPage() {
         <Table.Root variant="surface" data-testid="dev-mail-list">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeaderCell>Queued</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell style={{ minWidth: 200 }}>Subject</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>To</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Subject</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Kind</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell style={{ minWidth: 110 }}>Queued</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {data.map((m) => (
               <Table.Row key={m.id}>
                 <Table.Cell>
-                  <time dateTime={m.createdAt}>{m.createdAt.slice(0, 19).replace("T", " ")}</time>
-                </Table.Cell>
-                <Table.Cell>{m.to}</Table.Cell>
-                <Table.Cell>
                   <ThemeLink asChild>
                     <RemixLink to={`/dev/mail/${m.id}`}>{m.subject}</RemixLink>
                   </ThemeLink>
                 </Table.Cell>
-                <Table.Cell>{m.kind}</Table.Cell>
+                <Table.Cell>{m.to}</Table.Cell>
                 <Table.Cell>
                   <Badge color={STATUS_COLOR[m.status]} variant="soft">
                     {m.status}
                     {m.attempts > 1 ? ` (${m.attempts} tries)` : ""}
                   </Badge>
+                </Table.Cell>
+                <Table.Cell>{m.kind}</Table.Cell>
+                <Table.Cell>
+                  <time dateTime={m.createdAt}>{m.createdAt.slice(0, 19).replace("T", " ")}</time>
                 </Table.Cell>
               </Table.Row>
             ))}
