@@ -1,24 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { publicUrlOf, systemClock } from "../../modules/kernel";
+import { queueMail } from "../../modules/mail";
+import type { ReadModels } from "../../projections";
+import { queuePrefixFor } from "../../workers/exports";
+import { demoOrganizations } from "../factories/demo-seed";
 import { HttpClient } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { rawHeader, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
  * The mail pages over HTTP (decision 059): /dev/mail lists the demo outbox (kept: no SMTP_URL) and shows a
  * message; a one-click unsubscribe POST (no cookie, no Origin, as a mail client sends it) turns the
- * newsletter off; a forged link gets a clear message, never a 500; in production /dev/mail is a 404.
+ * newsletter off; a forged link gets a clear message, never a 500; in production /dev/mail is a 404, and
+ * with SMTP_URL set the app's own worker sends to a real SMTP server in this process.
  */
 let app: InProcessApp;
 let production: InProcessApp;
+let smtp: SmtpSink;
 
 const text = async (response: Response) => ({ status: response.status, body: await response.text() });
 const decoded = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
 
 beforeAll(async () => {
-  [app, production] = await Promise.all([startInProcessApp("mailpages"), startInProcessApp("mailprod", { nodeEnv: "production" })]);
+  smtp = await startSmtpSink();
+  const productionEnv = { SMTP_URL: smtp.url, MAIL_FROM: "hello@rollcall.example.org", PUBLIC_URL: "https://rollcall.example.org/" };
+  [app, production] = await Promise.all([startInProcessApp("mailpages"), startInProcessApp("mailprod", { nodeEnv: "production", env: productionEnv })]);
 });
 
 afterAll(async () => {
   await Promise.all([app?.stop(), production?.stop()]);
+  await smtp?.close();
 });
 
 async function demoRows() {
@@ -52,10 +64,28 @@ describe("mail pages", () => {
     for (const missing of ["999999999", "abc", "1e3"]) expect((await visitor.request("GET", `/dev/mail/${missing}`)).status, missing).toBe(404);
   });
 
-  it("is not served in production", async () => {
+  it("is not served in production, where SMTP_URL sends the outbox", async () => {
     const visitor = new HttpClient(production.baseUrl);
     expect((await visitor.request("GET", "/dev/mail")).status).toBe(404);
     expect((await visitor.request("GET", "/dev/mail/1")).status).toBe(404);
+
+    // a message queued the way a command queues it goes out through the app's own worker, with the production addresses
+    const core = production.app.core;
+    const services = { db: core.db as Kysely<ReadModels>, publicUrl: publicUrlOf(core.env), queuePrefix: queuePrefixFor(core.env.DATABASE_URL), logger: core.logger, clock: systemClock, redis: core.redis };
+    const northside = demoOrganizations[1].id;
+    const id = await queueMail(services, { organizationId: northside, to: "parent@northside.demo", kind: "newsletter", data: { title: "Production news", paragraphs: ["Hello from production."], link: "/programs-events" } });
+    const { mail } = await smtp.waitFor("parent@northside.demo");
+    expect(mail.subject).toBe("Production news");
+    expect(mail.from?.value[0]).toEqual({ name: "Northside Youth Centre", address: "hello@rollcall.example.org" });
+    expect(rawHeader(mail, "List-Unsubscribe")).toMatch(/^<https:\/\/rollcall\.example\.org\/unsubscribe\/[\w-]+\.[\w-]+>$/);
+    expect(mail.text).toContain("Read more: https://rollcall.example.org/programs-events");
+    const until = Date.now() + 10_000;
+    let status = "";
+    while (Date.now() < until && status !== "sent") {
+      status = (await core.pool.query<{ status: string }>("select status from mail_outbox where id = $1", [id])).rows[0]!.status;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(status).toBe("sent");
   });
 
   it("confirms, then takes a one-click unsubscribe; a forged link gets a clear message", async () => {

@@ -1,8 +1,5 @@
-import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock, type Logger } from "../../modules/kernel";
 import { queueMail, unsubscribeByLink, unsubscribeView, type MailServices } from "../../modules/mail";
@@ -13,6 +10,7 @@ import { queuePrefixFor } from "../../workers/exports";
 import { startMailWorker, sweepQueuedMail } from "../../workers/mail";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { testServices } from "../support/services";
+import { rawHeader, startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 
 /**
  * The mail path end to end (decision 059): a real SMTP server in this process (smtp-server), the real
@@ -23,13 +21,8 @@ const PUBLIC_URL = "http://rollcall.test";
 const ORG_ID = "3f6d2a0e-5b8c-4e1f-9a7d-1c2b3d4e5f60";
 const quiet: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-type Arrived = { envelopeTo: string[]; mail: ParsedMail };
-const arrived: Arrived[] = [];
-/** SMTP replies to give instead of accepting, one per message, in order */
-const refusals: { code: number; message: string }[] = [];
-
 let db: TestDatabase;
-let server: SMTPServer;
+let smtp: SmtpSink;
 let redis: Redis;
 let services: MailServices;
 let worker: ReturnType<typeof startMailWorker>;
@@ -46,12 +39,7 @@ async function eventually<T>(probe: () => Promise<T | undefined | null | false>,
 
 const row = (id: string) => mailById(db.db, id);
 const settled = (id: string) => eventually(async () => ((r) => (r && r.status !== "queued" ? r : undefined))(await row(id)), `outbox row ${id} to settle`);
-const arrivedFor = (to: string) => arrived.filter((a) => a.envelopeTo.map((t) => t.toLowerCase()).includes(to.toLowerCase()));
-/** A header as it arrived (mailparser turns List-Unsubscribe into an object; the raw line is what a client reads). */
-const rawHeader = (mail: ParsedMail, name: string) => {
-  const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line ?? "";
-  return line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
-};
+const arrivedFor = (to: string) => smtp.arrivedFor(to);
 
 beforeAll(async () => {
   db = await createTestDatabase("mail");
@@ -61,39 +49,20 @@ beforeAll(async () => {
     .values({ id: ORG_ID, name: "Maple Street School", type: "school", settings: JSON.stringify(settings), main_color: "#95358F", revision: 1, updated_at: new Date() })
     .execute();
 
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const refusal = refusals.shift();
-        if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
-        const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
-        void simpleParser(Buffer.concat(chunks)).then((mail) => {
-          arrived.push({ envelopeTo, mail });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink();
 
   const { redisUrl } = await testServices();
   redis = new Redis(redisUrl);
   const prefix = queuePrefixFor(db.url);
   services = { db: db.db as Kysely<ReadModels>, publicUrl: PUBLIC_URL, queuePrefix: prefix, logger: quiet, clock: systemClock, redis };
-  worker = startMailWorker({ db: db.db, logger: quiet, redisUrl, prefix, smtpUrl: `smtp://127.0.0.1:${port}`, from: "no-reply@rollcall.test", retryBaseMs: 100, concurrency: 2 });
+  worker = startMailWorker({ db: db.db, logger: quiet, redisUrl, prefix, smtpUrl: smtp.url, from: "no-reply@rollcall.test", retryBaseMs: 100, concurrency: 2 });
 });
 
 afterAll(async () => {
   await worker?.queue.obliterate({ force: true }).catch(() => {});
   await worker?.close();
   redis?.disconnect();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await db?.drop();
 });
 
@@ -127,7 +96,7 @@ describe("mail over SMTP (decision 059)", () => {
   });
 
   it("tries again after the server refuses once (451), and records both tries", async () => {
-    refusals.push({ code: 451, message: "451 Try again later" });
+    smtp.refuseNext({ code: 451, message: "451 Try again later" });
     const id = await queueMail(services, { organizationId: ORG_ID, to: "pat@example.com", kind: "password-reset", data: { firstName: "Pat", link: "/reset-password?token=x&user=y" } });
     const done = await settled(id);
     expect(done).toMatchObject({ status: "sent", attempts: 2, last_error: null });
@@ -135,7 +104,7 @@ describe("mail over SMTP (decision 059)", () => {
   });
 
   it("records a permanent refusal (550) as failed with the server's reason, at once", async () => {
-    refusals.push({ code: 550, message: "550 No such mailbox" });
+    smtp.refuseNext({ code: 550, message: "550 No such mailbox" });
     const id = await queueMail(services, { organizationId: ORG_ID, to: "gone@example.com", kind: "membership-request-received", data: { firstName: "Gone" } });
     const done = await settled(id);
     expect(done.status).toBe("failed");
