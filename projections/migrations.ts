@@ -7,6 +7,7 @@ import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
 import { identityMigration, identityUserListMigration } from "./identity";
+import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
@@ -37,4 +38,5 @@ export const allMigrations: MigrationSet = {
   "1200-projection-assets": assetsMigration,
   "1300-projection-audit": auditMigration,
   "1400-projection-appointments": appointmentsMigration,
+  "1500-mail": mailMigration,
 };

@@ -1,5 +1,9 @@
 import { createLivePublisher, liveKeyFor } from "../modules/kernel/live";
-import { systemClock, type Env } from "../modules/kernel";
+import { publicUrlOf, systemClock, type Env } from "../modules/kernel";
+import type { Kysely } from "kysely";
+import type { ReadModels } from "../projections";
+import { seedDemoMail } from "../test/factories/mail";
+import { queuePrefixFor } from "../workers/exports";
 import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
 import { startProjector } from "./projector";
 import { openCoreServices } from "./services";
@@ -20,7 +24,12 @@ export async function startRollcall(env: Env) {
   const seedDemo = env.SEED_DEMO === "1" || (env.SEED_DEMO === undefined && env.NODE_ENV !== "production");
   if (env.ROLE === "all" && seedDemo) {
     const seeded = await seedDemoDataIfEmpty({ store: core.store, clock: systemClock });
-    if (seeded) core.logger.info("seeded demo data", { events: seeded });
+    if (seeded) {
+      core.logger.info("seeded demo data", { events: seeded });
+      // the demo outbox (decision 059): the worker's start-up sweep queues it
+      const db = core.db as Kysely<ReadModels>;
+      await seedDemoMail({ db, publicUrl: publicUrlOf(env), queuePrefix: queuePrefixFor(env.DATABASE_URL), logger: core.logger, clock: systemClock }, systemClock);
+    }
   }
 
   const publisher = createLivePublisher(env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from "kysely";
+import type { ColumnType } from "kysely";
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -41,13 +41,5 @@ export type IdentityTables = {
     last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
     expires_at: Timestamp;
     revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  };
-  mail_outbox: {
-    id: Generated<number>;
-    to_address: string;
-    subject: string;
-    body: string;
-    created_at: ColumnType<Date, Date | string | undefined, never>;
-    sent_at: ColumnType<Date | null, never, Date | string>;
   };
 };

@@ -16,6 +16,9 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "invitation-request": "+--------",
   "teacher-invitation-request": "---------",
   unsubscribe: "++++++++-",
+  // development only (404 in production; this app runs as test): the mail outbox (decision 059)
+  "dev-mail": "++++++++-",
+  "dev-mail-message": "++++++++-",
   help: "++++++++-",
   "not-found": "+++++++++",
   home: "-++++++++",
