@@ -6,7 +6,7 @@ import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
-import { identityMigration } from "./identity";
+import { identityMigration, identityProfileMigration } from "./identity";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
@@ -20,6 +20,7 @@ export const allMigrations: MigrationSet = {
   "0100-projection-event-stats": eventStatsMigration,
   "0200-projection-organizations": organizationsMigration,
   "0300-projection-identity": identityMigration,
+  "0301-projection-identity-profile": identityProfileMigration,
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
   "0501-projection-programs-builder": programsBuilderMigration,

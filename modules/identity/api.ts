@@ -5,6 +5,7 @@ import { healthAnswer } from "./health";
 import { csrfTokenOf, logIn, logOut, sessionOf, userSessionOf } from "./sessions/session-calls";
 import { userGroupInput } from "./user-groups/schema";
 import { createUserGroup, deleteUserGroup, updateUserGroup, userRoles } from "./user-groups/service";
+import { ownProfileApi } from "./users/profile-api";
 
 const ANYONE = { auth: "optional", kioskAllowed: true } as const;
 const SIGNED_IN_OR_KIOSK = { auth: "required", kioskAllowed: true } as const;
@@ -114,4 +115,5 @@ export const identityApi: readonly ApiRow[] = [
     answers: { description: "The health report; 503 when a part is down" },
     handle: (ctx) => healthAnswer(ctx.services),
   }),
+  ...ownProfileApi,
 ];

@@ -9,3 +9,12 @@ export { ALL_PERMISSION_IDS, PERMISSION_LABELS, PERMISSIONS, type PermissionId }
 export type { Visible } from "./access/field-policy";
 export { DEFAULT_SCHEME, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput } from "./user-groups/schema";
 export { loginSchema, forgotPasswordSchema, resetPasswordSchema } from "./commands";
+export {
+  ownProfileSchema,
+  changePasswordSchema,
+  notificationPreferencesSchema,
+  NOTIFICATION_LABELS,
+  type OwnProfileInput,
+  type ChangePasswordInput,
+  type NotificationPreferencesInput,
+} from "./users/profile-schema";

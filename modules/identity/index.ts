@@ -5,7 +5,7 @@ export { userGroupStream, type UserGroupEvent, type UserGroupFields } from "./us
 export { handleUserGroupCommand } from "./user-groups/handlers";
 export { defaultUserGroups, type DefaultGroup } from "./user-groups/defaults";
 export { userDecider, RESET_TOKEN_INVALID, type UserCommand, type UserState } from "./users/decide";
-export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed } from "./users/events";
+export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed, type NotificationPreferences } from "./users/events";
 export { registerUser, type RegisterUserInput } from "./users/handlers";
 export { hashPassword, verifyPassword, dummyHash, MIN_PASSWORD_LENGTH } from "./users/passwords";
 export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables, type SessionsEnded } from "./sessions/session-store";
@@ -22,3 +22,15 @@ export { forgotPasswordAllowed, requestPasswordReset, resetPassword, RESET_REQUE
 export { createUserGroup, updateUserGroup, deleteUserGroup, userGroupsOf, type UserGroupView } from "./user-groups/service";
 export { shellFor, type ShellModel } from "./shell";
 export { identityApi } from "./api";
+export {
+  ownProfileOf,
+  editOwnProfile,
+  changeOwnPassword,
+  setOwnNotificationPreferences,
+  PROFILE_UPDATED,
+  PASSWORD_CHANGED,
+  NOTIFICATIONS_UPDATED,
+  EMAIL_IN_USE,
+} from "./users/profile";
+export { DEFAULT_NOTIFICATIONS, WRONG_CURRENT_PASSWORD, type OwnProfileCommand } from "./users/profile-decide";
+export { ownProfileSchema, changePasswordSchema, notificationPreferencesSchema, type OwnProfileInput, type ChangePasswordInput, type NotificationPreferencesInput } from "./users/profile-schema";
