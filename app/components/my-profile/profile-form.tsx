@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { ownProfileSchema } from "#modules/identity/client";
-import { FormErrors } from "../forms";
-import { TextFieldRow } from "../user-groups/text-field-row";
+import { Field, FormErrors } from "../forms";
 import type { Notice } from "../user-groups/types";
 import type { MyProfileActionData } from "./types";
 import { useNotice } from "./use-notice";
@@ -38,11 +37,16 @@ export function ProfileForm({ defaults, onDone }: { defaults: ProfileDefaults; o
             </Heading>
             <FormErrors id={form.errorId} errors={form.errors} />
             <Grid columns={{ initial: "1", sm: "2" }} gap="4">
-              <TextFieldRow meta={fields.first_name} label="First Name" />
-              <TextFieldRow meta={fields.last_name} label="Last Name" />
+              <Field label="First Name" inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name" }} errors={fields.first_name.errors} />
+              <Field label="Last Name" inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name" }} errors={fields.last_name.errors} />
             </Grid>
-            <TextFieldRow meta={fields.email} label="E-mail" type="email" hint="You can also sign in with it. It must not belong to another account." />
-            <TextFieldRow meta={fields.phone_number} label="Phone Number" type="tel" hint="Optional." />
+            <Field
+              label="E-mail"
+              hint="You can also sign in with it. It must not belong to another account."
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+              errors={fields.email.errors}
+            />
+            <Field label="Phone Number" hint="Optional." inputProps={{ ...getInputProps(fields.phone_number, { type: "tel" }), autoComplete: "tel" }} errors={fields.phone_number.errors} />
             <Flex justify="end">
               <Button type="submit" size="3" loading={fetcher.state !== "idle"}>
                 Save Details
