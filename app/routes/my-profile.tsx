@@ -1,14 +1,16 @@
-import { Avatar, Box, Card, Container, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Box, Card, Container, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NotificationsForm } from "~/components/my-profile/notifications-form";
 import { PasswordForm } from "~/components/my-profile/password-form";
+import { ProfilePhoto } from "~/components/my-profile/profile-photo";
 import { ProfileForm } from "~/components/my-profile/profile-form";
 import { useToast } from "~/components/toast/toaster";
 import type { Notice } from "~/components/user-groups/types";
 import { MIN_PASSWORD_LENGTH, ownProfileOf } from "#modules/identity";
+import { registeredFileUrl } from "#modules/uploads";
 import { handleMyProfileForm } from "~/utils/my-profile.server";
 import { guardPage } from "~/utils/page-guard.server";
 import { readForm } from "~/utils/page-form.server";
@@ -17,8 +19,13 @@ import { readForm } from "~/utils/page-form.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const { data } = await ownProfileOf(context.services, auth);
+  const [{ data }, photoUrl] = await Promise.all([
+    ownProfileOf(context.services, auth),
+    registeredFileUrl(context.services, auth.organization.id, "user", auth.user.id),
+  ]);
   return json({
+    userId: auth.user.id,
+    photoUrl,
     profile: {
       first_name: data.first_name,
       last_name: data.last_name,
@@ -42,10 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json(data, { status });
 }
 
-const initialsOf = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || "?";
-
 export default function MyProfilePage() {
-  const { profile, notifications, username, role, organization, minPasswordLength } = useLoaderData<typeof loader>();
+  const { userId, photoUrl, profile, notifications, username, role, organization, minPasswordLength } = useLoaderData<typeof loader>();
   const showToast = useToast();
   const done = useCallback((notice: Notice) => showToast(notice), [showToast]);
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
@@ -57,7 +62,7 @@ export default function MyProfilePage() {
       <Card size="3" mb="5">
         <Flex direction={{ initial: "column", sm: "row" }} gap="5" align={{ initial: "start", sm: "center" }} justify="between">
           <Flex align="center" gap="4">
-            <Avatar size="5" radius="full" fallback={initialsOf(profile.first_name, profile.last_name)} alt="" />
+            <ProfilePhoto userId={userId} firstName={profile.first_name} lastName={profile.last_name} photoUrl={photoUrl} />
             <Flex direction="column">
               <Text size="5" weight="bold" data-testid="profile-full-name">
                 {fullName}

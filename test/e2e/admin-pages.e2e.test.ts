@@ -8,6 +8,7 @@ import { launchBrowser, startApp, type RunningApp } from "./harness";
 import { signIn } from "./page-helpers";
 import { audit, VIEWPORTS } from "./axe";
 import { DEMO_PASSWORD } from "../factories/demo-seed";
+import { solidPng } from "../support/craft-zip";
 
 const SCREENSHOTS = fileURLToPath(new URL("./screenshots", import.meta.url));
 const ADMIN = "admin@northside.demo";
@@ -214,6 +215,12 @@ describe("admin pages: /role, /customize, /my-profile", () => {
     await toast(page, "Profile successfully updated").waitFor();
     await page.getByTestId("profile-full-name").filter({ hasText: /^Adela / }).waitFor();
 
+    // the photo: the upload flow, saved at once (decision 058), still there after a reload (checked below)
+    const photo = page.getByTestId("profile-photo");
+    await photo.getByTestId("photo-input").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: solidPng(96, 96, [40, 90, 160]) });
+    await toast(page, "Photo successfully updated").waitFor();
+    await photo.getByRole("img", { name: "Your photo" }).waitFor();
+
     // the password: a wrong current one is an error on that field; the right one changes it and keeps this session
     await page.getByLabel("Current password").fill("not-the-password");
     await page.getByLabel("New password", { exact: true }).fill("brand-new-password-1");
@@ -237,6 +244,7 @@ describe("admin pages: /role, /customize, /my-profile", () => {
     await page.reload({ waitUntil: "networkidle" });
     await page.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
     expect(await page.getByLabel("First Name").inputValue()).toBe("Adela");
+    await page.getByTestId("profile-photo").getByRole("img", { name: "Your photo" }).waitFor();
     await shot(page, "my-profile");
     expect(pageErrors).toEqual([]);
     // the refused delete and the refused password answer 400, which the browser reports as failed loads; nothing else
