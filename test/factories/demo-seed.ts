@@ -10,6 +10,7 @@ import { seedDemoWeeklyPrograms } from "./program-builder";
 import { seedDemoEvents } from "./appointments";
 import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
+import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 
 export const DEMO_PASSWORD = "rollcall-demo";
@@ -113,6 +114,9 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
       });
       accounts++;
     }
+    // my profile (decision 060): the admin's phone number, the parent's newsletters off
+    const account = (role: "admin" | "parent") => ({ userId: ids[role]!, username: `${role}@${org.domain}`, firstName: FIRST_NAMES[role], lastName: org.name.split(" ")[0]! });
+    await seedDemoProfiles(deps, org.id, org.domain.startsWith("northside") ? "+1 416 555 0100" : "+1 204 555 0100", { admin: account("admin"), parent: account("parent") });
     const children: { userId: string; firstName: string; lastName: string }[] = [];
     for (const [i, name] of DEMO_CHILDREN.entries()) {
       const childId = await createUser(deps, {

@@ -113,6 +113,9 @@ describe("my profile: own details, e-mail choices and password (decision 060)", 
     await meWhen(participant, (me) => !me.notifications.newsletters);
     expect(await notificationPreferencesOf(db, "Participant@Northside.demo")).toEqual({ newsletters: false, programUpdates: true });
     expect(await notificationPreferencesOf(db, "nobody@nowhere.demo")).toEqual({ newsletters: true, programUpdates: true });
+    // the demo seed's: the parent has newsletters off, the admin a phone number on file
+    expect(await notificationPreferencesOf(db, "parent@northside.demo")).toEqual({ newsletters: false, programUpdates: true });
+    expect((await meWhen(await signedIn("admin@northside.demo"), () => true)).phone_number).toBe("+1 416 555 0100");
     const bad = await participant.request("PUT", "/api/user/me/notifications", { body: { newsletters: "no" } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "VALIDATION", message: "newsletters must be true or false" });
