@@ -232,6 +232,7 @@ describe("admin pages: /role, /customize, /my-profile", () => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       // the page's own content: the /customize test above left the organization on a theme colour of its own choosing
       found.push(...(await audit(page, `my-profile @${viewport.name}`, "main")));
+      if (viewport.name === "phone") await shot(page, "my-profile-phone");
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(found).toEqual([]);
