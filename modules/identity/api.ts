@@ -6,6 +6,7 @@ import { csrfTokenOf, logIn, logOut, sessionOf, userSessionOf } from "./sessions
 import { userGroupInput } from "./user-groups/schema";
 import { createUserGroup, deleteUserGroup, updateUserGroup, userRoles } from "./user-groups/service";
 import { staffUserApi } from "./users/staff-api";
+import { ownProfileApi } from "./users/profile-api";
 
 const ANYONE = { auth: "optional", kioskAllowed: true } as const;
 const SIGNED_IN_OR_KIOSK = { auth: "required", kioskAllowed: true } as const;
@@ -117,4 +118,5 @@ export const identityApi: readonly ApiRow[] = [
   }),
   // the staff user lists (decision 061)
   ...staffUserApi,
+  ...ownProfileApi,
 ];

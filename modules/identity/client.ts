@@ -10,3 +10,12 @@ export type { Visible } from "./access/field-policy";
 export { DEFAULT_SCHEME, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput } from "./user-groups/schema";
 export { loginSchema, forgotPasswordSchema, resetPasswordSchema } from "./commands";
 export { staffUserSchema, userListQuery, USER_STATUSES, INVITATION_STATUSES, USER_SORT_OPTIONS, STATUS_REASON_REQUIRED, EMAIL_IN_USE, type StaffUserInput, type UserStatusValue } from "./users/staff-schema";
+export {
+  ownProfileSchema,
+  changePasswordSchema,
+  notificationPreferencesSchema,
+  NOTIFICATION_LABELS,
+  type OwnProfileInput,
+  type ChangePasswordInput,
+  type NotificationPreferencesInput,
+} from "./users/profile-schema";

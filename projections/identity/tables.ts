@@ -26,10 +26,13 @@ export type IdentityTables = {
     parent_id: string | null;
     password_hash: string;
     status: ColumnType<string, string | undefined, string>;
+    // decision 060 (migration 0301)
+    phone_number: ColumnType<string, string | undefined, string>;
+    notify_newsletters: ColumnType<boolean, boolean | undefined, boolean>;
+    notify_program_updates: ColumnType<boolean, boolean | undefined, boolean>;
     created_at: Timestamp;
     updated_at: Timestamp;
     /** decision 061 (migration 0302) */
-    phone_number: ColumnType<string, string | undefined, string>;
     status_reason: ColumnType<string | null, string | null | undefined, string | null>;
     invitation_status: ColumnType<string | null, string | null | undefined, string | null>;
   };

@@ -11,6 +11,7 @@ import { seedDemoEvents } from "./appointments";
 import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
+import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 
 export const DEMO_PASSWORD = "rollcall-demo";
@@ -116,6 +117,9 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     }
     // the staff user lists (decision 061): coaches, admins and an organization account of every status, invitations Pending
     accounts += await seedDemoStaffUsers(deps, org, groups, ids.organization!);
+    // my profile (decision 060): the admin's phone number, the parent's newsletters off
+    const account = (role: "admin" | "parent") => ({ userId: ids[role]!, username: `${role}@${org.domain}`, firstName: FIRST_NAMES[role], lastName: org.name.split(" ")[0]! });
+    await seedDemoProfiles(deps, org.id, org.domain.startsWith("northside") ? "+1 416 555 0100" : "+1 204 555 0100", { admin: account("admin"), parent: account("parent") });
     const children: { userId: string; firstName: string; lastName: string }[] = [];
     for (const [i, name] of DEMO_CHILDREN.entries()) {
       const childId = await createUser(deps, {
