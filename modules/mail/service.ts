@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Redis } from "ioredis";
 import { withinRedisDeadline, type Clock, type Logger } from "../kernel";
 import type { RollcallQueue } from "../kernel/queues";
+import { notificationPreferencesOf } from "../../projections/identity";
 import { getOrganization } from "../../projections/organizations";
 import { addUnsubscribe, insertMail, isUnsubscribed, listMail, mailById, removeUnsubscribe, type MailRow, type MailSummary } from "../../projections/mail";
 import type { ReadModels } from "../../projections";
@@ -84,7 +85,7 @@ export async function queueMail<K extends MailKind>(services: MailServices, inpu
   if (!/^[^\s@<>",]+@[^\s@<>",]+$/.test(to)) throw new TypeError(`queueMail(${input.kind}): '${to}' is not an e-mail address`);
   const brand = { ...(await brandOf(services.db, input.organizationId)), ...input.brand };
   const rendered = renderMail({ kind: input.kind, data, brand, publicUrl: services.publicUrl, unsubscribeUrl: await unsubscribeUrlFor(services, input.organizationId, to) });
-  const skipped = isNewsletter(input.kind) && (await isUnsubscribed(services.db, input.organizationId, to));
+  const skipped = isNewsletter(input.kind) && !(await receivesNewsletters(services, input.organizationId, to));
   const recorded = await insertMail(services.db, {
     organizationId: input.organizationId,
     kind: input.kind,
@@ -143,8 +144,14 @@ export async function setNewsletterSubscription(services: Pick<MailServices, "db
   else await addUnsubscribe(services.db, input.organizationId, input.address, services.clock.now());
 }
 
-/** Whether the organization's newsletters reach the address. */
-export const receivesNewsletters = async (services: Pick<MailServices, "db">, organizationId: string, address: string) => !(await isUnsubscribed(services.db, organizationId, address));
+/**
+ * Whether the organization's newsletters reach the address: not unsubscribed by a link (decision 059) and
+ * not turned off on the account's My profile (decision 060).
+ */
+export async function receivesNewsletters(services: Pick<MailServices, "db">, organizationId: string, address: string): Promise<boolean> {
+  if (await isUnsubscribed(services.db, organizationId, address)) return false;
+  return (await notificationPreferencesOf(services.db, address)).newsletters;
+}
 
 export type OutboxPage = { data: MailSummary[]; count: number; page: number; size: number };
 

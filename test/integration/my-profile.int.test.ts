@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import { io as connect, type Socket } from "socket.io-client";
 import { SESSION_COOKIE } from "../../app/utils/cookies.server";
+import { receivesNewsletters } from "../../modules/mail";
 import { notificationPreferencesOf } from "../../projections/identity";
 import type { ReadModels } from "../../projections/read-models";
 import { DEMO_PASSWORD, demoOrganizations } from "../factories/demo-seed";
@@ -127,6 +128,14 @@ describe("my profile: own details, e-mail choices and password (decision 060)", 
     // the demo seed's: the parent has newsletters off, the admin a phone number on file
     expect(await notificationPreferencesOf(db, "parent@northside.demo")).toEqual({ newsletters: false, programUpdates: true });
     expect((await meWhen(await signedIn("admin@northside.demo"), () => true)).phone_number).toBe("+1 416 555 0100");
+    // the mail context skips newsletters to them (decision 059): the profile's choice, and the seed's parent
+    expect(await receivesNewsletters({ db }, northside.id, "participant@northside.demo")).toBe(false);
+    expect(await receivesNewsletters({ db }, northside.id, "parent@northside.demo")).toBe(false);
+    expect(await receivesNewsletters({ db }, northside.id, "admin@northside.demo")).toBe(true);
+    const again = await participant.request("PUT", "/api/user/me/notifications", { body: { newsletters: true, program_updates: true } });
+    expect(again.status).toBe(200);
+    await meWhen(participant, (me) => me.notifications.newsletters);
+    expect(await receivesNewsletters({ db }, northside.id, "participant@northside.demo")).toBe(true);
     const bad = await participant.request("PUT", "/api/user/me/notifications", { body: { newsletters: "no" } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "VALIDATION", message: "newsletters must be true or false" });

@@ -1,3 +1,4 @@
+import { receivesNewsletters, setNewsletterSubscription } from "../../mail";
 import { claimUnique, DomainError, handleCommand, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "../../kernel";
 import { findUserByLogin, ownProfileRow } from "../../../projections/identity";
 import { applySelfPolicy } from "../access/field-policy";
@@ -49,7 +50,9 @@ export async function ownProfileOf(services: Pick<Services, "db">, auth: Auth) {
     email: row.email,
     phone_number: row.phone_number,
   });
-  return { data: { ...person, notifications: { newsletters: row.notify_newsletters, program_updates: row.notify_program_updates } } };
+  // an unsubscribe link followed from a newsletter (decision 059) turns them off here too
+  const newsletters = row.notify_newsletters && (await receivesNewsletters(services, auth.organization.id, row.email));
+  return { data: { ...person, notifications: { newsletters, program_updates: row.notify_program_updates } } };
 }
 
 /**
@@ -88,6 +91,10 @@ export async function setOwnNotificationPreferences(services: Deps, auth: Auth, 
   });
   if (!result.ok) throw result.error;
   const now = (result.state.status === "active" && result.state.notifications) || DEFAULT_NOTIFICATIONS;
+  // the mail context sends or skips newsletters by its own list (decision 059): the choice goes there too
+  if (result.state.status === "active") {
+    await setNewsletterSubscription(services, { organizationId: auth.organization.id, address: result.state.profile.email, subscribed: now.newsletters });
+  }
   return {
     message: NOTIFICATIONS_UPDATED,
     data: { newsletters: now.newsletters, program_updates: now.programUpdates },
