@@ -12,13 +12,13 @@ process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).to
  * transaction (decision 002); the others count sign-ins per address (the rate limit is per IP, shared by
  * every app here), measure memory, build and start the app, time live delivery, or kill a worker part way
  * through an export (the kill must land mid-file). The files that kill their own projector or processes,
- * or stop a Redis of their own, run beside the others.
+ * or stop a Redis of their own, run beside the others, as does the fuzz test (the memory it measures is
+ * its own server process's; decision 062).
  */
 const SERIAL_INTEGRATION = [
   "test/integration/production-start.int.test.ts",
   "test/integration/export-worker-kill.int.test.ts",
   "test/integration/sign-in-limits.int.test.ts",
-  "test/integration/api-fuzz.int.test.ts",
   "test/integration/projection-runner.int.test.ts",
   "test/integration/command-handler.int.test.ts",
   "test/integration/live-isolation.int.test.ts",

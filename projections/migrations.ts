@@ -6,7 +6,8 @@ import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
-import { identityInvitationsMigration, identityMigration, identityUserListMigration } from "./identity";
+import { identityInvitationsMigration, identityMigration, identityProfileMigration, identityUserListMigration } from "./identity";
+import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration } from "./participants";
@@ -21,6 +22,7 @@ export const allMigrations: MigrationSet = {
   "0200-projection-organizations": organizationsMigration,
   "0300-projection-identity": identityMigration,
   "0302-projection-identity-user-list": identityUserListMigration,
+  "0301-projection-identity-profile": identityProfileMigration,
   "0303-projection-identity-invitations": identityInvitationsMigration,
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
@@ -38,4 +40,5 @@ export const allMigrations: MigrationSet = {
   "1200-projection-assets": assetsMigration,
   "1300-projection-audit": auditMigration,
   "1400-projection-appointments": appointmentsMigration,
+  "1500-mail": mailMigration,
 };

@@ -7,6 +7,7 @@ import type { EventStatsTables } from "./event-stats";
 import type { ExportTables } from "./exports";
 import type { FlagTables } from "./flags";
 import type { IdentityTables } from "./identity";
+import type { MailTables } from "./mail";
 import type { NoteTables } from "./notes";
 import type { OrganizationTables } from "./organizations";
 import type { ParticipantTables } from "./participants";
@@ -15,4 +16,4 @@ import type { ScreeningTables } from "./screening";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables;

@@ -1,7 +1,11 @@
 import { createLivePublisher, liveKeyFor } from "../modules/kernel/live";
-import { systemClock, type Env } from "../modules/kernel";
+import { publicUrlOf, systemClock, type Env } from "../modules/kernel";
+import type { Kysely } from "kysely";
+import type { ReadModels } from "../projections";
+import { seedDemoMail } from "../test/factories/mail";
+import { queuePrefixFor } from "../workers/exports";
 import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
-import { sendInvitationMail, type InvitationMail, type Services } from "../modules/identity";
+import { sendInvitationMail, type InvitationMail } from "../modules/identity";
 import { startProjector } from "./projector";
 import { openCoreServices } from "./services";
 import { startWeb } from "./web";
@@ -20,10 +24,16 @@ export async function startRollcall(env: Env) {
 
   const seedDemo = env.SEED_DEMO === "1" || (env.SEED_DEMO === undefined && env.NODE_ENV !== "production");
   if (env.ROLE === "all" && seedDemo) {
-    // the demo invitations' mails go to the outbox (decision 063)
-    const sendMail = (mail: InvitationMail) => sendInvitationMail({ db: core.db as Services["db"] }, mail);
+    // the mail services without Redis: the worker's start-up sweep queues what the seed records (decision 059)
+    const mail = { db: core.db as Kysely<ReadModels>, publicUrl: publicUrlOf(env), queuePrefix: queuePrefixFor(env.DATABASE_URL), logger: core.logger, clock: systemClock, redis: null };
+    // the demo invitations' mails (decision 063)
+    const sendMail = (invitation: InvitationMail) => sendInvitationMail(mail, invitation);
     const seeded = await seedDemoDataIfEmpty({ store: core.store, clock: systemClock, sendMail });
-    if (seeded) core.logger.info("seeded demo data", { events: seeded });
+    if (seeded) {
+      core.logger.info("seeded demo data", { events: seeded });
+      // the demo outbox (decision 059)
+      await seedDemoMail(mail, systemClock);
+    }
   }
 
   const publisher = createLivePublisher(env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });

@@ -8,7 +8,8 @@ import { attachLiveServer, liveKeyFor } from "../modules/kernel/live";
 import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
-import { systemClock } from "../modules/kernel";
+import { closeMailQueue } from "../modules/mail";
+import { publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
 import { apiDispatch } from "./api-dispatch";
@@ -52,6 +53,7 @@ export async function startWeb(core: CoreServices) {
     sessions: new SessionStore(core.db as Kysely<SessionTables>),
     logger: core.logger,
     production: core.env.NODE_ENV === "production",
+    publicUrl: publicUrlOf(core.env),
   };
 
   const app = express();
@@ -88,6 +90,7 @@ export async function startWeb(core: CoreServices) {
       const timer = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(timer);
+      await closeMailQueue(services.queuePrefix);
     },
   };
 }

@@ -1,12 +1,13 @@
 import type { WorkerCore } from "./core";
 import { exportWorkerDefinition } from "./exports";
+import { mailWorkerDefinition } from "./mail";
 import { uploadWorkerDefinition } from "./uploads";
 
-/** A queue's worker, as the worker role starts it. Exports and uploads add theirs here. */
+/** A queue's worker, as the worker role starts it. Exports, uploads and mail add theirs here. */
 export type WorkerDefinition = {
   queue: string;
   start(core: WorkerCore): { close(): Promise<void> };
 };
 
-export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition];
+export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition, mailWorkerDefinition];
 export type { WorkerCore } from "./core";

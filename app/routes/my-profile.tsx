@@ -1,75 +1,96 @@
-import { Avatar, Card, Container, DataList, Flex, Heading, Text } from "@radix-ui/themes";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Box, Card, Container, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useCallback } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NotificationsForm } from "~/components/my-profile/notifications-form";
+import { PasswordForm } from "~/components/my-profile/password-form";
+import { ProfilePhoto } from "~/components/my-profile/profile-photo";
+import { ProfileForm } from "~/components/my-profile/profile-form";
+import { useToast } from "~/components/toast/toaster";
+import type { Notice } from "~/components/user-groups/types";
+import { MIN_PASSWORD_LENGTH, ownProfileOf } from "#modules/identity";
+import { registeredFileUrl } from "#modules/uploads";
+import { handleMyProfileForm } from "~/utils/my-profile.server";
 import { guardPage } from "~/utils/page-guard.server";
+import { readForm } from "~/utils/page-form.server";
 
-/** /my-profile: the signed-in user's own account, from the session's read model (hidden for a kiosk). */
+/** /my-profile: the signed-in user's own account, editable (decision 060; hidden for a kiosk). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const { user, organization } = auth;
+  const [{ data }, photoUrl] = await Promise.all([
+    ownProfileOf(context.services, auth),
+    registeredFileUrl(context.services, auth.organization.id, "user", auth.user.id),
+  ]);
   return json({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    username: user.username,
-    email: user.email,
+    userId: auth.user.id,
+    photoUrl,
+    profile: {
+      first_name: data.first_name,
+      last_name: data.last_name,
+      email: data.email ?? "",
+      phone_number: data.phone_number ?? "",
+    },
+    notifications: data.notifications,
+    username: data.username ?? "",
     // the role display name, or the role name when there is none (spec-2 section 2, "Profile menu")
-    role: user.roleDisplayName || user.roleName,
-    organization: organization.name,
+    role: auth.user.roleDisplayName || auth.user.roleName,
+    organization: auth.organization.name,
+    minPasswordLength: MIN_PASSWORD_LENGTH,
   });
 }
 
-const initialsOf = (first: string, last: string) => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || "?";
+/** intent profile, password or notifications: always the caller's own account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  const { data, status } = await handleMyProfileForm(context.services, auth, request, await readForm(request), context.clientIp);
+  return json(data, { status });
+}
 
 export default function MyProfilePage() {
-  const profile = useLoaderData<typeof loader>();
-  const fullName = `${profile.firstName} ${profile.lastName}`.trim();
+  const { userId, photoUrl, profile, notifications, username, role, organization, minPasswordLength } = useLoaderData<typeof loader>();
+  const showToast = useToast();
+  const done = useCallback((notice: Notice) => showToast(notice), [showToast]);
+  const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   return (
-    <Container size="2" px="5" py="6">
+    <Container size="4" px={{ initial: "3", sm: "5" }} py="6">
       <Heading as="h1" size="7" mb="5">
         My Profile
       </Heading>
-      <Card size="3">
-        <Flex align="center" gap="4" mb="5">
-          <Avatar size="5" radius="full" fallback={initialsOf(profile.firstName, profile.lastName)} alt="" />
-          <Flex direction="column">
-            <Text size="5" weight="bold">
-              {fullName}
-            </Text>
-            <Text color="gray">{profile.role}</Text>
+      <Card size="3" mb="5">
+        <Flex direction={{ initial: "column", sm: "row" }} gap="5" align={{ initial: "start", sm: "center" }} justify="between">
+          <Flex align="center" gap="4">
+            <ProfilePhoto userId={userId} firstName={profile.first_name} lastName={profile.last_name} photoUrl={photoUrl} />
+            <Flex direction="column">
+              <Text size="5" weight="bold" data-testid="profile-full-name">
+                {fullName}
+              </Text>
+              <Text color="gray">{role}</Text>
+            </Flex>
           </Flex>
+          <DataList.Root aria-label="Account" orientation={{ initial: "vertical", xs: "horizontal" }}>
+            <DataList.Item>
+              <DataList.Label>Username</DataList.Label>
+              <DataList.Value>{username}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label>Organization</DataList.Label>
+              <DataList.Value>{organization}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
         </Flex>
-        <DataList.Root aria-label="Account details">
-          <DataList.Item>
-            <DataList.Label>First Name</DataList.Label>
-            <DataList.Value>{profile.firstName}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>Last Name</DataList.Label>
-            <DataList.Value>{profile.lastName}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>Username</DataList.Label>
-            <DataList.Value>{profile.username}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>E-mail</DataList.Label>
-            <DataList.Value>{profile.email}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>Role</DataList.Label>
-            <DataList.Value>{profile.role}</DataList.Value>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.Label>Organization</DataList.Label>
-            <DataList.Value>{profile.organization}</DataList.Value>
-          </DataList.Item>
-        </DataList.Root>
       </Card>
-      <Text as="p" size="2" color="gray" mt="4">
-        Editing your profile comes later.
-      </Text>
+      <Grid columns={{ initial: "1", md: "2" }} gap="5" align="start">
+        <Box>
+          <ProfileForm defaults={profile} onDone={done} />
+        </Box>
+        <Flex direction="column" gap="5">
+          <PasswordForm minPasswordLength={minPasswordLength} onDone={done} />
+          <NotificationsForm defaults={notifications} onDone={done} />
+        </Flex>
+      </Grid>
     </Container>
   );
 }

@@ -7,6 +7,7 @@ import { userGroupInput } from "./user-groups/schema";
 import { createUserGroup, deleteUserGroup, updateUserGroup, userRoles } from "./user-groups/service";
 import { staffUserApi } from "./users/staff-api";
 import { invitationApi } from "./invitations/api";
+import { ownProfileApi } from "./users/profile-api";
 
 const ANYONE = { auth: "optional", kioskAllowed: true } as const;
 const SIGNED_IN_OR_KIOSK = { auth: "required", kioskAllowed: true } as const;
@@ -120,4 +121,5 @@ export const identityApi: readonly ApiRow[] = [
   ...staffUserApi,
   // invitations (decision 063)
   ...invitationApi,
+  ...ownProfileApi,
 ];

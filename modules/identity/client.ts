@@ -11,3 +11,12 @@ export { DEFAULT_SCHEME, SCHEME_KEYS, USER_GROUP_ICONS, userGroupInput } from ".
 export { loginSchema, forgotPasswordSchema, resetPasswordSchema } from "./commands";
 export { staffUserSchema, userListQuery, USER_STATUSES, INVITATION_STATUSES, USER_SORT_OPTIONS, STATUS_REASON_REQUIRED, EMAIL_IN_USE, type StaffUserInput, type UserStatusValue } from "./users/staff-schema";
 export { acceptInvitationSchema, requestNewInvitationSchema, INVITATION_LIST_STATUSES, type AcceptInvitationInput } from "./invitations/schema";
+export {
+  ownProfileSchema,
+  changePasswordSchema,
+  notificationPreferencesSchema,
+  NOTIFICATION_LABELS,
+  type OwnProfileInput,
+  type ChangePasswordInput,
+  type NotificationPreferencesInput,
+} from "./users/profile-schema";

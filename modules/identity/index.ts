@@ -6,11 +6,11 @@ export { handleUserGroupCommand } from "./user-groups/handlers";
 export { loadUserGroup } from "./user-groups/load";
 export { defaultUserGroups, type DefaultGroup } from "./user-groups/defaults";
 export { userDecider, RESET_TOKEN_INVALID, type UserCommand, type UserState } from "./users/decide";
-export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed } from "./users/events";
 export type { StaffUserEvent, UserStatus, InvitationEvent, InvitationKind } from "./users/events";
 export { invitationDecider, invitationStatusOf, INVITATION_TTL_MS, TOKEN_EXPIRED, type InvitationCommand, type InvitationState } from "./invitations/decide";
 export { staffUserDecider, DEACTIVATED_REASON, type StaffUserCommand, type StaffUserState, type GroupFact } from "./users/staff-decide";
 export * from "./users/staff-schema";
+export { userStream, loginNameStream, type UserEvent, type UserProfile, type LoginNameClaimed, type NotificationPreferences } from "./users/events";
 export { registerUser, type RegisterUserInput } from "./users/handlers";
 export { hashPassword, verifyPassword, dummyHash, MIN_PASSWORD_LENGTH } from "./users/passwords";
 export { SessionStore, SESSION_TTL_MS, type Session, type SessionTables, type SessionsEnded } from "./sessions/session-store";
@@ -31,3 +31,14 @@ export { handleStaffUserCommand } from "./users/staff-handlers";
 export { staffUsersOf, staffUserOf, createStaffUserCall, updateStaffUserCall, deleteStaffUserCall, mayManageUsers, mayViewUsers, mayExportUsers, visibleUser, USER_TOASTS, staffUserListPageOf, USER_PAGE_SIZES, type StaffUserPage } from "./users/service-user-list";
 export { renewalRequestsAmong, sendInvitationCall, resendInvitationCall, revokeInvitationCall, invitationsOf, invitationFormAction, invitationViewOf, acceptInvitation, requestNewInvitation, mayInvite, mayInviteAnyone, acceptPathOf, INVITATION_TOASTS, NEW_INVITATION_REQUESTED, type InvitationView } from "./invitations/service";
 export { sendInvitationMail, type InvitationMail } from "./invitations/mail";
+export {
+  ownProfileOf,
+  editOwnProfile,
+  changeOwnPassword,
+  setOwnNotificationPreferences,
+  PROFILE_UPDATED,
+  PASSWORD_CHANGED,
+  NOTIFICATIONS_UPDATED,
+} from "./users/profile";
+export { DEFAULT_NOTIFICATIONS, WRONG_CURRENT_PASSWORD, type OwnProfileCommand } from "./users/profile-decide";
+export { ownProfileSchema, changePasswordSchema, notificationPreferencesSchema, type OwnProfileInput, type ChangePasswordInput, type NotificationPreferencesInput } from "./users/profile-schema";

@@ -7,7 +7,7 @@ export * from "./logger";
 export * from "./command-handler";
 export * from "./event-store";
 export * from "./redis";
-export { parseEnv, envSchema, defaultDatabaseUrl, InvalidEnvironmentError, type Env } from "./config/env";
+export { parseEnv, publicUrlOf, envSchema, defaultDatabaseUrl, InvalidEnvironmentError, type Env } from "./config/env";
 export { createPool, createDb, ensureDatabase, dropDatabase, quoteIdent, type PoolOptions } from "./db/connection";
 export { migrateToLatest, type MigrationSet } from "./db/migrate";
 export { kernelMigrations } from "./db/migrations";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-/** Read models of users and user groups, and the identity plumbing (sessions, mail outbox). */
+/** Read models of users and user groups, and the identity plumbing (sessions, mail outbox: reshaped and owned by projections/mail since 1500-mail). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table rm_user_groups (

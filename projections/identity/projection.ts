@@ -89,13 +89,27 @@ async function applyUser(db: Db, event: RecordedEvent<UserEvent>) {
         .execute();
       return;
     }
+    case "UserContactUpdated":
+      await db
+        .updateTable("rm_users")
+        .set({ email: event.data.email.toLowerCase(), phone_number: event.data.phoneNumber, updated_at: at })
+        .where("id", "=", event.data.userId)
+        .execute();
+      return;
+    case "NotificationPreferencesChanged":
+      await db
+        .updateTable("rm_users")
+        .set({ notify_newsletters: event.data.newsletters, notify_program_updates: event.data.programUpdates, updated_at: at })
+        .where("id", "=", event.data.userId)
+        .execute();
+      return;
     case "PasswordResetRequested":
       return;
   }
 }
 
 const GROUP_TYPES = ["UserGroupCreated", "UserGroupUpdated", "UserGroupDeleted"];
-const USER_TYPES = ["UserRegistered", "UserPasswordChanged", "UserProfileUpdated"];
+const USER_TYPES = ["UserRegistered", "UserPasswordChanged", "UserProfileUpdated", "UserContactUpdated", "NotificationPreferencesChanged"];
 
 /** Users and user groups, as sign-in, the session and the role pickers read them. */
 export const identityProjection = defineProjection<IdentityTables>({

@@ -170,11 +170,6 @@ export async function groupNamesOf(db: Kysely<ReadModels>, organizationId: strin
   return db.selectFrom("rm_user_groups").select(["id", "name", "display_name"]).where("organization_id", "=", organizationId).execute();
 }
 
-/** Queues a mail in the outbox (the development outbox until a mail worker sends it). */
-export async function queueMail(db: Kysely<ReadModels>, mail: { to: string; subject: string; body: string }): Promise<void> {
-  await db.insertInto("mail_outbox").values({ to_address: mail.to, subject: mail.subject, body: mail.body }).execute();
-}
-
 /** The usernames of these users of the organization, by user id (others' are left out). */
 export async function usernamesOf(db: Kysely<ReadModels>, organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, RawBuilder } from "kysely";
+import type { ColumnType, RawBuilder } from "kysely";
 
 type RawBuilderNumber = RawBuilder<unknown>;
 
@@ -28,10 +28,13 @@ export type IdentityTables = {
     parent_id: string | null;
     password_hash: string;
     status: ColumnType<string, string | undefined, string>;
+    // decision 060 (migration 0301)
+    phone_number: ColumnType<string, string | undefined, string>;
+    notify_newsletters: ColumnType<boolean, boolean | undefined, boolean>;
+    notify_program_updates: ColumnType<boolean, boolean | undefined, boolean>;
     created_at: Timestamp;
     updated_at: Timestamp;
     /** decision 061 (migration 0302) */
-    phone_number: ColumnType<string, string | undefined, string>;
     status_reason: ColumnType<string | null, string | null | undefined, string | null>;
     invitation_status: ColumnType<string | null, string | null | undefined, string | null>;
     /** decision 063 (migration 0303): the live invitation's expiry */
@@ -60,13 +63,5 @@ export type IdentityTables = {
     last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
     expires_at: Timestamp;
     revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  };
-  mail_outbox: {
-    id: Generated<number>;
-    to_address: string;
-    subject: string;
-    body: string;
-    created_at: ColumnType<Date, Date | string | undefined, never>;
-    sent_at: ColumnType<Date | null, never, Date | string>;
   };
 };

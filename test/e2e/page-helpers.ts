@@ -21,7 +21,7 @@ export async function clearForgotPasswordLimit() {
   }
 }
 
-/** The mails queued in the app's outbox (no mail server runs), oldest first. */
+/** The mails queued in the app's outbox (no mail server runs: the text alternative is `body`, decision 059), oldest first. */
 export async function outbox(databaseUrl: string): Promise<{ to_address: string; subject: string; body: string }[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -13,6 +13,7 @@ import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
+import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 
 export const DEMO_PASSWORD = "rollcall-demo";
@@ -121,6 +122,9 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     accounts += await seedDemoStaffUsers(deps, org, groups, ids.organization!);
     // invitations (decision 063): some of those staff Invited, one Expired, the rest Pending
     await seedDemoInvitations(deps, org, Object.values(groups).map((g) => ({ id: g.id, level: g.level })), { id: ids.organization!, name: `${FIRST_NAMES.organization} ${org.name.split(" ")[0]!}`, level: LEVEL.organization }, deps.sendMail);
+    // my profile (decision 060): the admin's phone number, the parent's newsletters off
+    const account = (role: "admin" | "parent") => ({ userId: ids[role]!, username: `${role}@${org.domain}`, firstName: FIRST_NAMES[role], lastName: org.name.split(" ")[0]! });
+    await seedDemoProfiles(deps, org.id, org.domain.startsWith("northside") ? "+1 416 555 0100" : "+1 204 555 0100", { admin: account("admin"), parent: account("parent") });
     const children: { userId: string; firstName: string; lastName: string }[] = [];
     for (const [i, name] of DEMO_CHILDREN.entries()) {
       const childId = await createUser(deps, {

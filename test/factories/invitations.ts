@@ -61,6 +61,7 @@ export async function seedDemoInvitations(
       role: "coach",
       linkPath: acceptPathOf("coach", userId, token),
       expiresAt,
+      dedupeKey: `demo-seed:invitation:${userId}`,
     });
   }
   return DEMO_INVITATIONS.length;

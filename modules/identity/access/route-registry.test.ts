@@ -23,6 +23,8 @@ describe("PAGE_ROUTES", () => {
       "/check-in/tags/:checkInId",
       // the program and event report pages (decision 054)
       "/programs/report", "/programs/:id/report", "/events/:id/report",
+      // the development mail outbox (decision 059)
+      "/dev/mail", "/dev/mail/:id",
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });
@@ -60,6 +62,9 @@ describe("matchPage", () => {
     ["/reports", "reports", {}],
     ["/reports/weekly-attendance", "reports", { report: "weekly-attendance" }],
     ["/invitation/teacher/request", "teacher-invitation-request", {}],
+    ["/unsubscribe/abc.def", "unsubscribe", { id: "abc.def" }],
+    ["/dev/mail", "dev-mail", {}],
+    ["/dev/mail/12", "dev-mail-message", { id: "12" }],
   ])("%s -> %s", (pathname, id, params) => {
     const match = matchPage(pathname);
     expect(match?.route.id).toBe(id);

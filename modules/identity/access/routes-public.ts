@@ -1,7 +1,7 @@
 import { OPTIONAL, PUBLIC } from "./rules";
 import type { PageRoute } from "./route-types";
 
-/** Sign-in, recovery, waiver, invitation, unsubscribe, help and 404 pages (spec-1 route table). */
+/** Sign-in, recovery, waiver, invitation, unsubscribe, help and 404 pages (spec-1 route table), and the development mail outbox. */
 export const PUBLIC_PAGES = [
   {
     id: "login",
@@ -83,6 +83,22 @@ export const PUBLIC_PAGES = [
     title: "Unsubscribe",
     showNavigation: false,
     description: "Unsubscribe from the e-mail newsletter.",
+    rule: OPTIONAL,
+  },
+  {
+    id: "dev-mail",
+    path: "/dev/mail",
+    title: "Mail Outbox",
+    showNavigation: false,
+    description: "Development only (404 in production): the local mail outbox kept when SMTP_URL is unset (decision 059).",
+    rule: OPTIONAL,
+  },
+  {
+    id: "dev-mail-message",
+    path: "/dev/mail/:id",
+    title: "Mail Message",
+    showNavigation: false,
+    description: "Development only (404 in production): one message of the local outbox, its HTML and its text (decision 059).",
     rule: OPTIONAL,
   },
   {

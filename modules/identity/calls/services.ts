@@ -24,4 +24,6 @@ export type Services = {
   logger: Logger;
   /** cookies get Secure in production */
   production: boolean;
+  /** the app's public address (PUBLIC_URL, no trailing slash): the links in e-mail (decision 059) */
+  publicUrl: string;
 };

@@ -1,12 +1,10 @@
-import { queueMail } from "../../../projections/identity";
-import type { Services } from "../calls/services";
+import { queueMail, type MailServices } from "../../mail";
 import type { InvitationKind } from "../users/events";
 
 /**
- * The one place an invitation e-mail leaves (decision 063). Today it writes `mail_outbox` through the
- * function password reset uses; when the mail context (decision 059) is in, this is where it switches to its
- * `queueMail(services, { kind: "invitation", ... })` with the same data. The link is made absolute here,
- * with the address people reach the app at: PUBLIC_URL, else this machine's port (decision 059's rule).
+ * The one place an invitation e-mail leaves (decision 063): the mail context's `invitation` message (decision
+ * 059), which puts the link under PUBLIC_URL (an absolute link) and says until when it works. The dedupe key
+ * is the token's hash: a retried send never mails twice, a resend (a new token) always mails.
  */
 export type InvitationMail = {
   organizationId: string;
@@ -19,30 +17,18 @@ export type InvitationMail = {
   linkPath: string;
   /** ISO date-time the link stops working */
   expiresAt: string;
+  /** an idempotency key for the message (e.g. the token's hash) */
+  dedupeKey?: string;
 };
 
-export const publicUrl = (env: Record<string, string | undefined> = process.env): string =>
-  (env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT?.trim() || "3000"}`).replace(/\/+$/, "");
-
-const formatExpiry = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
-
-export function invitationMailText(mail: InvitationMail, base: string) {
-  const where = mail.role === "coach" ? `${mail.organizationName} on Rollcall as a coach` : `${mail.organizationName} on Rollcall`;
-  const subject = mail.role === "coach" ? `${mail.inviterName} invited you to join ${mail.organizationName} as a coach` : `${mail.inviterName} invited you to join ${mail.organizationName}`;
-  const body = [
-    `Hello ${mail.firstName},`,
-    "",
-    `${mail.inviterName} invited you to join ${where}. Open this link to set your password and complete your profile${mail.role === "participant" ? " and sign the waiver" : ""}:`,
-    "",
-    `${base}${mail.linkPath}`,
-    "",
-    `The link works once, until ${formatExpiry(mail.expiresAt)}. After that, ask ${mail.organizationName} for a new invitation.`,
-  ].join("\n");
-  return { subject, body };
-}
-
-export async function sendInvitationMail(services: Pick<Services, "db">, mail: InvitationMail): Promise<void> {
-  const { subject, body } = invitationMailText(mail, publicUrl());
-  await queueMail(services.db, { to: mail.to, subject, body });
+export async function sendInvitationMail(services: MailServices, mail: InvitationMail): Promise<void> {
+  await queueMail(services, {
+    organizationId: mail.organizationId,
+    to: mail.to,
+    kind: "invitation",
+    data: { role: mail.role, firstName: mail.firstName, inviterName: mail.inviterName, link: mail.linkPath, expiresAt: mail.expiresAt },
+    // the organizations' read model may not be projected yet (the demo seed): the invitation names it itself
+    brand: { organizationName: mail.organizationName },
+    dedupeKey: mail.dedupeKey,
+  });
 }

@@ -67,7 +67,7 @@ const factsOf = async (services: Services, auth: Auth) => ({
 
 /**
  * Sends (or sends again) the invitation: a new 256-bit token whose SHA-256 goes in `InvitationSent` (the
- * old token dies), and the mail with the absolute accept link and the expiry. A resent request (same
+ * old token dies), and the mail (the mail context: the absolute accept link and the expiry). A resent request (same
  * idempotency key) sends nothing twice.
  */
 async function send(services: Services, auth: Auth, userId: string | undefined, commandId: string) {
@@ -90,6 +90,7 @@ async function send(services: Services, auth: Auth, userId: string | undefined, 
       role: kind,
       linkPath: acceptPathOf(kind, row.id, token),
       expiresAt,
+      dedupeKey: `invitation:${tokenHash(token)}`,
     });
   }
   return invitationOf(services.db, auth.organization.id, row.id, services.clock.now());

@@ -57,4 +57,10 @@ describe("checkCsrf: spellings and missing origins (decision 028)", () => {
     expect(checkCsrf({ ...base, method: "PUT", path: "/API/asset/put/abc.def", cookieToken: undefined }).ok).toBe(true);
     expect(checkCsrf({ ...base, method: "POST", path: "/API/asset/put/abc.def", cookieToken: undefined }).ok).toBe(false);
   });
+
+  it("lets a one-click unsubscribe POST through without a token or Origin (the signed token is checked there), and only POST (decision 059)", () => {
+    expect(checkCsrf({ ...base, method: "POST", path: "/unsubscribe/abc.def", headers: {}, cookieToken: undefined }).ok).toBe(true);
+    expect(checkCsrf({ ...base, method: "DELETE", path: "/unsubscribe/abc.def", headers: {}, cookieToken: undefined }).ok).toBe(false);
+    expect(checkCsrf({ ...base, method: "POST", path: "/unsubscribe", headers: {}, cookieToken: undefined }).ok).toBe(false);
+  });
 });

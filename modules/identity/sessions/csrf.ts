@@ -8,6 +8,8 @@ export const CSRF_ERROR = { code: "EBADCSRFTOKEN", message: "Invalid or missing 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** PUT /api/asset/put/{token}: authorised by its signature alone (modules/uploads). */
 const SIGNED_UPLOAD_PREFIX = "/api/asset/put/";
+/** POST /unsubscribe/{token}: a mail client's one-click unsubscribe (RFC 8058) sends no cookie and no Origin; the signed token is the permission (decision 059). */
+const ONE_CLICK_UNSUBSCRIBE_PREFIX = "/unsubscribe/";
 
 export type CsrfRequest = {
   method: string;
@@ -57,6 +59,7 @@ export function checkCsrf(request: CsrfRequest): { ok: true } | { ok: false } {
   const path = routedPath(request.path);
   // a PUT to a signed upload link: the unguessable signature is the permission, no cookie is used (decision 019)
   if (method === "PUT" && path.startsWith(SIGNED_UPLOAD_PREFIX)) return { ok: true };
+  if (method === "POST" && path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX)) return { ok: true };
   const sent = CSRF_HEADERS.map((h) => first(request.headers[h])).find((v) => v);
   const tokenOk = sameToken(sent, request.cookieToken);
   if (tokenOk) return { ok: true };

@@ -81,6 +81,20 @@ export class SessionStore {
     this.ended({ userId });
   }
 
+  /** Ends every session of a user but the one behind `keepToken` (a password change, decision 060); each ended one's sockets close. */
+  async revokeOthersForUser(userId: string, keepToken: string, now: Date): Promise<number> {
+    const ended = await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: now })
+      .where("user_id", "=", userId)
+      .where("id_hash", "<>", tokenHash(keepToken))
+      .where("revoked_at", "is", null)
+      .returning("id_hash")
+      .execute();
+    for (const { id_hash } of ended) this.ended({ tokenHash: id_hash });
+    return ended.length;
+  }
+
   /** Drops sessions that ended more than a day ago. */
   async prune(now: Date): Promise<number> {
     const result = await this.db

@@ -1,5 +1,6 @@
 import { DomainError, type Command, type Decider } from "../../kernel";
-import type { UserEvent, UserProfile } from "./events";
+import type { NotificationPreferences, UserEvent, UserProfile } from "./events";
+import { decideOwnProfile, evolveOwnProfile, type OwnProfileCommand } from "./profile-decide";
 
 export type UserState =
   | { status: "none" }
@@ -9,13 +10,17 @@ export type UserState =
       passwordHash: string;
       /** reset tokens by hash: when they expire, and whether one was used */
       resets: Record<string, { expiresAt: string; used: boolean }>;
+      /** decision 060: set by UserContactUpdated and NotificationPreferencesChanged (absent until then) */
+      phoneNumber?: string;
+      notifications?: NotificationPreferences;
     };
 
 export type UserCommand =
   | Command<"RegisterUser", UserProfile & { passwordHash: string }>
   | Command<"RequestPasswordReset", { userId: string; tokenHash: string; expiresAt: string }>
   | Command<"ResetPassword", { userId: string; tokenHash: string; passwordHash: string }>
-  | Command<"UpdateProfile", { userId: string; firstName: string; lastName: string; email: string }>;
+  | Command<"UpdateProfile", { userId: string; firstName: string; lastName: string; email: string }>
+  | OwnProfileCommand;
 
 export const RESET_TOKEN_INVALID = "This reset link is invalid or has expired. Ask for a new one.";
 
@@ -64,9 +69,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return {
           ...state,
           profile: { ...state.profile, firstName: event.data.firstName, lastName: event.data.lastName },
+          phoneNumber: event.data.phoneNumber,
           passwordHash: event.data.passwordHash,
           resets: Object.fromEntries(Object.entries(state.resets).map(([k, r]) => [k, { ...r, used: true }])),
         };
+      case "UserContactUpdated":
+      case "NotificationPreferencesChanged":
+        return state.status === "none" ? state : evolveOwnProfile(state, event);
       default: {
         const unknown: never = event;
         return unknown;
@@ -92,6 +101,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case "UpdateProfile":
         if (state.status === "none") return new DomainError("NOT_FOUND", "User not found", 404);
         return [{ type: "UserProfileUpdated", data: command.data }];
+      case "EditOwnProfile":
+      case "ChangeOwnPassword":
+      case "SetNotificationPreferences":
+        return decideOwnProfile(state, command);
       default: {
         const unknown: never = command;
         return unknown;

@@ -16,6 +16,9 @@ export type UserEvent =
   | { type: "UserPasswordChanged"; data: { userId: string; passwordHash: string; reason: "reset" | "changed" } }
   | { type: "PasswordResetRequested"; data: { userId: string; tokenHash: string; expiresAt: string } }
   | { type: "UserProfileUpdated"; data: { userId: string; firstName: string; lastName: string; email: string } }
+  // one's own contact details and e-mail choices (decision 060)
+  | { type: "UserContactUpdated"; data: { userId: string; email: string; phoneNumber: string } }
+  | { type: "NotificationPreferencesChanged"; data: { userId: string } & NotificationPreferences }
   | StaffUserEvent
   | InvitationEvent;
 
@@ -38,6 +41,9 @@ export type StaffUserEvent =
 
 /** spec-2 section 3's user statuses; only Active signs in (decision 061). */
 export type UserStatus = "Active" | "Inactive" | "Alumni";
+
+/** Which optional e-mails a user receives (decision 060); transactional mail (invitations, resets) always goes. */
+export type NotificationPreferences = { newsletters: boolean; programUpdates: boolean };
 
 /** On `loginname-{name}` streams: a username or e-mail taken by a user. */
 export type LoginNameClaimed = { type: "LoginNameClaimed"; data: { name: string; userId: string } };

@@ -1,5 +1,6 @@
 import { handleCommand, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline } from "../../kernel";
-import { findUserById, findUserByLogin, queueMail } from "../../../projections/identity";
+import { findUserById, findUserByLogin } from "../../../projections/identity";
+import { queueMail } from "../../mail";
 import type { Services } from "../calls/services";
 import { hit } from "../sessions/rate-limit";
 import { newToken, tokenHash } from "../sessions/tokens";
@@ -9,7 +10,6 @@ import { hashPassword } from "./passwords";
 
 /** A reset link works for one hour, once. */
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-const RESET_MAIL_SUBJECT = "Reset your Rollcall password";
 /** The same answer whether or not an account matches, so the form does not reveal who has one. */
 export const RESET_REQUESTED_MESSAGE = "If an account matches, we sent a link to reset the password.";
 export const PASSWORD_RESET_DONE = "Your password was reset. Sign in with the new password.";
@@ -32,24 +32,13 @@ export async function forgotPasswordAllowed(
   }
 }
 
-/** The path of a reset link (relative: no mail server or public URL is configured yet; see decision 006). */
+/** The path of a reset link: the mail puts it under PUBLIC_URL (decisions 006, 059). */
 const resetLinkPath = (token: string, userId: string) =>
   `/reset-password?${new URLSearchParams({ token, user: userId }).toString()}`;
 
-const resetMailBody = (firstName: string, link: string) =>
-  [
-    `Hello ${firstName},`,
-    "",
-    "Someone asked to reset the password of your Rollcall account. To choose a new password, open this link within one hour:",
-    "",
-    link,
-    "",
-    "If you did not ask for this, you can ignore this message: your password stays as it is.",
-  ].join("\n");
-
 /**
  * Forgot password: when an active account matches the username or e-mail, records a reset token (only
- * its SHA-256 goes into the event) on the user's stream and queues the mail in `mail_outbox`.
+ * its SHA-256 goes into the event) on the user's stream and queues the mail (modules/mail, decision 059).
  * Resolves the same way whether or not an account matches.
  */
 export async function requestPasswordReset(services: Services, login: string): Promise<void> {
@@ -66,7 +55,7 @@ export async function requestPasswordReset(services: Services, login: string): P
     services.logger.error("password reset request refused", { userId: row.id, code: result.error.code });
     return;
   }
-  await queueMail(services.db, { to: row.email, subject: RESET_MAIL_SUBJECT, body: resetMailBody(row.first_name, resetLinkPath(token, row.id)) });
+  await queueMail(services, { organizationId: row.organization_id, to: row.email, kind: "password-reset", data: { firstName: row.first_name, link: resetLinkPath(token, row.id) } });
 }
 
 /**

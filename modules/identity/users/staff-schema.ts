@@ -10,7 +10,7 @@ export type UserStatusValue = (typeof USER_STATUSES)[number];
 export const INVITATION_STATUSES = ["Pending", "Invited", "Expired"] as const;
 
 export const STATUS_REASON_REQUIRED = "Reason is required when the status is Inactive or Alumni";
-export const EMAIL_IN_USE = "E-mail is already in use by another account";
+export const EMAIL_IN_USE = "This e-mail is already in use";
 
 const required = (label: string, max: number) =>
   z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultDatabaseUrl, InvalidEnvironmentError, parseEnv } from "./env";
+import { defaultDatabaseUrl, InvalidEnvironmentError, parseEnv, publicUrlOf } from "./env";
 
 describe("parseEnv", () => {
   it("gives working local defaults", () => {
@@ -37,5 +37,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ EVENTSTORE_URL: "" }).EVENTSTORE_URL).toBeUndefined();
     expect(parseEnv({ EVENTSTORE_URL: "esdb://localhost:2113?tls=false" }).EVENTSTORE_URL).toContain("esdb://");
     expect(() => parseEnv({ EVENTSTORE_URL: "http://x" })).toThrowError(/EVENTSTORE_URL/);
+  });
+
+  it("reads the mail settings: SMTP_URL optional and checked, MAIL_FROM an address, PUBLIC_URL without a trailing slash (decision 059)", () => {
+    const env = parseEnv({ PORT: "4000" });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe("no-reply@rollcall.example");
+    expect(publicUrlOf(env)).toBe("http://localhost:4000");
+    expect(parseEnv({ SMTP_URL: "" }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtps://user:pass@mail.example:465" }).SMTP_URL).toBe("smtps://user:pass@mail.example:465");
+    expect(publicUrlOf(parseEnv({ PUBLIC_URL: "https://rollcall.example.org/" }))).toBe("https://rollcall.example.org");
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example" })).toThrowError(/SMTP_URL: must be a URL/);
+    expect(() => parseEnv({ MAIL_FROM: "nobody" })).toThrowError(/MAIL_FROM/);
+    expect(() => parseEnv({ PUBLIC_URL: "ftp://x" })).toThrowError(/PUBLIC_URL/);
   });
 });

@@ -55,7 +55,26 @@ export const envSchema = z.object({
   EXPORT_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   // how often each live socket's session is checked again (ms); at most a minute (decision 029), shorter in tests
   LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
+  // the mail server (decision 059): unset keeps every message in the local outbox (/dev/mail outside production)
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(url(["smtp:", "smtps:"]).optional()),
+  // the sender of every message (the organization's name is its display name)
+  MAIL_FROM: z.string().trim().pipe(z.email("must be an e-mail address")).default("no-reply@rollcall.example"),
+  // the address people reach the app at, for the links in e-mail (decision 059); default http://localhost:PORT
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, "") : undefined))
+    .pipe(url(["http:", "https:"]).optional()),
 });
+
+/** The app's public address (no trailing slash): PUBLIC_URL, or this machine's port. */
+export const publicUrlOf = (env: Pick<Env, "PUBLIC_URL" | "PORT">): string => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 
 export type Env = z.infer<typeof envSchema>;
 

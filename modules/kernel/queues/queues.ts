@@ -42,6 +42,8 @@ export type CreateWorkerOptions = {
   stalledInterval?: number;
   /** How long (ms) a job's lock lasts without renewal. BullMQ default 30 000. */
   lockDuration?: number;
+  /** the delay before a job's next try, for jobs whose backoff type is not built in (see modules/mail) */
+  backoffStrategy?: (attemptsMade: number, type?: string, error?: Error) => number;
   logger?: Logger;
 };
 
@@ -127,6 +129,7 @@ export function createWorker<Data = unknown, Result = unknown>(
     concurrency: options.concurrency,
     ...(options.stalledInterval !== undefined && { stalledInterval: options.stalledInterval }),
     ...(options.lockDuration !== undefined && { lockDuration: options.lockDuration }),
+    ...(options.backoffStrategy && { settings: { backoffStrategy: options.backoffStrategy } }),
   });
 
   worker.on("error", (error) => log.warn("worker error", { queue: name, error: error.message }));

@@ -1,0 +1,3 @@
+export * from "./queries";
+export type { MailTables, MailStatus } from "./tables";
+export * as mailMigration from "./migration";
