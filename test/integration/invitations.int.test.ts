@@ -3,6 +3,7 @@ import { SESSION_COOKIE, TOKEN_EXPIRED } from "../../modules/identity";
 import { DEMO_STAFF, demoStaffEmail } from "../factories/staff-users";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
+import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { testServices } from "../support/services";
 
 type Group = { id: string; name: string; level: number };
@@ -12,13 +13,15 @@ type Failure = { code: string; message: string };
 
 /**
  * Invitations (decision 063) over HTTP on real PostgreSQL and Redis: an admin invites a new coach, the mail
- * lands in mail_outbox with the absolute accept link and the expiry; the link's token works once (a
+ * arrives at a real SMTP server in this process with the absolute accept link (PUBLIC_URL) and the expiry; the link's token works once (a
  * session, then sign-in with the new password), its second use is 'Token expired'; a resend kills the old
  * link; revoke; the list's statuses (the seed's Invited and Expired); another organization's user 404; a
  * group above one's level 403; bad input 400 naming the field.
  */
-describe("invitations, on real PostgreSQL and Redis", () => {
+describe("invitations, on real PostgreSQL, Redis and SMTP", () => {
   let app: InProcessApp;
+  let smtp: SmtpSink;
+  const PUBLIC_URL = "https://rollcall.test";
   let admin: HttpClient, maple: HttpClient, coach: HttpClient;
   let coachGroup: Group, orgGroup: Group;
 
@@ -48,7 +51,9 @@ describe("invitations, on real PostgreSQL and Redis", () => {
   });
 
   beforeAll(async () => {
-    app = await startInProcessApp("invitations");
+    // a real SMTP server in this process: the app's own mail worker delivers there (decision 059)
+    smtp = await startSmtpSink();
+    app = await startInProcessApp("invitations", { env: { SMTP_URL: smtp.url, PUBLIC_URL } });
     await clearSignInLimits((await testServices()).redisUrl);
     [admin, maple, coach] = [0, 1, 2].map(() => new HttpClient(app.baseUrl)) as [HttpClient, HttpClient, HttpClient];
     await admin.signIn("admin@northside.demo");
@@ -58,7 +63,19 @@ describe("invitations, on real PostgreSQL and Redis", () => {
     coachGroup = groups.find((g) => g.name === "COACH")!;
     orgGroup = groups.find((g) => g.name === "ORGANIZATION")!;
   }, 180_000);
-  afterAll(() => app?.stop());
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+  });
+  /** The text of the `n`th message delivered over SMTP to `to` (waits for it). */
+  const deliveredTo = async (to: string, n = 1) => {
+    const deadline = Date.now() + 15_000;
+    while (smtp.arrivedFor(to).length < n) {
+      if (Date.now() > deadline) throw new Error(`no message ${n} to ${to} over SMTP`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return smtp.arrivedFor(to)[n - 1]!.mail;
+  };
 
   it("lists the seed's invitations: Invited, Expired and Pending, filtered by status", async () => {
     const all = await json<Paged<Invitation>>(await admin.request("GET", "/api/invitation?size=100"));
@@ -85,10 +102,12 @@ describe("invitations, on real PostgreSQL and Redis", () => {
     const sent = await json<{ message: string; data: Invitation }>(await admin.request("POST", "/api/invitation", { body: { user_id: id } }));
     expect(sent.message).toBe("Invitation successfully created");
     expect(sent.data).toMatchObject({ user_id: id, status: "Invited", kind: "coach" });
-    const mail = (await lastMailTo(email))!;
+    // the message arrives over SMTP with the absolute link (PUBLIC_URL) and the expiry
+    const mail = await deliveredTo(email);
     expect(mail.subject).toMatch(/invited you to join Northside Youth Centre as a coach/);
-    expect(mail.body).toMatch(/works once, until /);
-    const link = linkIn(mail.body);
+    expect(mail.text).toMatch(/works once, until /);
+    const link = linkIn(mail.text ?? "");
+    expect(link.origin).toBe(PUBLIC_URL);
     expect(link.pathname).toBe(`/user/invite/${id}`);
     const token = link.searchParams.get("token")!;
     expect(Buffer.from(token, "base64url").length).toBe(32);
@@ -127,10 +146,10 @@ describe("invitations, on real PostgreSQL and Redis", () => {
   it("a resend kills the old link; revoke kills the live one; a dead link may ask for a new one", async () => {
     const { id, email } = await createCoach();
     await json(await admin.request("POST", "/api/invitation", { body: { user_id: id } }));
-    const first = linkIn((await lastMailTo(email))!.body).searchParams.get("token")!;
+    const first = linkIn((await deliveredTo(email, 1)).text ?? "").searchParams.get("token")!;
     const resent = await json<{ message: string; data: Invitation }>(await admin.request("PUT", `/api/invitation/${id}`));
     expect(resent).toMatchObject({ message: "Invitation successfully resent", data: { status: "Invited", sent_count: 2 } });
-    const second = linkIn((await lastMailTo(email))!.body).searchParams.get("token")!;
+    const second = linkIn((await deliveredTo(email, 2)).text ?? "").searchParams.get("token")!;
     expect(second).not.toBe(first);
     const visitor = new HttpClient(app.baseUrl);
     expect(await json<Failure>(await visitor.request("POST", "/api/invitation/accept", { body: acceptBody(id, first) }), 400)).toMatchObject({ code: "TOKEN_EXPIRED" });
