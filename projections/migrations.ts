@@ -6,7 +6,7 @@ import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
-import { identityInvitationsMigration, identityMigration, identityProfileMigration, identityUserListMigration } from "./identity";
+import { identityInvitationsMigration, identityMigration, identityProfileMigration, identityUserListMigration, identityUserSearchMigration } from "./identity";
 import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
@@ -22,6 +22,7 @@ export const allMigrations: MigrationSet = {
   "0200-projection-organizations": organizationsMigration,
   "0300-projection-identity": identityMigration,
   "0302-projection-identity-user-list": identityUserListMigration,
+  "0305-projection-identity-user-search": identityUserSearchMigration,
   "0301-projection-identity-profile": identityProfileMigration,
   "0303-projection-identity-invitations": identityInvitationsMigration,
   "0400-projection-participants": participantsMigration,

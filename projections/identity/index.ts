@@ -6,6 +6,7 @@ export * as identityProfileMigration from "./profile-migration";
 export { ownProfileRow, notificationPreferencesOf, type OwnProfileRow } from "./profile-queries";
 export { sessionAuthRow } from "./session-auth";
 export * as identityUserListMigration from "./migration-user-list";
+export * as identityUserSearchMigration from "./migration-user-search";
 export * from "./user-list";
 export * as identityInvitationsMigration from "./migration-invitations";
 export * from "./invitations";

@@ -37,6 +37,8 @@ export type IdentityTables = {
     /** decision 061 (migration 0302) */
     status_reason: ColumnType<string | null, string | null | undefined, string | null>;
     invitation_status: ColumnType<string | null, string | null | undefined, string | null>;
+    /** migration 0305: lower(first_name last_name email username), kept by PostgreSQL (never written) */
+    search_text: ColumnType<string, never, never>;
     /** decision 063 (migration 0303): the live invitation's expiry */
     invitation_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };

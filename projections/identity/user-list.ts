@@ -49,18 +49,8 @@ function staffUsers(db: Kysely<ReadModels>, organizationId: string, filter: Omit
   if (filter.userGroupId) query = query.where("u.user_group_id", "=", filter.userGroupId);
   if (filter.status) query = query.where("u.status", "=", filter.status);
   const search = filter.search.trim();
-  if (search) {
-    const like = likeOf(search);
-    query = query.where((eb) =>
-      eb.or([
-        eb("u.first_name", "ilike", like),
-        eb("u.last_name", "ilike", like),
-        eb(sql<string>`u.first_name || ' ' || u.last_name`, "ilike", like),
-        eb("u.email", "ilike", like),
-        eb("u.username", "ilike", like),
-      ]),
-    );
-  }
+  // one trigram-indexed text per user (migration 0305): names, "first last", e-mail, username
+  if (search) query = query.where("u.search_text", "like", sql<string>`lower(${likeOf(search)})`);
   return query;
 }
 
