@@ -6,7 +6,7 @@ import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
-import { identityMigration, identityProfileMigration, identityUserListMigration } from "./identity";
+import { identityGuardiansMigration, identityMigration, identityProfileMigration, identityUserListMigration } from "./identity";
 import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
@@ -23,6 +23,7 @@ export const allMigrations: MigrationSet = {
   "0300-projection-identity": identityMigration,
   "0302-projection-identity-user-list": identityUserListMigration,
   "0301-projection-identity-profile": identityProfileMigration,
+  "0304-projection-identity-guardians": identityGuardiansMigration,
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
   "0501-projection-programs-builder": programsBuilderMigration,

@@ -7,3 +7,6 @@ export { ownProfileRow, notificationPreferencesOf, type OwnProfileRow } from "./
 export { sessionAuthRow } from "./session-auth";
 export * as identityUserListMigration from "./migration-user-list";
 export * from "./user-list";
+export { guardiansProjection } from "./guardians";
+export * as identityGuardiansMigration from "./guardians-migration";
+export * from "./guardian-queries";
