@@ -22,6 +22,11 @@ export type IdentityTables = {
     organization_id: string;
     relationship: string | null;
     linked_at: Timestamp;
+    source: "registered" | "linked";
+  };
+  rm_guardian_unlinks: {
+    participant_id: string;
+    guardian_id: string;
   };
   rm_users: {
     id: string;
