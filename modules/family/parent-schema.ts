@@ -44,11 +44,12 @@ const pageNumber = (label: string, fallback: number, max: number) =>
     .optional()
     .transform((v) => v ?? fallback);
 
-/** GET /api/parent: page (from 0), size (default 10), search (the parent's name or e-mail, a child's name). */
+/** GET /api/parent: page (from 0), size (default 10), search (the parent's name or e-mail, a child's name), children (with, without). */
 export const parentListQuery = z.object({
   search: z.string().trim().max(200, { error: "Search must be at most 200 characters" }).optional().transform((v) => v ?? ""),
   page: pageNumber("Page", 0, 100000),
   size: pageNumber("Size", 10, 1000),
+  children: z.enum(["with", "without"], { error: "Children must be with or without" }).optional(),
 });
 export type ParentListQuery = z.output<typeof parentListQuery>;
 

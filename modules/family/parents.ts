@@ -37,9 +37,10 @@ export async function parentsOf(services: Services, auth: Auth, query: ParentLis
 
 /** The /user/parent page's list, read leniently from the address (a bad page or size falls back). */
 export async function parentsPageOf(services: Services, auth: Auth, params: URLSearchParams) {
-  const parsed = parentListQuery.safeParse(Object.fromEntries(params));
-  const query = parsed.success ? parsed.data : { search: "", page: 0, size: 10 };
-  return { query, ...(await parentsOf(services, auth, query)) };
+  const parsed = parentListQuery.safeParse(Object.fromEntries([...params].filter(([k]) => ["page", "size", "search", "children"].includes(k))));
+  const query: ParentListQuery = parsed.success ? parsed.data : { search: "", page: 0, size: 10 };
+  const list = await parentsOf(services, auth, query);
+  return { query, ...list, totalPages: Math.max(1, Math.ceil(list.count / query.size)) };
 }
 
 /** One parent of the organization with their children; 404 for an unknown, malformed, foreign or non-parent id. */

@@ -41,7 +41,7 @@ export type ChildOfParent = { guardian_id: string; id: string; first_name: strin
  * The organization's parents (users of its PARENT group), searched over first and last name, the full
  * name, e-mail and their children's names; by last then first name; with the total.
  */
-export async function parentsPage(db: Kysely<ReadModels>, organizationId: string, filter: { search: string; page: number; size: number; id?: string }) {
+export async function parentsPage(db: Kysely<ReadModels>, organizationId: string, filter: { search: string; page: number; size: number; id?: string; children?: "with" | "without" }) {
   let query = db
     .selectFrom("rm_users as u")
     .innerJoin("rm_user_groups as g", "g.id", "u.user_group_id")
@@ -49,6 +49,10 @@ export async function parentsPage(db: Kysely<ReadModels>, organizationId: string
     .where("g.name", "=", PARENT_GROUP)
     .where("g.level", "=", PARTICIPANT_LEVEL);
   if (filter.id) query = query.where("u.id", "=", filter.id);
+  if (filter.children) {
+    const linked = sql<boolean>`exists (select 1 from rm_guardians c where c.guardian_id = u.id)`;
+    query = query.where(filter.children === "with" ? linked : sql<boolean>`not ${linked}`);
+  }
   const search = filter.search.trim();
   if (search) {
     const like = likeOf(search);

@@ -179,4 +179,10 @@ export const EXPECTED_API: Record<string, string> = {
   "user-detail": "----++++-",
   "user-update": "----++++-",
   "user-delete": "----++++-",
+  // the parents' calls (decision 064): 'Manage parents' (admin and above by default)
+  "parent-list": "----++++-",
+  "parent-create": "----++++-",
+  "parent-detail": "----++++-",
+  "parent-child-link": "----++++-",
+  "parent-child-unlink": "----++++-",
 };
