@@ -66,6 +66,13 @@ describe("guardians: the parents' list, link and unlink, a second guardian's rig
     const byChild = await json<Paged>(await as("admin").request("GET", `/api/parent?search=${encodeURIComponent("Maya Maple")}`));
     expect(byChild.data.map((p) => p.id)).toContain(parent.id);
     expect((await as("admin").request("GET", "/api/parent?size=abc")).status).toBe(400);
+    // the demo: the family's first child has a second guardian; a parent with no child yet
+    const [first] = demoFamilyChildIds(maple.id) as [string];
+    expect((await parentByEmail("coparent@maple.demo")).children).toEqual([expect.objectContaining({ id: first, relationship: "Father" })]);
+    expect((await parentByEmail("newparent@maple.demo")).children).toEqual([]);
+    const without = await json<Paged>(await as("admin").request("GET", "/api/parent?children=without&size=100"));
+    expect(without.data.map((p) => p.email)).toContain("newparent@maple.demo");
+    expect(without.data.every((p) => p.children.length === 0)).toBe(true);
   });
 
   it("links a second guardian, refuses a duplicate, and the second guardian signs the waiver and fills the screening", async () => {

@@ -49,9 +49,11 @@ function UnlinkButton({ parent, child, commandId }: { parent: ParentRow; child: 
  */
 export function ParentPanel({ parent, commandId, closeHref }: { parent: ParentRow; commandId: string; closeHref: string }) {
   const answer = useActionData<LinkAnswer>();
-  const [chosen, setChosen] = useState<FoundUser | null>(null);
+  const [picked, setChosen] = useState<FoundUser | null>(null);
   const busy = useNavigation().state !== "idle";
   const children = parent.children ?? [];
+  // once linked (the list answers with them among the children), the choice is done
+  const chosen = picked && !children.some((c) => c.id === picked.id) ? picked : null;
   const name = `${parent.first_name} ${parent.last_name}`;
   return (
     <Flex direction="column" gap="4" data-testid="parent-panel">
