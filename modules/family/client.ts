@@ -5,3 +5,4 @@
 export { guardiansStream, GUARDIAN_EVENT_TYPES, type GuardianEvent, type GuardianLinked, type GuardianUnlinked } from "./guardian-events";
 export { evolveGuardians, guardianIdsOf, initialGuardianState, isGuardian, type GuardianState } from "./guardian-state";
 export { linkChildSchema, parentListQuery, parentSchema, PARENT_TOASTS, type LinkChildInput, type ParentInput, type ParentListQuery } from "./parent-schema";
+export { addChildSchema, CHILD_ADDED, DOB_IN_FUTURE, type AddChildInput } from "./add-child-schema";

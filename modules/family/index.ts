@@ -6,3 +6,5 @@ export { evolveGuardians, guardianIdsOf, initialGuardianState, isGuardian, type 
 export { createParentCall, guardiansOf, linkChildCall, mayManageParents, parentOf, parentsOf, parentsPageOf, unlinkChildCall } from "./parents";
 export * from "./parent-schema";
 export { familyApi } from "./api";
+export { addChildCall } from "./add-child";
+export * from "./add-child-schema";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFrom } from "../../modules/kernel";
+import { ADULT_PICK_UP } from "../../modules/participants";
 import { DAILY_SCREENING_ORGANIZATION_ID, demoOrganizations } from "../factories/demo-seed";
 import { demoFamilyChildIds } from "../factories/family";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
@@ -45,7 +46,7 @@ describe("guardians: the parents' list, link and unlink, a second guardian's rig
   beforeAll(async () => {
     app = await startInProcessApp("guardians");
     const { redisUrl } = await testServices();
-    const logins = { admin: "admin@maple.demo", coach: "coach@maple.demo", parent: "parent@maple.demo", family: "family@maple.demo", northAdmin: "admin@northside.demo" };
+    const logins = { admin: "admin@maple.demo", coach: "coach@maple.demo", parent: "parent@maple.demo", family: "family@maple.demo", coparent: "coparent@maple.demo", northAdmin: "admin@northside.demo" };
     for (const [key, username] of Object.entries(logins)) {
       await clearSignInLimits(redisUrl);
       clients[key] = new HttpClient(app.baseUrl);
@@ -154,5 +155,33 @@ describe("guardians: the parents' list, link and unlink, a second guardian's rig
     expect((await as("admin").request("POST", "/api/parent", { body: { first_name: "J", last_name: "O", email } })).status).toBe(409);
     const missing = await json<{ message: string }>(await as("admin").request("POST", "/api/parent", { body: { last_name: "O", email: "x@example.org" } }), 400);
     expect(missing.message).toMatch(/First name/);
+  });
+
+  it("a parent adds a second child from their home: a date of birth in the future is refused, then the child is theirs", async () => {
+    const addChild = (fields: Record<string, string>) =>
+      as("coparent").request("POST", "/?index", {
+        body: new URLSearchParams({ intent: "add-child", ...fields }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.baseUrl },
+      });
+    const before = await homeChildren("coparent");
+    expect(before).toHaveLength(1);
+    const fields = { first_name: "Zara", last_name: "Maple", dob: "2017-03-14", gender: "Female", pick_up_permission: ADULT_PICK_UP, school_name: "" };
+    const future = await addChild({ ...fields, dob: `${new Date().getUTCFullYear() + 1}-01-01` });
+    expect(future.status).toBe(400);
+    expect(await future.text()).toContain("Date of Birth cannot be in the future");
+    expect((await addChild({ ...fields, gender: "" })).status).toBe(400);
+    // staff and the participant get no such form
+    expect((await as("admin").request("POST", "/?index", { body: new URLSearchParams({ intent: "add-child", ...fields }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", origin: app.baseUrl } })).status).toBe(403);
+    const added = await addChild({ ...fields, command_id: "add-zara-1" });
+    expect(added.status).toBe(302);
+    const after = await homeChildren("coparent");
+    expect(after).toHaveLength(2);
+    // a resend adds nothing more
+    expect((await addChild({ ...fields, command_id: "add-zara-1" })).status).toBe(302);
+    expect(await homeChildren("coparent")).toHaveLength(2);
+    const zara = after.find((id) => !before.includes(id))!;
+    expect((await parentByEmail("coparent@maple.demo")).children.map((c) => c.full_name)).toContain("Zara Maple");
+    // her waiver is the parent's to sign
+    expect((await waiverLink("coparent", zara)).status).toBe(200);
   });
 });
