@@ -17,7 +17,8 @@ const mayaId = idFrom("demo", "participant", northside.id, "child", 1);
  * The parents' page (decision 064) in real Chromium, one browser and one signed-in admin: the sidebar's
  * Parents link, a search for the demo parent with no children, Maya linked to her as a second guardian
  * through the participant search, then unlinked after the confirmation dialog; axe at desktop and phone
- * on the list and on the open panel, and no sideways scroll of the page on the phone.
+ * on the list and on the open panel, and no sideways scroll of the page on the phone. Then a parent with one
+ * child (the demo co-parent) adds a second from their home: a date of birth in the future first.
  */
 describe("the parents' page", () => {
   let app: RunningApp | undefined;
@@ -95,5 +96,46 @@ describe("the parents' page", () => {
     found.push(...(await audit(admin, "parents @390")));
     expect(found, found.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it("a parent adds a second child; axe at desktop and phone", async () => {
+    const found: string[] = [];
+    const own = await signedInPage(browser!, app!.baseUrl, "coparent@northside.demo", errors);
+    const parent = own.page;
+    try {
+      await parent.setViewportSize(DESKTOP);
+      await gotoSettled(parent, "/");
+      await parent.getByTestId("family-cards").waitFor();
+      expect(await parent.getByTestId("family-cards").locator(":scope > *").count()).toBe(1);
+      await parent.getByRole("link", { name: "Add a child" }).click();
+      const form = parent.getByTestId("add-child-form");
+      await form.getByRole("heading", { name: "Add a child" }).waitFor();
+      await form.getByLabel("First Name").fill("Idris");
+      await form.getByLabel("Last Name").fill("Northside");
+      await form.getByLabel("Date of Birth").fill(`${new Date().getUTCFullYear() + 1}-02-03`);
+      await form.getByLabel("Gender").selectOption("Male");
+      await form.getByLabel("Pick Up Permission").selectOption({ index: 1 });
+      await form.getByRole("button", { name: "Add Child" }).click();
+      await form.getByText("Date of Birth cannot be in the future").waitFor();
+      found.push(...(await audit(parent, "add a child with errors @1280")));
+      await parent.setViewportSize(PHONE);
+      found.push(...(await audit(parent, "add a child @390")));
+      const overflow = await parent.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, "sideways scroll at 390").toBeLessThanOrEqual(0);
+      await parent.setViewportSize(DESKTOP);
+      await form.getByLabel("Date of Birth").fill("2018-06-21");
+      await form.getByRole("button", { name: "Add Child" }).click();
+      await parent.getByText("Child successfully added").first().waitFor();
+      await parent.getByTestId("add-child-form").waitFor({ state: "detached" });
+      await parent.getByTestId("family-cards").getByText("Idris").first().waitFor();
+      expect(await parent.getByTestId("family-cards").locator(":scope > *").count()).toBe(2);
+      await screenshot(parent, "parents-home-second-child");
+      await parent.setViewportSize(PHONE);
+      found.push(...(await audit(parent, "home with two children @390")));
+      expect(found, found.join("\n")).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await own.context.close().catch(() => undefined);
+    }
   });
 });
