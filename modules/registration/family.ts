@@ -19,6 +19,9 @@ export async function registrantsOf(services: Services, auth: Auth) {
   const who = registrantOf(auth.user);
   if (!who) throw registrationNotAllowed();
   const people = await ownActiveParticipants(services.db, auth.organization.id, auth.user.id);
+  // a participant whose profile has a guardian (a parent linked later, decision 064) registers through them,
+  // as one whose account was made with a parent (registrantOf)
+  if (who === "self" && people.some((p) => p.user_id === auth.user.id && p.guardian_ids.length > 0)) throw registrationNotAllowed();
   // the scope, said again: a parent's children only; a participant only themself
   const own = people.filter((p) => (who === "parent" ? p.guardian_ids.includes(auth.user.id) : p.user_id === auth.user.id));
   const rows = await participantRowsByIds(
