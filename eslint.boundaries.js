@@ -43,7 +43,6 @@ export function tablesByProjection() {
  * file (from the repository root) -> the other contexts' tables it names, and why.
  */
 export const CROSS_CONTEXT_READS = {
-  "projections/participants/queries.ts": { tables: ["rm_assets"], why: "each listed participant's photo in the same query (a LEFT JOIN on the asset's primary key, no N+1; decision 023)" },
   "projections/participants/export-rows.ts": {
     tables: ["rm_flags"],
     why: "the participant export's 'Flagged' column, inside the streamed statement (decision 014)",
@@ -56,6 +55,9 @@ export const CROSS_CONTEXT_READS = {
   "projections/notes/queries.ts": { tables: ["rm_users", "rm_user_groups"], why: "'Who can see this note?' is decided in SQL on the viewer's group; authors' and groups' names" },
   "projections/screening/queries.ts": { tables: ["rm_participants"], why: "'Not screened today': the active participants without a filled screening (a LEFT JOIN)" },
   "projections/waivers/queries.ts": { tables: ["rm_participants"], why: "a waiver with its participant's organization and parent (a waiver row has neither)" },
+  "projections/participants/queries.ts": { tables: ["rm_assets", "rm_guardians"], why: "each listed participant's photo in the same query (a LEFT JOIN on the asset's primary key, no N+1; decision 023); a family's children by their guardian links (decision 064)" },
+  "projections/identity/guardian-queries.ts": { tables: ["rm_participants"], why: "the parents' list with their children's names and the search over them, and a child's organization for a link (decision 064)" },
+  "projections/identity/guardians-migration.ts": { tables: ["rm_participants"], why: "the guardians' backfill: each participant's registered parent copied once (decision 064)" },
   "projections/identity/session-auth.ts": { tables: ["rm_organizations"], why: "every request's session, user, group and organization in one statement (the auth hot path)" },
 };
 

@@ -6,7 +6,7 @@ import { checkInMigration, checkInSecurityCodeMigration } from "./check-in";
 import { eventStatsMigration } from "./event-stats";
 import { exportsMigration } from "./exports";
 import { flagsMigration } from "./flags";
-import { identityInvitationsMigration, identityMigration, identityProfileMigration, identityUserListMigration, identityUserSearchMigration } from "./identity";
+import { identityGuardiansMigration, identityInvitationsMigration, identityMigration, identityProfileMigration, identityUserListMigration, identityUserSearchMigration } from "./identity";
 import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
@@ -21,10 +21,11 @@ export const allMigrations: MigrationSet = {
   "0100-projection-event-stats": eventStatsMigration,
   "0200-projection-organizations": organizationsMigration,
   "0300-projection-identity": identityMigration,
-  "0302-projection-identity-user-list": identityUserListMigration,
-  "0305-projection-identity-user-search": identityUserSearchMigration,
   "0301-projection-identity-profile": identityProfileMigration,
+  "0302-projection-identity-user-list": identityUserListMigration,
   "0303-projection-identity-invitations": identityInvitationsMigration,
+  "0304-projection-identity-guardians": identityGuardiansMigration,
+  "0305-projection-identity-user-search": identityUserSearchMigration,
   "0400-projection-participants": participantsMigration,
   "0500-projection-programs": programsMigration,
   "0501-projection-programs-builder": programsBuilderMigration,

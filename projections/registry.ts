@@ -6,7 +6,7 @@ import { checkInProjection } from "./check-in";
 import { eventStatsProjection } from "./event-stats";
 import { exportsProjection } from "./exports";
 import { flagsProjection } from "./flags";
-import { identityProjection } from "./identity";
+import { guardiansProjection, identityProjection } from "./identity";
 import { notesProjection } from "./notes";
 import { organizationsProjection } from "./organizations";
 import { participantsProjection } from "./participants";
@@ -15,7 +15,7 @@ import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

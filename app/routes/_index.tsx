@@ -1,13 +1,19 @@
-import { Card, Container, DataList, Flex, Heading, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Button, Card, Container, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { AddChildForm } from "~/components/family/add-child-form";
+import addChildStyles from "~/components/family/add-child.css";
+import { redirectWithToast } from "~/utils/toast.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FamilyHomePage } from "~/components/family/family-home";
 import { TimeLabelsContext, timeLabelsOf } from "~/components/family/format";
 import { guardPage } from "~/utils/page-guard.server";
 import { readForm } from "~/utils/page-form.server";
-import { familyHomeOf, familyWaiverLink } from "#modules/family";
-import { DomainError } from "#modules/kernel";
+import { addChildCall, addChildSchema, familyHomeOf, familyWaiverLink } from "#modules/family";
+import { DomainError, newId } from "#modules/kernel";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: addChildStyles }];
 
 const ORGANIZATION_TYPE_LABELS = { school: "School", other: "Community organization" } as const;
 
@@ -22,6 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const family = await familyHomeOf(context.services, auth);
   return json({
     family,
+    // a parent's 'Add a child' form (decision 064), opened by ?add-child
+    addingChild: family?.parent === true && new URL(request.url).searchParams.has("add-child"),
+    commandId: newId(),
     // the instants the family's cards show, labelled here once (the browser's time-zone data may differ)
     timeLabels: family
       ? timeLabelsOf(
@@ -42,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw new Response("Not signed in", { status: 401 });
   const form = await readForm(request);
+  if (form.get("intent") === "add-child") return addChild(context.services, auth, request, form);
   if (form.get("intent") !== "sign-waiver") return json({ error: "Unknown action" }, { status: 400 });
   try {
     return redirect(await familyWaiverLink(context.services, auth, String(form.get("participantId") ?? "")), { headers: { "Cache-Control": "no-store" } });
@@ -51,13 +61,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** 'Add a child' (decision 064): conform's reply naming the fields, or the home with the new child's card. */
+async function addChild(services: Parameters<typeof addChildCall>[0], auth: Parameters<typeof addChildCall>[1], request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: addChildSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  try {
+    const answer = await addChildCall(services, auth, { ...submission.value, command_id: String(form.get("command_id") ?? "") || undefined }, request);
+    return redirectWithToast("/", { type: "success", title: answer.message }, services.production);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const field = error.details?.fieldErrors as Record<string, string[]> | undefined;
+    return json({ result: submission.reply(field ? { fieldErrors: field } : { formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
 export default function HomePage() {
   const home = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   if (home.family)
     return (
       <TimeLabelsContext.Provider value={home.timeLabels}>
-        <FamilyHomePage home={home.family} firstName={home.firstName} organization={home.organization} error={actionData?.error} />
+        <FamilyHomePage
+          home={home.family}
+          firstName={home.firstName}
+          organization={home.organization}
+          error={actionData && "error" in actionData ? actionData.error : undefined}
+          addChild={
+            !home.family.parent ? null : home.addingChild ? (
+              <AddChildForm commandId={home.commandId} closeHref="/" />
+            ) : (
+              <Flex>
+                <Button variant="soft" asChild>
+                  <RemixLink to="/?add-child" preventScrollReset>
+                    Add a child
+                  </RemixLink>
+                </Button>
+              </Flex>
+            )
+          }
+        />
       </TimeLabelsContext.Provider>
     );
   return (

@@ -15,13 +15,13 @@ export type MonthVisit = { id: string; check_in_time: string; check_out_time: st
 
 const childNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
 
-/** The family's own participants: the parent's children, or the member themselves (and any child linked to them). */
+/** The family's own participants: the parent's children (every child they are a guardian of, decision 064), or the member themselves (and any child linked to them). */
 async function familyOf(services: Services, auth: Auth) {
   const people = await ownActiveParticipants(services.db, auth.organization.id, auth.user.id);
   // the scope, said again: nobody who is not this user nor their child, whatever the query gives back
-  const own = people.filter((p) => p.parent_id === auth.user.id || p.user_id === auth.user.id);
+  const own = people.filter((p) => p.guardian_ids.includes(auth.user.id) || p.user_id === auth.user.id);
   const rows = await Promise.all(own.map((p) => participantById(services.db, auth.organization.id, p.id)));
-  return rows.flatMap((row) => (row ? [row] : []));
+  return rows.flatMap((row, i) => (row ? [{ ...row, guardian_ids: own[i]!.guardian_ids }] : []));
 }
 
 /** The day's visit of a child: the latest that began today, from the month's visits (newest first). */
@@ -94,7 +94,7 @@ export type FamilyHome = NonNullable<Awaited<ReturnType<typeof familyHomeOf>>>;
  */
 export async function familyWaiverLink(services: Services, auth: Auth, participantId: string): Promise<string> {
   if (!isMemberLevel(auth.subject.level) || !isUuid(participantId)) throw childNotFound();
-  const child = (await familyOf(services, auth)).find((c) => c.id === participantId && c.parent_id === auth.user.id);
+  const child = (await familyOf(services, auth)).find((c) => c.id === participantId && c.guardian_ids.includes(auth.user.id));
   if (!child) throw childNotFound();
   if (child.is_waiver_signed) throw new DomainError("WAIVER_ALREADY_SIGNED", `The waiver of ${child.full_name} is signed already`, 409);
   return (await newWaiverLink(services, auth, participantId)).url;

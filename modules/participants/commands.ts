@@ -143,7 +143,17 @@ export type ChangeParticipantStatus = Command<"ChangeParticipantStatus", { parti
  * A single-use link to sign the waiver. `asParent`: the issuer asks as a parent (level 1) and may only
  * ask for their own children; staff of the organization may ask for any of its participants.
  */
-export type IssueWaiverToken = Command<"IssueWaiverToken", { participantId: string; tokenHash: string; issuedBy: string | null; asParent: boolean }>;
+export type IssueWaiverToken = Command<
+  "IssueWaiverToken",
+  {
+    participantId: string;
+    tokenHash: string;
+    issuedBy: string | null;
+    asParent: boolean;
+    /** the child's guardian links as their `guardians-` stream says (decision 064: [guardian id, linked]); absent: the registered parent only */
+    guardianLinks?: [string, boolean][];
+  }
+>;
 /** Signs with the hash of an issued, unexpired, unused token (the token is the signer's proof). */
 export type SignWaiver = Command<
   "SignWaiver",

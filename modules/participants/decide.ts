@@ -1,4 +1,5 @@
 import { DomainError, validationError, type Decider } from "../kernel";
+import { isGuardian } from "../family/client";
 import { participantProfileSchema, participantStatusSchema, signWaiverSchema, waiverTokenHashSchema, type ParticipantCommand } from "./commands";
 import type { ParticipantEvent, ParticipantProfile, ParticipantRegisteredData } from "./events";
 import { isMemberId } from "./member-id";
@@ -145,7 +146,8 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
     case "IssueWaiverToken": {
       if (!visible(state, scope)) return participantNotFound();
       const { tokenHash, issuedBy, asParent } = command.data;
-      if (asParent && (issuedBy === null || state.parentId !== issuedBy)) return participantNotFound();
+      // a parent asks for their own child: any of its guardians (decision 064), the registered parent unless unlinked
+      if (asParent && (issuedBy === null || !isGuardian(new Map(command.data.guardianLinks ?? []), state.parentId, issuedBy))) return participantNotFound();
       const hash = waiverTokenHashSchema.safeParse(tokenHash);
       if (!hash.success) return validationError(hash.error);
       if (state.waiverSigned) return waiverAlreadySigned(state);

@@ -1,6 +1,8 @@
 import { isStaff, LEVEL, newToken, PERMISSIONS, roleFlags, tokenHash, type Auth, type Services } from "../identity";
 import { DomainError, isUuid, newId } from "../kernel";
 import { DEFAULT_TIME_ZONE, timeZoneOf } from "../organizations";
+import { evolveGuardians, guardiansStream, initialGuardianState, type GuardianEvent } from "../family/client";
+import { isGuardianOf } from "../../projections/identity";
 import { waiverOf } from "../../projections/waivers";
 import { participantNotFound } from "./decide";
 import { checkWaiverToken, issueWaiverToken, signWaiver } from "./handlers";
@@ -30,6 +32,12 @@ export async function issueWaiverLink(services: Services, auth: Auth, searchPara
   return Response.json(await newWaiverLink(services, auth, participantId), { headers: NO_STORE });
 }
 
+/** A child's guardian links as their `guardians-` stream says (decision 064). */
+async function guardianStateOf(services: Services, participantId: string) {
+  const read = await services.store.readStream<GuardianEvent>(guardiansStream(participantId));
+  return read.events.reduce(evolveGuardians, initialGuardianState());
+}
+
 /**
  * A fresh single-use waiver link for one participant (the call above, and the parents' home's 'Sign
  * waiver'): 403 without the permission, 404 for a participant the caller may not ask for.
@@ -38,10 +46,13 @@ export async function newWaiverLink(services: Services, auth: Auth, participantI
   if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   if (!isUuid(participantId)) throw participantNotFound();
   const token = newToken();
+  const asParent = auth.user.roleLevel === LEVEL.participant;
+  // a parent: the child's guardian links, from their stream (decision 064), for the decider to check
+  const guardianLinks = asParent ? [...(await guardianStateOf(services, participantId)).entries()] : undefined;
   // a new command every time (no idempotency key): a replay could not give back the first token, only its hash is kept
   const result = await issueWaiverToken(services, {
     type: "IssueWaiverToken",
-    data: { participantId, tokenHash: tokenHash(token), issuedBy: auth.user.id, asParent: auth.user.roleLevel === LEVEL.participant },
+    data: { participantId, tokenHash: tokenHash(token), issuedBy: auth.user.id, asParent, guardianLinks },
     metadata: { commandId: newId(), organizationId: auth.organization.id, actorId: auth.user.id },
   });
   if (!result.ok) throw result.error;
@@ -112,7 +123,7 @@ export async function viewWaiver(services: Services, auth: Auth | null, particip
   const view = await waiverOf(services.db, auth.organization.id, participantId);
   if (!view) return null;
   const staff = isStaff(auth.user.roleLevel);
-  if (!staff && view.participant.parent_id !== auth.user.id) return null;
+  if (!staff && !(await isGuardianOf(services.db, auth.organization.id, auth.user.id, participantId))) return null;
   const signed = view.waiver;
   return {
     participantName: view.participant.full_name,

@@ -12,15 +12,18 @@ export const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND"
 
 /**
  * The participants the caller may register (decision 052), as the chooser shows them through the field
- * policy of the caller's role: a parent's active children (`parent_id` = them), or a participant's own
+ * policy of the caller's role: a parent's active children (every child they are a guardian of, decision 064), or a participant's own
  * active profile (`user_id` = them); anyone else is refused (403). Sorted by first name.
  */
 export async function registrantsOf(services: Services, auth: Auth) {
   const who = registrantOf(auth.user);
   if (!who) throw registrationNotAllowed();
   const people = await ownActiveParticipants(services.db, auth.organization.id, auth.user.id);
+  // a participant whose profile has a guardian (a parent linked later, decision 064) registers through them,
+  // as one whose account was made with a parent (registrantOf)
+  if (who === "self" && people.some((p) => p.user_id === auth.user.id && p.guardian_ids.length > 0)) throw registrationNotAllowed();
   // the scope, said again: a parent's children only; a participant only themself
-  const own = people.filter((p) => (who === "parent" ? p.parent_id === auth.user.id : p.user_id === auth.user.id));
+  const own = people.filter((p) => (who === "parent" ? p.guardian_ids.includes(auth.user.id) : p.user_id === auth.user.id));
   const rows = await participantRowsByIds(
     services.db,
     auth.organization.id,

@@ -46,7 +46,8 @@ export type ScreeningActor = { userId: string; level: number; roleName: string }
 
 /** What the decision reads from other streams, loaded by the handler right before deciding. */
 export type ScreeningFacts = {
-  participant: { participantId: string; organizationId: string; name: string; parentId: string | null; userId: string | null } | null;
+  /** guardianIds: the child's guardians (decision 064), the registered parent among them unless unlinked */
+  participant: { participantId: string; organizationId: string; name: string; guardianIds: string[]; userId: string | null } | null;
   actor: ScreeningActor;
   /** the organization has daily screening on (is_daily_screening_form) */
   screeningOn: boolean;

@@ -11,7 +11,7 @@ import { deciderSpec } from "../../test/support/decider-spec";
 const orgId = "0f5f2c1e-7d0e-5c1a-9d1e-1a2b3c4d5e6f";
 const now = new Date("2026-11-23T14:00:00.000Z");
 const day = "2026-11-23";
-const kid = { participantId: "kid-1", organizationId: orgId, name: "Maya Maple", parentId: "parent-1", userId: "kid-user-1" };
+const kid = { participantId: "kid-1", organizationId: orgId, name: "Maya Maple", guardianIds: ["parent-1"], userId: "kid-user-1" };
 const actors = {
   parent: { userId: "parent-1", level: 1, roleName: "PARENT" },
   otherParent: { userId: "parent-2", level: 1, roleName: "PARENT" },

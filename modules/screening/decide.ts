@@ -25,7 +25,7 @@ export const screeningRefusals = {
  */
 export function mayFillFor(actor: ScreeningActor, participant: NonNullable<ScreeningFacts["participant"]>): DomainError | { onBehalf: boolean } {
   if (isMemberLevel(actor.level)) {
-    const own = participant.userId === actor.userId || participant.parentId === actor.userId;
+    const own = participant.userId === actor.userId || participant.guardianIds.includes(actor.userId);
     return own ? { onBehalf: false } : screeningRefusals.ownOnly();
   }
   if (ON_BEHALF_LEVELS.includes(actor.level)) return { onBehalf: true };

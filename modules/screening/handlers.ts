@@ -1,4 +1,5 @@
 import { flagMember } from "../flags";
+import { evolveGuardians, guardianIdsOf, guardiansStream, initialGuardianState, type GuardianEvent } from "../family/client";
 import { DomainError, handleCommand, idFrom, type Clock, type CommandMetadata, type EventStore } from "../kernel";
 import { DEFAULT_TIME_ZONE, loadOrganization, timeZoneOf, todayIn } from "../organizations";
 import { loadParticipant } from "../participants";
@@ -60,11 +61,17 @@ export const setScreeningQuestions = (deps: ScreeningDeps, command: SetScreening
 
 /** The facts of a screening decision, and the organization's day at `now` in the zone of its stream. */
 async function loadFacts(store: EventStore, organizationId: string, participantId: string, actor: ScreeningActor, now: Date): Promise<ScreeningFacts & { day: string }> {
-  const [participant, organization, questions] = await Promise.all([loadParticipant(store, participantId), loadOrganization(store, organizationId), loadQuestions(store, organizationId)]);
+  const [participant, organization, questions, guardians] = await Promise.all([
+    loadParticipant(store, participantId),
+    loadOrganization(store, organizationId),
+    loadQuestions(store, organizationId),
+    store.readStream<GuardianEvent>(guardiansStream(participantId)),
+  ]);
+  const guardianState = guardians.events.reduce(evolveGuardians, initialGuardianState());
   return {
     day: screeningDay(now, timeZoneOf(organization?.settings)),
     participant: participant
-      ? { participantId: participant.participantId, organizationId: participant.organizationId, name: `${participant.firstName} ${participant.lastName}`.trim(), parentId: participant.parentId, userId: participant.userId }
+      ? { participantId: participant.participantId, organizationId: participant.organizationId, name: `${participant.firstName} ${participant.lastName}`.trim(), guardianIds: guardianIdsOf(guardianState, participant.parentId), userId: participant.userId }
       : null,
     actor,
     screeningOn: organization?.settings.is_daily_screening_form === true,

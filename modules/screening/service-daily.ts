@@ -19,13 +19,13 @@ export function screeningMetadataOf(auth: Auth, request: Request, suffix?: strin
 
 const notFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
 
-type Person = { id: string; name: string; parent_id: string | null; user_id: string | null };
+type Person = { id: string; name: string; guardian_ids: string[]; user_id: string | null };
 
 /** The participants a level-1 user screens: themselves (their own participant profile) and their children. */
 async function ownParticipants(services: Services, auth: Auth): Promise<Person[]> {
   if (!isMemberLevel(auth.subject.level)) return [];
   const rows = await ownActiveParticipants(services.db, auth.organization.id, auth.user.id);
-  return rows.map((r) => ({ id: r.id, name: r.full_name, parent_id: r.parent_id, user_id: r.user_id }));
+  return rows.map((r) => ({ id: r.id, name: r.full_name, guardian_ids: r.guardian_ids, user_id: r.user_id }));
 }
 
 /** These participants, each in the user's organization and, for a participant or parent, their own or their child; else 404. */
@@ -34,11 +34,11 @@ async function visibleParticipants(services: Services, auth: Auth, ids: readonly
   // a malformed id finds nobody (the column is a uuid): 404, never a database error
   if (!ids.every(isUuid)) throw notFound();
   const rows = await participantsByIds(services.db, auth.organization.id, ids);
-  const byId = new Map(rows.map((r) => [r.id, { id: r.id, name: r.full_name, parent_id: r.parent_id, user_id: r.user_id }]));
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, name: r.full_name, guardian_ids: r.guardian_ids, user_id: r.user_id }]));
   return ids.map((id) => {
     const person = byId.get(id);
     if (!person) throw notFound();
-    if (isMemberLevel(auth.subject.level) && person.user_id !== auth.user.id && person.parent_id !== auth.user.id) throw notFound();
+    if (isMemberLevel(auth.subject.level) && person.user_id !== auth.user.id && !person.guardian_ids.includes(auth.user.id)) throw notFound();
     return person;
   });
 }

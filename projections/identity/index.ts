@@ -10,3 +10,6 @@ export * as identityUserSearchMigration from "./migration-user-search";
 export * from "./user-list";
 export * as identityInvitationsMigration from "./migration-invitations";
 export * from "./invitations";
+export { guardiansProjection } from "./guardians";
+export * as identityGuardiansMigration from "./guardians-migration";
+export * from "./guardian-queries";

@@ -17,6 +17,19 @@ export type IdentityTables = {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** decision 064 (migration 0304): a child's guardians */
+  rm_guardians: {
+    participant_id: string;
+    guardian_id: string;
+    organization_id: string;
+    relationship: string | null;
+    linked_at: Timestamp;
+    source: "registered" | "linked";
+  };
+  rm_guardian_unlinks: {
+    participant_id: string;
+    guardian_id: string;
+  };
   rm_users: {
     id: string;
     organization_id: string;

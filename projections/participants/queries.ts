@@ -147,16 +147,24 @@ export async function participantIdIn(db: Kysely<ReadModels>, organizationId: st
 }
 
 /** A participant as the screening sees them: name and whose they are. */
-export type ParticipantPerson = { id: string; full_name: string; parent_id: string | null; user_id: string | null };
+export type ParticipantPerson = { id: string; full_name: string; parent_id: string | null; user_id: string | null; guardian_ids: string[] };
+
+/** A participant's guardians' ids (decision 064: rm_guardians, the registered parent among them while linked). */
+const guardianIds = sql<string[]>`coalesce((select array_agg(g.guardian_id::text) from rm_guardians g where g.participant_id = rm_participants.id), '{}')`.as("guardian_ids");
 
 /** The organization's active participants who are this user (their own profile) or their children, by first name. */
 export async function ownActiveParticipants(db: Kysely<ReadModels>, organizationId: string, userId: string): Promise<ParticipantPerson[]> {
   return db
     .selectFrom("rm_participants")
-    .select(["id", "full_name", "parent_id", "user_id"])
+    .select(["id", "full_name", "parent_id", "user_id", guardianIds])
     .where("organization_id", "=", organizationId)
     .where("status", "=", "Active")
-    .where((eb) => eb.or([eb("user_id", "=", userId), eb("parent_id", "=", userId)]))
+    .where((eb) =>
+      eb.or([
+        eb("user_id", "=", userId),
+        eb.exists(eb.selectFrom("rm_guardians as g").select("g.participant_id").whereRef("g.participant_id", "=", "rm_participants.id").where("g.guardian_id", "=", userId)),
+      ]),
+    )
     .orderBy("first_name")
     .execute();
 }
@@ -165,7 +173,7 @@ export async function ownActiveParticipants(db: Kysely<ReadModels>, organization
 export async function participantsByIds(db: Kysely<ReadModels>, organizationId: string, ids: readonly string[]): Promise<ParticipantPerson[]> {
   return db
     .selectFrom("rm_participants")
-    .select(["id", "full_name", "parent_id", "user_id"])
+    .select(["id", "full_name", "parent_id", "user_id", guardianIds])
     .where("organization_id", "=", organizationId)
     .where("id", "in", [...ids])
     .execute();

@@ -39,6 +39,8 @@ const ADMIN_PAGES: Visit[] = [
   { name: "role", path: at("/role") },
   // the staff user list (decision 061): /user shows the lowest staff group (the coaches)
   { name: "user-list", path: at("/user") },
+  // the parents' list (decision 064)
+  { name: "parents", path: at("/user/parent") },
   // Northside is not a school: /students sends the admin to /participants (decision 037)
   { name: "students", path: at("/students"), landsOn: "/participants" },
   { name: "tags", path: ({ checkInId }) => `/check-in/tags/${checkInId}` },

@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE, defaultSettings, registerOrganization, updateOrganiz
 import { demoVisitors, seedDemoVisits } from "./check-ins";
 import { demoFamilyChildIds, seedDemoFamily } from "./family";
 import { demoFlaggedParticipantIds, seedDemoFlags } from "./flags";
+import { seedDemoGuardians } from "./guardians";
 import { createDefaultGroups, createUser } from "./identity";
 import { DEMO_PARTICIPANTS_PER_ORGANIZATION, seedDemoParticipants } from "./participants";
 import { seedDemoPrograms } from "./programs";
@@ -165,6 +166,9 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     const screeningOn = org.id === DAILY_SCREENING_ORGANIZATION_ID;
     await seedDemoFamily(deps, org, { parentGroupId: groups.parent!.id, password: DEMO_PASSWORD, visits: !screeningOn, screeningOn });
     accounts++;
+    // guardians (decision 064): the family's first child gets a second guardian; a parent with no child yet
+    await seedDemoGuardians(deps, org, { parentGroupId: groups.parent!.id, password: DEMO_PASSWORD });
+    accounts += 2;
   }
   return accounts;
 }

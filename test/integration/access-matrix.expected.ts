@@ -188,4 +188,10 @@ export const EXPECTED_API: Record<string, string> = {
   "invitation-revoke": "----++++-",
   "invitation-accept": "++++++++-",
   "invitation-request-new": "++++++++-",
+  // the parents' calls (decision 064): 'Manage parents' (admin and above by default)
+  "parent-list": "----++++-",
+  "parent-create": "----++++-",
+  "parent-detail": "----++++-",
+  "parent-child-link": "----++++-",
+  "parent-child-unlink": "----++++-",
 };

@@ -31,7 +31,7 @@ export const FIELD_GROUPS = {
    * who collects the child: the parent link and person, the pick-up contacts, who collected them at a
    * check-out, and the visit's security code (the claim tag's secret: never on the kiosk's shared screen)
    */
-  pickup: ["parent", "parent_id", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"],
+  pickup: ["parent", "parent_id", "children", "guardians", "relationship", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"],
   /** what check-in decides on: waiver, flag state (not its text), screening, pick-up rule, today's visit and programs */
   status: [
     "status",

@@ -94,6 +94,21 @@ export async function createStaffUserCall(services: Services, auth: Auth, body: 
   return { message: USER_TOASTS.created, data: await staffUserOf(services, auth, userId) };
 }
 
+/**
+ * A parent account (decision 064: POST /api/parent, the /user/parent page): the staff path's fact and
+ * rules (e-mail unique, no password: invitation Pending) in the organization's PARENT group. Returns its id.
+ */
+export async function createParentUser(services: Services, auth: Auth, body: unknown, request: Request): Promise<string> {
+  const groups = await listUserGroups(services.db, auth.organization.id);
+  const parentGroup = groups.find((g) => g.name === "PARENT" && g.level === LEVEL.participant);
+  if (!parentGroup) throw userGroupNotFound();
+  const input = parseInput({ ...(body as Record<string, unknown> | null), user_group_id: parentGroup.id, status: "Active", status_reason: undefined });
+  const commandId = commandIdOf(auth, request, bodyKey(body));
+  const userId = idFrom("parent-user", auth.organization.id, commandId);
+  await run(services, auth, { type: "CreateParentUser", data: { userId, input, parentGroupId: parentGroup.id }, metadata: metadataOf(auth, commandId) });
+  return userId;
+}
+
 /** PUT /api/user/{id}: every field of the form (the details, the group, the status and its reason). */
 export async function updateStaffUserCall(services: Services, auth: Auth, userId: string | undefined, body: unknown, request: Request): Promise<{ message: string; data: unknown }> {
   await staffUserOf(services, auth, userId);

@@ -60,6 +60,18 @@ describe("staff user decisions (decision 061)", () => {
     given().when(create({ user_group_id: "g-admin" }, { userId: "coach-1", level: 2 })).thenRefused("ABOVE_OWN_LEVEL", 403);
   });
 
+  it("creates a parent account in the organization's parent group only (decision 064)", () => {
+    const parent = (groupId: string, parentGroupId: string | null = "g-parent"): StaffUserCommand => ({
+      type: "CreateParentUser",
+      data: { userId: "u1", input: input({ user_group_id: groupId }), actor: admin, groups: [...groups, { id: "g-parent", level: 1 }], parentGroupId },
+      metadata: meta,
+    });
+    given().when(parent("g-parent")).then([created({ userGroupId: "g-parent" })]);
+    given().when(parent("g-coach")).thenRefused("USER_GROUP_NOT_FOUND", 404);
+    given().when(parent("g-parent", null)).thenRefused("USER_GROUP_NOT_FOUND", 404);
+    given(created({ userGroupId: "g-parent" })).when(parent("g-parent")).thenRefused("CONFLICT", 409);
+  });
+
   it("needs a reason for Inactive and Alumni, and drops it for Active", () => {
     given().when(create({ status: "Alumni" })).thenRefused("VALIDATION", 400, STATUS_REASON_REQUIRED);
     given().when(create({ status: "Inactive", status_reason: "  " })).thenRefused("VALIDATION", 400);

@@ -32,7 +32,9 @@ type Facts = { actor: StaffActor; groups: readonly GroupFact[] };
 export type StaffUserCommand =
   | Command<"CreateStaffUser", Facts & { userId: string; input: StaffUserInput }>
   | Command<"EditStaffUser", Facts & { userId: string; input: StaffUserInput }>
-  | Command<"DeactivateStaffUser", Facts & { userId: string }>;
+  | Command<"DeactivateStaffUser", Facts & { userId: string }>
+  /** a parent account (decision 064, /user/parent): the same fact as a staff account's, in the organization's PARENT group */
+  | Command<"CreateParentUser", Facts & { userId: string; input: StaffUserInput; parentGroupId: string | null }>;
 
 export const userNotFound = () => new DomainError("USER_NOT_FOUND", "User not found", 404);
 export const userGroupNotFound = () => new DomainError("USER_GROUP_NOT_FOUND", "User group not found", 404);
@@ -101,10 +103,12 @@ const statusOf = (input: StaffUserInput): { status: UserStatus; reason: string |
 function decide(state: StaffUserState, command: StaffUserCommand): UserEvent[] | DomainError {
   const organizationId = command.metadata.organizationId;
   switch (command.type) {
-    case "CreateStaffUser": {
+    case "CreateStaffUser":
+    case "CreateParentUser": {
       const { input, userId } = command.data;
       if (!organizationId) return userGroupNotFound();
-      const refused = checkGroup(command.data, input.user_group_id);
+      const refused =
+        command.type === "CreateParentUser" ? (command.data.parentGroupId && input.user_group_id === command.data.parentGroupId ? null : userGroupNotFound()) : checkGroup(command.data, input.user_group_id);
       if (refused) return refused;
       const { status, reason } = statusOf(input);
       if (status !== "Active" && !reason) return statusReasonRequired();

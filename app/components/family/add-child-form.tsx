@@ -1,0 +1,90 @@
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
+import { addChildSchema } from "#modules/family/client";
+import { GENDER_OPTIONS, PICK_UP_PERMISSIONS } from "#modules/participants/client";
+import { FieldError, FormErrors } from "../forms";
+import { TextFieldRow } from "../user-groups/text-field-row";
+
+export type AddChildActionData = { result: SubmissionResult<string[]> };
+
+/** A native select bound to a conform field, with an empty first choice (it posts without JavaScript). */
+function ChoiceRow<T>({ meta, label, options }: { meta: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; options: readonly string[] }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={meta.id} size="2" weight="medium">
+        {label}
+      </Text>
+      <select
+        id={meta.id}
+        name={meta.name}
+        key={meta.key}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        aria-invalid={meta.errors ? true : undefined}
+        aria-describedby={meta.errors ? meta.errorId : undefined}
+        className="rc-add-child-select"
+      >
+        <option value="">Choose...</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <FieldError meta={meta} />
+    </Flex>
+  );
+}
+
+/**
+ * 'Add a child' on the parents' home (decision 064): the new child's name, date of birth (not in the
+ * future), gender, pick-up permission and school; they become the parent's child at once, with their
+ * waiver to sign. One zod schema here and on the server.
+ */
+export function AddChildForm({ commandId, closeHref }: { commandId: string; closeHref: string }) {
+  const answer = useActionData<AddChildActionData>();
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "add-child",
+    lastResult: answer && "result" in answer ? answer.result : undefined,
+    constraint: getZodConstraint(addChildSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addChildSchema }),
+  });
+  return (
+    <Card size="3" asChild>
+      <section aria-labelledby="add-child-title" data-testid="add-child-form">
+        <Form method="post" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="add-child" />
+          <input type="hidden" name="command_id" value={commandId} />
+          <Flex direction="column" gap="4">
+            <Heading as="h2" size="5" id="add-child-title">
+              Add a child
+            </Heading>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+              <TextFieldRow meta={fields.first_name} label="First Name" />
+              <TextFieldRow meta={fields.last_name} label="Last Name" />
+              <TextFieldRow meta={fields.dob} label="Date of Birth" type="date" />
+              <ChoiceRow meta={fields.gender} label="Gender" options={GENDER_OPTIONS} />
+              <ChoiceRow meta={fields.pick_up_permission} label="Pick Up Permission" options={PICK_UP_PERMISSIONS} />
+              <TextFieldRow meta={fields.school_name} label="School Name" hint="Leave empty if not applicable." />
+            </Grid>
+            <Flex gap="3" justify="end">
+              <Button variant="soft" color="gray" asChild>
+                <RemixLink to={closeHref} preventScrollReset>
+                  Cancel
+                </RemixLink>
+              </Button>
+              <Button type="submit" loading={busy}>
+                Add Child
+              </Button>
+            </Flex>
+          </Flex>
+        </Form>
+      </section>
+    </Card>
+  );
+}
