@@ -43,6 +43,10 @@ export function tablesByProjection() {
  * file (from the repository root) -> the other contexts' tables it names, and why.
  */
 export const CROSS_CONTEXT_READS = {
+  "projections/participants/assigned.ts": {
+    tables: ["rm_program_registrations", "rm_programs"],
+    why: "'View assigned only': the participants registered in a program the viewer coaches, as a condition of the list and detail queries (decision 065)",
+  },
   "projections/participants/queries.ts": { tables: ["rm_assets"], why: "each listed participant's photo in the same query (a LEFT JOIN on the asset's primary key, no N+1; decision 023)" },
   "projections/participants/export-rows.ts": {
     tables: ["rm_flags"],
