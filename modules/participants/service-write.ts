@@ -1,6 +1,7 @@
 import { commandIdOf, PERMISSIONS as P, type Auth, type Services } from "../identity";
 import { idFrom, isUuid, validationError, type CommandMetadata } from "../kernel";
 import { timeZoneOf, todayIn } from "../organizations";
+import { registeredFileUrl } from "../uploads";
 import { participantById } from "../../projections/participants";
 import { waitForProjection } from "../../projections/runner";
 import { assignedCoachOf } from "./assigned";
@@ -96,5 +97,7 @@ export async function participantEditingOf(services: Services, auth: Auth, edit:
   if (!isUuid(edit) || !(await participantById(services.db, organizationId, edit, assignedCoachOf(auth)))) return null;
   const state = await loadParticipant(services.store, edit);
   if (!state || state.organizationId !== organizationId) return null;
-  return { id: state.participantId, full_name: `${state.firstName} ${state.lastName}`.trim(), values: formValuesOf(state) };
+  // the photo: the upload flow's, saved apart from the form (decision 058's way)
+  const photoUrl = await registeredFileUrl(services, organizationId, "participant", state.participantId);
+  return { id: state.participantId, full_name: `${state.firstName} ${state.lastName}`.trim(), values: formValuesOf(state), photo_url: photoUrl };
 }

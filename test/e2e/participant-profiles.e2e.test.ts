@@ -75,6 +75,8 @@ describe("creating and editing participants on /participants", () => {
     const edit = admin.getByTestId("participant-form");
     await edit.getByRole("heading", { name: "Edit Wren Castellano" }).waitFor();
     expect(await edit.getByLabel("Postal Code").inputValue()).toBe("M4B 1B3");
+    // the photo goes through the upload flow, saved apart from the form
+    await edit.getByTestId("participant-photo").getByRole("button", { name: "Upload Photo" }).waitFor();
     await edit.getByLabel("Status", { exact: true }).selectOption("Inactive");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await edit.getByText(PARTICIPANT_STATUS_REASON_REQUIRED).waitFor();

@@ -23,11 +23,44 @@ import {
 } from "#modules/participants/client";
 import { FieldError, FormErrors } from "../forms";
 import { TextFieldRow } from "../user-groups/text-field-row";
+import { PhotoUploadButton } from "../uploads/photo-upload-button";
+
+/**
+ * The participant's photo (decision 065): through the upload flow, registered against the participant and
+ * saved at once, apart from the form's fields (as a program's, decision 058). A new participant gets theirs
+ * once created.
+ */
+function ParticipantPhoto({ participant }: { participant: EditedParticipant | null }) {
+  const [url, setUrl] = useState(participant?.photo_url ?? null);
+  return (
+    <Flex direction="column" gap="2" data-testid="participant-photo">
+      <Text as="p" size="2" weight="medium">
+        Photo
+      </Text>
+      {participant ? (
+        <Flex gap="3" align="center" wrap="wrap">
+          {url ? (
+            <img src={url} alt={`${participant.full_name}'s photo`} width={96} height={96} style={{ objectFit: "cover", borderRadius: "var(--radius-2)" }} />
+          ) : (
+            <Text size="2" color="gray">
+              No photo yet.
+            </Text>
+          )}
+          <PhotoUploadButton entity="participant" entityId={participant.id} hasPhoto={url !== null} onUploaded={setUrl} />
+        </Flex>
+      ) : (
+        <Text size="2" color="gray">
+          Add a photo once the participant is created: open them with Edit.
+        </Text>
+      )}
+    </Flex>
+  );
+}
 
 export type ParticipantFormActionData = { result: SubmissionResult<string[]> };
 
 /** An existing participant's form values (the edit panel), with its id and name. */
-export type EditedParticipant = { id: string; full_name: string; values: Record<string, unknown> };
+export type EditedParticipant = { id: string; full_name: string; values: Record<string, unknown>; photo_url?: string | null };
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 type Option = { value: string; label: string };
@@ -136,6 +169,7 @@ export function ParticipantForm({
             <Heading as="h3" size="3">
               Personal
             </Heading>
+            <ParticipantPhoto participant={participant} />
             <Grid columns={{ initial: "1", sm: "2" }} gap="3">
               <TextFieldRow meta={f.first_name!} label={`${L.first_name} (required)`} />
               <TextFieldRow meta={f.last_name!} label={`${L.last_name} (required)`} />
