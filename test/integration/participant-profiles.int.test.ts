@@ -143,6 +143,28 @@ describe("participant profiles, on real PostgreSQL and Redis", () => {
     }
   });
 
+  it("asks what the organization's registration_fields say: a required e-mail, a hidden school", async () => {
+    const current = (await (await admin.request("GET", "/api/setting/organization")).json()) as Record<string, unknown>;
+    const address = { street_address: "1 Main Street", city: "Toronto", state: "Ontario", postal_code: "M5V 1A1" };
+    const put = (registration_fields: Record<string, string>) =>
+      admin.request("PUT", "/api/setting/organization", { body: { ...current, address: { ...(current.address as object), ...address }, registration_fields } });
+    await json(await put({ email: "required", school_name: "hidden" }));
+    try {
+      // once the settings reach the session: the e-mail is asked for, the school is not
+      const refused = await eventually(
+        async () => (await admin.request("POST", "/api/participant", { body: body({ email: "", school_name: "" }) })).json() as Promise<Failure>,
+        (f) => f.message === "Email is required",
+      );
+      expect(refused.code).toBe("VALIDATION");
+      const created = await json<{ data: Participant & { school_not_applicable?: boolean } }>(
+        await admin.request("POST", "/api/participant", { body: body({ first_name: "Ines", school_name: "" }) }),
+      );
+      expect(created.data.school_not_applicable).toBe(true);
+    } finally {
+      await json(await put({}));
+    }
+  });
+
   it("exports the list as filtered to CSV through the worker", async () => {
     const asked = await json<{ data: { id: string } }>(
       await admin.request("POST", "/api/export", { body: { kind: "participants", filters: { statuses: ["Alumni"], search: "", timeZone: "UTC" } } }),
