@@ -43,6 +43,10 @@ export function tablesByProjection() {
  * file (from the repository root) -> the other contexts' tables it names, and why.
  */
 export const CROSS_CONTEXT_READS = {
+  "projections/participants/assigned.ts": {
+    tables: ["rm_program_registrations", "rm_programs"],
+    why: "'View assigned only': the participants registered in a program the viewer coaches, as a condition of the list and detail queries (decision 065)",
+  },
   "projections/participants/export-rows.ts": {
     tables: ["rm_flags"],
     why: "the participant export's 'Flagged' column, inside the streamed statement (decision 014)",

@@ -10,7 +10,7 @@ import { identityGuardiansMigration, identityInvitationsMigration, identityMigra
 import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
-import { participantsMigration } from "./participants";
+import { participantsMigration, participantsProfileMigration } from "./participants";
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
@@ -27,6 +27,7 @@ export const allMigrations: MigrationSet = {
   "0304-projection-identity-guardians": identityGuardiansMigration,
   "0305-projection-identity-user-search": identityUserSearchMigration,
   "0400-projection-participants": participantsMigration,
+  "0401-projection-participants-profile": participantsProfileMigration,
   "0500-projection-programs": programsMigration,
   "0501-projection-programs-builder": programsBuilderMigration,
   "0502-projection-programs-attendance": programsAttendanceMigration,

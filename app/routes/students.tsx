@@ -1,10 +1,19 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ParticipantListPage } from "~/components/participants/participant-list-page";
+import { ParticipantListRoute, type ParticipantListRouteData } from "~/components/participants/participant-list-route";
+import staffStyles from "~/components/programs/staff-pages.css";
+import userStyles from "~/components/users/users.css";
 import { getAuth } from "~/utils/auth.server";
 import { guardPage } from "~/utils/page-guard.server";
-import { participantListOf } from "#modules/participants";
+import { participantListAction, participantListPageOf } from "~/utils/participant-list-page.server";
+import { canExportParticipants } from "#modules/exports";
+import { ExportParticipantsButton } from "~/components/exports/export-buttons";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: staffStyles },
+  { rel: "stylesheet", href: userStyles },
+];
 
 /**
  * /students: the participant list of a school organization (same page as /participants, its own title).
@@ -16,12 +25,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (signedIn && signedIn.subject.organizationType !== "school") throw redirect("/participants");
   const { auth, route } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  const list = await participantListOf(context.services, auth, new URL(request.url).searchParams);
-  return json({ title: route.title, ...list });
+  const page = await participantListPageOf(context.services, auth, request);
+  return json({ title: route.title, ...page, canExport: canExportParticipants(auth) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw redirect("/login");
+  return participantListAction(context.services, auth, request);
 }
 
 export default function StudentsPage() {
-  return <ParticipantListPage {...useLoaderData<typeof loader>()} />;
+  const { canExport, ...data } = useLoaderData<typeof loader>();
+  const exportButton = canExport ? <ExportParticipantsButton search={data.state.search} statuses={data.state.status ? [data.state.status] : []} /> : null;
+  return <ParticipantListRoute data={data as ParticipantListRouteData} exportButton={exportButton} />;
 }
 
 export function ErrorBoundary() {

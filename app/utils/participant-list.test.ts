@@ -11,10 +11,10 @@ describe("the participant list's query", () => {
   });
 
   it("puts only what differs from the defaults in the URL, and reads a URL forgivingly", () => {
-    expect(listSearchParams({ page: 0, size: 10, search: "", sort: "created_date,desc" }).toString()).toBe("");
-    expect(listSearchParams({ page: 2, size: 20, search: "kim", sort: "full_name,asc" }).toString()).toBe("page=2&size=20&search=kim&sort=full_name%2Casc");
-    expect(listStateOf(new URLSearchParams("page=2&size=20&search=%20kim%20&sort=full_name,asc"))).toEqual({ page: 2, size: 20, search: "kim", sort: "full_name,asc" });
-    expect(listStateOf(new URLSearchParams("page=-4&size=15&sort=dob"))).toEqual({ page: 0, size: 10, search: "", sort: "created_date,desc" });
+    expect(listSearchParams({ page: 0, size: 10, search: "", sort: "created_date,desc", status: "" }).toString()).toBe("");
+    expect(listSearchParams({ page: 2, size: 20, search: "kim", sort: "full_name,asc", status: "Alumni" }).toString()).toBe("page=2&size=20&search=kim&sort=full_name%2Casc&status=Alumni");
+    expect(listStateOf(new URLSearchParams("page=2&size=20&search=%20kim%20&sort=full_name,asc&status=Inactive"))).toEqual({ page: 2, size: 20, search: "kim", sort: "full_name,asc", status: "Inactive" });
+    expect(listStateOf(new URLSearchParams("page=-4&size=15&sort=dob&status=Gone"))).toEqual({ page: 0, size: 10, search: "", sort: "created_date,desc", status: "" });
   });
 
   it("parses the report call's query: statuses repeated, comma-separated or with [], a bare sort field", () => {

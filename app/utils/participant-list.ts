@@ -21,5 +21,6 @@ export function listSearchParams(state: ParticipantListState): URLSearchParams {
   if (state.size !== DEFAULT_PAGE_SIZE) params.set("size", String(state.size));
   if (state.search) params.set("search", state.search);
   if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
+  if (state.status) params.set("status", state.status);
   return params;
 }

@@ -147,6 +147,39 @@ const timeZoneField = z
     return z.NEVER;
   });
 
+/**
+ * spec-1 section 3's `registration_fields`: which optional fields of a participant's profile the
+ * organization asks for, and which of them are required (docs/decisions/065-participant-profiles.md).
+ * A field left out is asked for and optional; names, date of birth, gender and pick-up permission are
+ * always asked and required.
+ */
+export const REGISTRATION_FIELD_KEYS = [
+  "email",
+  "phone_number",
+  "contact_name",
+  "preferred_contact",
+  "address",
+  "postal_code",
+  "province",
+  "school_name",
+  "medical_conditions",
+  "pronouns",
+  "household_income",
+  "birthplace",
+  "programme_interest",
+  "how_heard",
+] as const;
+export type RegistrationFieldKey = (typeof REGISTRATION_FIELD_KEYS)[number];
+export const REGISTRATION_FIELD_MODES = ["hidden", "optional", "required"] as const;
+export type RegistrationFieldMode = (typeof REGISTRATION_FIELD_MODES)[number];
+export type RegistrationFields = Partial<Record<RegistrationFieldKey, RegistrationFieldMode>>;
+
+export const registrationFieldsSchema = z.partialRecord(
+  z.enum(REGISTRATION_FIELD_KEYS, { error: `registration_fields keys must be ${REGISTRATION_FIELD_KEYS.join(", ")}` }),
+  z.enum(REGISTRATION_FIELD_MODES, { error: "registration_fields values must be hidden, optional or required" }),
+  { error: "registration_fields must be an object of field names and hidden, optional or required" },
+);
+
 export const organizationSettingsSchema = z.object({
   name: requiredText("name"),
   type: organizationTypeSchema,
@@ -176,6 +209,8 @@ export const organizationSettingsSchema = z.object({
   localization: optionalText("localization", DEFAULT_LOCALIZATION),
   time_zone: timeZoneField,
   features: section(featuresSchema),
+  /** absent in settings stored before participant profiles (decision 065): every optional field asked, none required */
+  registration_fields: registrationFieldsSchema.optional(),
 });
 
 /** The settings as stored and read: every field present. */

@@ -3,10 +3,16 @@ import { memberLookupBody } from "./commands";
 import { memberLookupOf, participantDetailOf, participantPhotoResponse } from "./service-detail";
 import { participantReportOf } from "./service-list";
 import { issueWaiverLink } from "./service-waivers";
+import { createParticipantCall, updateParticipantCall } from "./service-write";
 
 const PARTICIPANT_VIEW = [P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY, P.CAN_VIEW_PARTICIPANT_PROFILE] as const;
 /** staff who may see participants, and the kiosk (whose permissions are capped to the kiosk four) */
 const PARTICIPANT_READ = { auth: "required", level: LEVELS.staff, anyPermission: PARTICIPANT_VIEW, kioskAllowed: true } as const satisfies AccessRule;
+
+/** creating and editing participants (decision 065): 'Create participant profiles' */
+const PARTICIPANT_WRITE = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_PARTICIPANT_PROFILE] } as const satisfies AccessRule;
+const FORM_FIELDS =
+  "first_name, last_name, dob (YYYY-MM-DD, not in the future), gender, pick_up_permission; as the organization's registration_fields ask: email, phone_number, contact_name, preferred_contact, address, postal_code, province, school_not_applicable and school_name, medical_conditions, has_epi_pen, has_medications, pronouns, household_income (A-L), birthplace, programme_interest, how_heard; pickup_contacts; status and status_reason (required for Inactive and Alumni)";
 
 const searchParamsOf = (request: Request) => new URL(request.url).searchParams;
 
@@ -50,6 +56,25 @@ export const participantsApi: readonly ApiRow[] = [
     body: memberLookupBody,
     answers: { description: "{ id, participant_id, member_id, names, photo_url, status, pick_up_permission, is_waiver_signed, is_flagged, is_warned }" },
     handle: (ctx) => memberLookupOf(ctx.services, signedIn(ctx), ctx.body),
+  }),
+  apiRow({
+    id: "participant-create",
+    method: "POST",
+    path: "/api/participant",
+    description: `Create a participant with a new Member ID: ${FORM_FIELDS}.`,
+    rule: PARTICIPANT_WRITE,
+    // no body schema here: the schema is the organization's (its registration_fields)
+    answers: { description: "{ message: 'Participant successfully created', data: participant }" },
+    handle: (ctx) => createParticipantCall(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+  }),
+  apiRow({
+    id: "participant-update",
+    method: "PUT",
+    path: "/api/participant/:id",
+    description: `Edit a participant (every field, as POST): ${FORM_FIELDS}. Fields the organization does not ask for stay as they are.`,
+    rule: PARTICIPANT_WRITE,
+    answers: { description: "{ message: 'Participant successfully updated', data: participant }" },
+    handle: (ctx) => updateParticipantCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.body, ctx.request),
   }),
   apiRow({
     id: "waiver-token",

@@ -6,3 +6,5 @@ export * from "./options";
 export { MEMBER_ID_LENGTH, MEMBER_ID_MIN_LENGTH } from "./member-id-format";
 export * from "./list-options";
 export * from "./profile-tabs";
+export * from "./profile-options";
+export * from "./participant-form";

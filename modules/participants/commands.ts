@@ -6,6 +6,7 @@ import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, EXPORT_PAGE_SIZE, PAGE_SIZES, SORT_OPT
 import { normalizeMemberId } from "./member-id";
 import { MEMBER_ID_MIN_LENGTH } from "./member-id-format";
 import { WAIVER_VERSION, WAIVER_VERSIONS } from "./waiver-text";
+import type { ParticipantDetails } from "./events";
 
 /** Field labels for '{Label} is required' (spec-1 section 5: the field label, else the path's words). */
 export const PARTICIPANT_LABELS = {
@@ -108,6 +109,11 @@ export const participantProfileSchema = z
       .transform((list) => list ?? []),
     pickUpPermission,
     userId: optionalId,
+    /** the further answers (decision 065): their form checks them; here only their shape */
+    details: z
+      .record(z.string(), z.union([z.string().max(500), z.array(z.string().max(200)).max(50)]), { error: "Details must be an object of answers" })
+      .nullish()
+      .transform((d) => (d ?? {}) as ParticipantDetails),
   })
   .superRefine((value, ctx) => {
     // a school is asked for unless the family said it does not apply
@@ -135,10 +141,11 @@ export const waiverTokenHashSchema = z.string().regex(/^[0-9a-f]{64}$/, { error:
 
 export type RegisterParticipant = Command<
   "RegisterParticipant",
-  ParticipantProfileInput & { participantId: string; organizationId: string; memberId: string; status?: ParticipantStatus }
+  ParticipantProfileInput & { participantId: string; organizationId: string; memberId: string; status?: ParticipantStatus; statusReason?: string }
 >;
 export type UpdateParticipant = Command<"UpdateParticipant", ParticipantProfileInput & { participantId: string }>;
-export type ChangeParticipantStatus = Command<"ChangeParticipantStatus", { participantId: string; status: ParticipantStatus }>;
+/** Inactive and Alumni need a reason (decision 065); Active drops it. */
+export type ChangeParticipantStatus = Command<"ChangeParticipantStatus", { participantId: string; status: ParticipantStatus; reason?: string }>;
 /**
  * A single-use link to sign the waiver. `asParent`: the issuer asks as a parent (level 1) and may only
  * ask for their own children; staff of the organization may ask for any of its participants.

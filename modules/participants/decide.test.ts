@@ -82,7 +82,7 @@ describe("participants: update and status", () => {
   });
 
   it("changes the status, and refuses an unknown one", () => {
-    given(registered).when(changeStatus("Alumni")).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Alumni" } }]);
+    given(registered).when(changeStatus("Alumni", metadata, "Aged out")).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Alumni", reason: "Aged out" } }]);
     given(registered).when(changeStatus("Gone")).thenRefused("VALIDATION", 400, "Status must be Active, Inactive or Alumni");
   });
 
@@ -94,6 +94,15 @@ describe("participants: update and status", () => {
   });
 
   it("lets a command without an organization (seed, superadmin) act on any participant", () => {
-    given(registered).when(changeStatus("Inactive", { ...metadata, organizationId: null })).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Inactive" } }]);
+    given(registered).when(changeStatus("Inactive", { ...metadata, organizationId: null }, "Moved")).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Inactive", reason: "Moved" } }]);
+  });
+
+  it("needs a reason for Inactive and Alumni, and appends a changed reason alone (decision 065)", () => {
+    given(registered).when(changeStatus("Inactive")).thenRefused("VALIDATION", 400, "Reason is required when the status is Inactive or Alumni");
+    given(registered).when(changeStatus("Alumni", metadata, "  ")).thenRefused("VALIDATION", 400, "Reason is required when the status is Inactive or Alumni");
+    const inactive = { type: "ParticipantStatusChanged", data: { participantId, status: "Inactive", reason: "Moved" } } as const;
+    given(registered, inactive).when(changeStatus("Inactive", metadata, "Moved")).then([]);
+    given(registered, inactive).when(changeStatus("Inactive", metadata, "Moved away")).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Inactive", reason: "Moved away" } }]);
+    given(registered, inactive).when(changeStatus("Active", metadata, "ignored")).then([{ type: "ParticipantStatusChanged", data: { participantId, status: "Active" } }]);
   });
 });

@@ -3,6 +3,7 @@ import { isGuardian } from "../family/client";
 import { participantProfileSchema, participantStatusSchema, signWaiverSchema, waiverTokenHashSchema, type ParticipantCommand } from "./commands";
 import type { ParticipantEvent, ParticipantProfile, ParticipantRegisteredData } from "./events";
 import { isMemberId } from "./member-id";
+import { PARTICIPANT_STATUS_REASON_REQUIRED } from "./participant-form";
 
 /** A participant as its stream says now: what other modules' decisions read (`loadParticipant`). */
 export type Participant = ParticipantRegisteredData & {
@@ -56,7 +57,17 @@ const profileOf = (p: Participant): ParticipantProfile => ({
   pickupContacts: p.pickupContacts,
   pickUpPermission: p.pickUpPermission,
   userId: p.userId,
+  ...(p.details && Object.keys(p.details).length > 0 ? { details: p.details } : {}),
 });
+
+/** Inactive and Alumni need a reason (decision 065); Active has none. */
+function statusReasonOf(status: string, reason: string | undefined): string | undefined | DomainError {
+  const text = (reason ?? "").trim();
+  if (status === "Active") return undefined;
+  if (!text) return new DomainError("VALIDATION", PARTICIPANT_STATUS_REASON_REQUIRED, 400, { fieldErrors: { status_reason: [PARTICIPANT_STATUS_REASON_REQUIRED] } });
+  if (text.length > 500) return new DomainError("VALIDATION", "Reason must be at most 500 characters", 400, { fieldErrors: { status_reason: ["Reason must be at most 500 characters"] } });
+  return text;
+}
 
 /** Structural equality of JSON values, key order aside. */
 function sameValue(a: unknown, b: unknown): boolean {
@@ -75,7 +86,9 @@ function parseProfile(input: unknown, now: Date): ParticipantProfile | DomainErr
   if (parsed.data.dob > now.toISOString().slice(0, 10)) {
     return new DomainError("VALIDATION", "Date of Birth must not be in the future", 400, { fieldErrors: { dob: ["Date of Birth must not be in the future"] } });
   }
-  return parsed.data;
+  // no answers, no details key: events from before decision 065 and those without answers read alike
+  const { details, ...profile } = parsed.data;
+  return Object.keys(details).length > 0 ? { ...profile, details } : profile;
 }
 
 /** Another organization's participant is not found (house rule 5); a command with no organization (seed, superadmin) sees every one. */
@@ -92,7 +105,7 @@ export function evolve(state: ParticipantState, event: ParticipantEvent): Partic
       return { ...state, ...profile };
     }
     case "ParticipantStatusChanged":
-      return state && { ...state, status: event.data.status };
+      return state && { ...state, status: event.data.status, statusReason: event.data.reason };
     case "WaiverTokenIssued":
       return state && { ...state, waiverTokens: { ...state.waiverTokens, [event.data.tokenHash]: { expiresAt: event.data.expiresAt, used: false } } };
     case "WaiverSigned": {
@@ -118,7 +131,7 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
   const scope = command.metadata.organizationId;
   switch (command.type) {
     case "RegisterParticipant": {
-      const { participantId, organizationId, memberId, status = "Active", ...input } = command.data;
+      const { participantId, organizationId, memberId, status = "Active", statusReason: reasonIn, ...input } = command.data;
       if (scope !== null && scope !== organizationId) return organizationOutOfScope();
       if (state !== null) return participantExists();
       if (!isMemberId(memberId)) return new DomainError("VALIDATION", "Member ID must be 8 characters (A-Z without I and O, 2-9)", 400);
@@ -126,7 +139,11 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
       if (!statusParsed.success) return validationError(statusParsed.error);
       const profile = parseProfile(input, now);
       if (profile instanceof DomainError) return profile;
-      return [{ type: "ParticipantRegistered", data: { participantId, organizationId, memberId, status: statusParsed.data, ...profile } }];
+      const statusReason = statusReasonOf(statusParsed.data, reasonIn);
+      if (statusReason instanceof DomainError) return statusReason;
+      return [
+        { type: "ParticipantRegistered", data: { participantId, organizationId, memberId, status: statusParsed.data, ...(statusReason ? { statusReason } : {}), ...profile } },
+      ];
     }
     case "UpdateParticipant": {
       if (!visible(state, scope)) return participantNotFound();
@@ -140,8 +157,10 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
       if (!visible(state, scope)) return participantNotFound();
       const status = participantStatusSchema.safeParse(command.data.status);
       if (!status.success) return validationError(status.error);
-      if (status.data === state.status) return [];
-      return [{ type: "ParticipantStatusChanged", data: { participantId: state.participantId, status: status.data } }];
+      const reason = statusReasonOf(status.data, command.data.reason);
+      if (reason instanceof DomainError) return reason;
+      if (status.data === state.status && reason === state.statusReason) return [];
+      return [{ type: "ParticipantStatusChanged", data: { participantId: state.participantId, status: status.data, ...(reason ? { reason } : {}) } }];
     }
     case "IssueWaiverToken": {
       if (!visible(state, scope)) return participantNotFound();

@@ -9,6 +9,22 @@ export type PickupContact = {
   canPickup: boolean;
 };
 
+/**
+ * The profile's further answers (spec-2 section 3's option lists; decision 065). Absent in events from
+ * before them; an answer not given is absent.
+ */
+export type ParticipantDetails = {
+  pronouns?: string;
+  postalCode?: string;
+  /** a Canadian province or territory, or a US state */
+  province?: string;
+  /** A to L (spec-1 section 9) */
+  householdIncome?: string;
+  birthplace?: string;
+  programmeInterest?: string[];
+  howHeard?: string;
+};
+
 /** What a participant's profile holds: everything but the ids, the Member ID and the status. */
 export type ParticipantProfile = {
   firstName: string;
@@ -33,6 +49,8 @@ export type ParticipantProfile = {
   pickUpPermission: PickUpPermission;
   /** the participant's own login user, when there is one */
   userId: string | null;
+  /** absent in events from before decision 065 */
+  details?: ParticipantDetails;
 };
 
 export type ParticipantRegisteredData = ParticipantProfile & {
@@ -40,6 +58,8 @@ export type ParticipantRegisteredData = ParticipantProfile & {
   organizationId: string;
   memberId: string;
   status: ParticipantStatus;
+  /** why the participant is Inactive or Alumni (decision 065); absent when Active */
+  statusReason?: string;
 };
 
 export type WaiverSignedData = {
@@ -71,7 +91,7 @@ export type WaiverTokenIssuedData = {
 export type ParticipantEvent =
   | { type: "ParticipantRegistered"; data: ParticipantRegisteredData }
   | { type: "ParticipantUpdated"; data: ParticipantProfile & { participantId: string } }
-  | { type: "ParticipantStatusChanged"; data: { participantId: string; status: ParticipantStatus } }
+  | { type: "ParticipantStatusChanged"; data: { participantId: string; status: ParticipantStatus; reason?: string } }
   | { type: "WaiverTokenIssued"; data: WaiverTokenIssuedData }
   | { type: "WaiverSigned"; data: WaiverSignedData };
 

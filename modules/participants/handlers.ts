@@ -23,6 +23,8 @@ export type RegisterParticipantInput = ParticipantProfileInput & {
   /** a Member ID the caller insists on (refused with 409 when taken); generated otherwise */
   memberId?: string;
   status?: ParticipantStatus;
+  /** Inactive and Alumni need one (decision 065) */
+  statusReason?: string;
 };
 
 export type RegisterOptions = HandleOptions & {

@@ -108,3 +108,6 @@ export { participantProfileOf, profileTabsFor, type ParticipantProfilePage } fro
 export { NO_STORE, issueWaiverLink, newWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
 export { participantsApi } from "./api";
 export { postalCodeOf } from "./postal-code";
+export { PARTICIPANT_TOASTS, mayManageParticipants, participantFormRulesOf, createParticipantCall, updateParticipantCall, participantEditingOf } from "./service-write";
+export { participantFormSchema, formValuesOf, profileOfForm, registrationModeOf, PARTICIPANT_STATUS_REASON_REQUIRED, type ParticipantFormRules, type ParticipantFormValues } from "./participant-form";
+export { assignedCoachOf } from "./assigned";

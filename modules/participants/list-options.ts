@@ -24,13 +24,24 @@ export type ParticipantListItem = {
   first_name: string;
   last_name: string;
   status: string;
+  /** why Inactive or Alumni (decision 065); absent for a role that may not see it */
+  status_reason?: string | null;
   is_waiver_signed: boolean;
   /** absent for a role that may not see it (the kiosk: decision 027) */
   age?: number | null;
   photo_url: string | null;
 };
 
-export type ParticipantListState = { page: number; size: number; search: string; sort: SortValue };
+/** The list's status filter: '' for every status (decision 065). */
+export type ParticipantListStatus = "" | "Active" | "Inactive" | "Alumni";
+export const LIST_STATUS_FILTERS: readonly { value: ParticipantListStatus; label: string }[] = [
+  { value: "", label: "All" },
+  { value: "Active", label: "Active" },
+  { value: "Inactive", label: "Inactive" },
+  { value: "Alumni", label: "Alumni" },
+];
+
+export type ParticipantListState = { page: number; size: number; search: string; sort: SortValue; status: ParticipantListStatus };
 
 /** One page of the list as the /participants and /students loaders read it. */
 export type ParticipantList = {
@@ -50,5 +61,6 @@ export function listStateOf(searchParams: URLSearchParams): ParticipantListState
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
     search: (searchParams.get("search") ?? "").trim().slice(0, 100),
     sort: SORT_OPTIONS.some((o) => o.value === sort) ? (sort as SortValue) : DEFAULT_SORT,
+    status: LIST_STATUS_FILTERS.find((f) => f.value === searchParams.get("status"))?.value ?? "",
   };
 }

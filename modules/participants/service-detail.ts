@@ -4,6 +4,7 @@ import { timeZoneOf } from "../organizations";
 import { registeredFileUrl, storedImageResponse } from "../uploads";
 import { participantPhotoOf } from "../../projections/assets";
 import { staffGroupsOf, userGroupIdOf, userNameOf } from "../../projections/identity";
+import { assignedCoachOf } from "./assigned";
 import { participantById, participantByMemberId, type PickupContactRow } from "../../projections/participants";
 import type { MemberLookupBody } from "./commands";
 import { participantNotFound } from "./decide";
@@ -47,7 +48,7 @@ function pickUpPeopleOf(
 export async function participantDetailOf(services: Services, auth: Auth, id: string | undefined) {
   if (!id || !isUuid(id)) throw participantNotFound();
   const organizationId = auth.organization.id;
-  const row = await participantById(services.db, organizationId, id);
+  const row = await participantById(services.db, organizationId, id, assignedCoachOf(auth));
   if (!row) throw participantNotFound();
   const now = services.clock.now();
   const role = fieldRoleOfAuth(auth);
@@ -148,7 +149,7 @@ export async function participantPhotoResponse(services: Services, auth: Auth, i
 export async function participantPageOf(services: Services, auth: Auth, id: string | undefined) {
   if (!id || !isUuid(id)) return null;
   const organizationId = auth.organization.id;
-  const row = await participantById(services.db, organizationId, id);
+  const row = await participantById(services.db, organizationId, id, assignedCoachOf(auth));
   if (!row) return null;
   const level = auth.user.roleLevel;
   const groups = isAdminOrAbove(level) ? await staffGroupsOf(services.db, organizationId) : [];

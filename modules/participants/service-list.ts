@@ -3,6 +3,7 @@ import { participantReport, type ParticipantReportRow } from "../../projections/
 import { participantReportQuery, reportParamsOf } from "./commands";
 import { listStateOf, type ParticipantList } from "./list-options";
 import { ageOn } from "./options";
+import { assignedCoachOf } from "./assigned";
 
 /**
  * A list or report row as the calls answer it: the read model's columns, the age, and the photo as
@@ -20,7 +21,7 @@ const reportRow = (row: ParticipantReportRow, now: Date) => ({
  */
 export async function participantReportOf(services: Services, auth: Auth, searchParams: URLSearchParams) {
   const q = participantReportQuery.parse(reportParamsOf(searchParams));
-  const report = await participantReport(services.db, auth.organization.id, q);
+  const report = await participantReport(services.db, auth.organization.id, { ...q, coachId: assignedCoachOf(auth) });
   const now = services.clock.now();
   const role = fieldRoleOfAuth(auth);
   return { ...report, data: report.data.map((row) => applyFieldPolicy(role, reportRow(row, now))) };
@@ -33,11 +34,12 @@ export async function participantReportOf(services: Services, auth: Auth, search
 export async function participantListOf(services: Services, auth: Auth, searchParams: URLSearchParams): Promise<ParticipantList> {
   const state = listStateOf(searchParams);
   const organizationId = auth.organization.id;
-  let report = await participantReport(services.db, organizationId, state);
+  const query = () => ({ ...state, statuses: state.status ? [state.status] : [], coachId: assignedCoachOf(auth) });
+  let report = await participantReport(services.db, organizationId, query());
   const totalPages = report.additional_info.total_pages;
   if (totalPages > 0 && state.page >= totalPages) {
     state.page = totalPages - 1;
-    report = await participantReport(services.db, organizationId, state);
+    report = await participantReport(services.db, organizationId, query());
   }
   const now = services.clock.now();
   // the page's data reaches the browser as the /api calls' does: the same field policy (decision 027)
@@ -54,6 +56,7 @@ export async function participantListOf(services: Services, auth: Auth, searchPa
         first_name: row.first_name,
         last_name: row.last_name,
         status: row.status,
+        status_reason: row.status_reason,
         is_waiver_signed: row.is_waiver_signed,
         age: ageOn(row.dob, now),
         photo_url: row.photo_url,

@@ -59,7 +59,7 @@ const command =
 
 export const register = command("RegisterParticipant", () => ({ participantId, organizationId: orgId, memberId: "K7M2P9QX", ...profile }));
 export const update = command("UpdateParticipant", () => ({ participantId, ...profile }));
-export const changeStatus = (status: string, meta = metadata) => command("ChangeParticipantStatus", () => ({ participantId, status }))({}, meta);
+export const changeStatus = (status: string, meta = metadata, reason?: string) => command("ChangeParticipantStatus", () => ({ participantId, status, ...(reason ? { reason } : {}) }))({}, meta);
 export const issue = command("IssueWaiverToken", () => ({ participantId, tokenHash: hash2, issuedBy: "admin-1", asParent: false }));
 export const sign = command("SignWaiver", () => ({ participantId, signedByName: "Ngozi Okafor", consent: true, ip: "10.0.0.7", tokenHash: hash1 }));
 

@@ -39,6 +39,7 @@ const profileColumns = (p: ParticipantProfile) => ({
   user_id: p.userId,
   pickup_contacts: JSON.stringify(p.pickupContacts.map(contactRow)),
   pick_up_permission: p.pickUpPermission,
+  details: JSON.stringify(p.details ?? {}),
 });
 
 /** Applies one event; returns the organization of the row it changed. */
@@ -63,6 +64,7 @@ async function applyEvent(db: Db, event: RecordedEvent<ParticipantEvent>): Promi
           organization_id: d.organizationId,
           member_id: d.memberId,
           status: d.status,
+          status_reason: d.statusReason ?? null,
           ...profileColumns(d),
           is_waiver_signed: false,
           waiver_signed_at: null,
@@ -80,7 +82,7 @@ async function applyEvent(db: Db, event: RecordedEvent<ParticipantEvent>): Promi
       return (await update(profileColumns(profile), participantId))?.organization_id;
     }
     case "ParticipantStatusChanged":
-      return (await update({ status: event.data.status }, event.data.participantId))?.organization_id;
+      return (await update({ status: event.data.status, status_reason: event.data.reason ?? null }, event.data.participantId))?.organization_id;
     case "WaiverTokenIssued":
       // a waiver link changes no row (its hash stays in the stream)
       return undefined;

@@ -2,11 +2,12 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import { participantPhotoUrl, photoRowOf } from "../assets";
 import type { ReadModels } from "../read-models";
 import type { ParticipantTables } from "./tables";
+import { coachedBy } from "./assigned";
 
 export type ParticipantRow = Selectable<ParticipantTables["rm_participants"]>;
 
 /** The list and report columns (everything but the plumbing). */
-export type ParticipantListRow = Omit<ParticipantRow, "revision" | "updated_date">;
+export type ParticipantListRow = Omit<ParticipantRow, "revision" | "updated_date" | "details">;
 
 export const PARTICIPANT_SORTS = ["created_date,desc", "created_date,asc", "full_name,asc", "full_name,desc"] as const;
 export type ParticipantSort = (typeof PARTICIPANT_SORTS)[number];
@@ -21,7 +22,13 @@ export type ParticipantReportQuery = {
   /** over first_name, last_name, member_id and full_name, any case */
   search?: string;
   sort?: ParticipantSort;
+  /**
+   * 'View assigned only' (decision 065): only the participants registered in a program this user coaches
+   * (a read across to the programs projection, as the exports' flags column does: decision 033)
+   */
+  coachId?: string;
 };
+
 
 /** A list row with its photo: the versioned photo url, or null (docs/decisions/023). */
 export type ParticipantReportRow = ParticipantListRow & { photo_url: string | null };
@@ -56,6 +63,7 @@ const LIST_COLUMNS = [
   "pickup_contacts",
   "pick_up_permission",
   "status",
+  "status_reason",
   "is_waiver_signed",
   "waiver_signed_at",
   "waiver_signed_by",
@@ -68,8 +76,9 @@ const containing = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\$
 /** The list columns, qualified (the report joins rm_assets, which has an organization_id too). */
 const QUALIFIED_LIST_COLUMNS = LIST_COLUMNS.map((c) => `rm_participants.${c}` as const);
 
-function filtered(db: Kysely<ReadModels>, organizationId: string, { statuses, search }: ParticipantReportQuery) {
+function filtered(db: Kysely<ReadModels>, organizationId: string, { statuses, search, coachId }: ParticipantReportQuery) {
   let query = db.selectFrom("rm_participants").where("rm_participants.organization_id", "=", organizationId);
+  if (coachId) query = query.where(coachedBy(organizationId, coachId));
   if (statuses && statuses.length > 0) query = query.where("rm_participants.status", "in", [...statuses]);
   const text = search?.trim();
   if (text) {
@@ -115,14 +124,17 @@ export async function participantReport(db: Kysely<ReadModels>, organizationId: 
   return { data: withPhotos, count, additional_info: { page, size, total_pages: Math.ceil(count / size) } };
 }
 
-/** One participant of the organization, or undefined (another organization's is not found). */
-export async function participantById(db: Kysely<ReadModels>, organizationId: string, id: string): Promise<ParticipantListRow | undefined> {
-  return (await db
-    .selectFrom("rm_participants")
-    .select(LIST_COLUMNS)
-    .where("organization_id", "=", organizationId)
-    .where("id", "=", id)
-    .executeTakeFirst()) as ParticipantListRow | undefined;
+/** One participant of the organization, or undefined (another organization's is not found; with `coachId`, one the coach does not coach). */
+export async function participantById(db: Kysely<ReadModels>, organizationId: string, id: string, coachId?: string): Promise<ParticipantListRow | undefined> {
+  let query = db.selectFrom("rm_participants").select(LIST_COLUMNS).where("organization_id", "=", organizationId).where("id", "=", id);
+  if (coachId) query = query.where(coachedBy(organizationId, coachId));
+  return (await query.executeTakeFirst()) as ParticipantListRow | undefined;
+}
+
+/** The profile's further answers (decision 065) of one participant of the organization, or undefined. */
+export async function participantDetailsById(db: Kysely<ReadModels>, organizationId: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const row = await db.selectFrom("rm_participants").select("details").where("organization_id", "=", organizationId).where("id", "=", id).executeTakeFirst();
+  return row?.details;
 }
 
 /** The participant holding a Member ID (pass it normalized: upper-case, 8 characters) in the organization. */

@@ -31,6 +31,10 @@ export type ParticipantTables = {
     pickup_contacts: ColumnType<PickupContactRow[], string, string>;
     pick_up_permission: string;
     status: string;
+    /** why Inactive or Alumni (decision 065); null when Active */
+    status_reason: string | null;
+    /** the profile's further answers (decision 065), camelCase as the events hold them */
+    details: ColumnType<Record<string, unknown>, string | undefined, string>;
     is_waiver_signed: boolean;
     waiver_signed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
     waiver_signed_by: string | null;

@@ -57,6 +57,11 @@ function dobFor(now: Date, age: number, days: number): string {
 
 const GENDERS: Gender[] = ["Female", "Male", "Female", "Male", "Non-binary", "Female", "Male", "Unspecified", "Female", "Male", "Two Spirit", "Other"];
 const statusOf = (i: number): ParticipantStatus => (i % 13 === 5 ? "Inactive" : i % 19 === 7 ? "Alumni" : "Active");
+/** Inactive and Alumni need a reason (decision 065) */
+const INACTIVE_REASONS = ["Family moved for the winter", "On a break until the spring season", "Schedule conflict with another activity"];
+const ALUMNI_REASONS = ["Aged out of the program", "Graduated to the senior league", "Moved to another city"];
+const statusReasonOf = (i: number): { statusReason?: string } =>
+  statusOf(i) === "Inactive" ? { statusReason: INACTIVE_REASONS[i % 3]! } : statusOf(i) === "Alumni" ? { statusReason: ALUMNI_REASONS[i % 3]! } : {};
 
 /**
  * The `index`-th demo participant of an organization: varied names, ages 5 to 17, some medical
@@ -107,6 +112,7 @@ export function demoParticipant(org: { id: string; name: string; type: "school" 
       pickupContacts: contacts,
       pickUpPermission: independent ? INDEPENDENT_TRAVEL : ADULT_PICK_UP,
       status: statusOf(i),
+      ...statusReasonOf(i),
       userId: null,
     },
     registeredAt,

@@ -89,6 +89,9 @@ export const EXPECTED_API: Record<string, string> = {
   // the photo a list row links to: the detail's rule (decision 023); no such participant is the handler's 404
   "participant-photo": "---++++++",
   "participant-by-member-id": "---++++++",
+  // creating and editing participants (decision 065): 'create participant profiles' (not the coach's group, not the kiosk)
+  "participant-create": "----++++-",
+  "participant-update": "----++++-",
   // the registry lets every signed-in user but the kiosk in; the handler refuses (403) all but
   // CAN_SIGN_WAIVER_FOR_PARTICIPANT (the parent group has it), admin and organization
   "waiver-token": "--+-++++-",

@@ -53,7 +53,8 @@ const FSA = ["fsa"];
 // security_code: the visit's claim-tag secret (docs/decisions/036), with who collects the child: never the kiosk's
 const PICK_UP = ["parent", "parent_id", "pickup_contacts", "pick_up_people", "pick_up_name", "pick_up_contact_number", "pick_up_relationship", "security_code"];
 const WRITTEN_BY_STAFF = ["notes", "flags"];
-const RECORD = ["created_date", "waiver_signed_at", "waiver_signed_by"];
+// status_reason: an Inactive or Alumni participant's reason (decision 065), the policy's record group
+const RECORD = ["created_date", "waiver_signed_at", "waiver_signed_by", "status_reason"];
 const EVERYTHING = [...IDENTITY, ...CHECK_IN_STATUS, ...USERNAME, ...PERSONAL, ...MEDICAL, ...SCHOOL, ...EMERGENCY_CONTACT, ...HOME, ...POSTAL_CODE, ...SPECIFIC_GENDER, ...DEMOGRAPHICS, ...FSA, ...PICK_UP, ...WRITTEN_BY_STAFF, ...RECORD];
 const FAMILY = EVERYTHING.filter((f) => !WRITTEN_BY_STAFF.includes(f));
 
@@ -118,7 +119,7 @@ const PROGRAM_REPORT_ROW = [
 const PROGRAM_ROW_FACTS = ["program_id", "points", "program_name", "drop_in", "sessions", "attendance_count", "attendance_percentage", "absent_count", "excused_count"];
 // a session roster's participant (decision 046): who they are, beside their mark
 const ROSTER_PERSON = ["participant_id", "member_id", "first_name", "last_name", "full_name"];
-const PAGE_ROW = ["id", "member_id", "full_name", "first_name", "last_name", "status", "is_waiver_signed", "age", "photo_url"];
+const PAGE_ROW = ["id", "member_id", "full_name", "first_name", "last_name", "status", "status_reason", "is_waiver_signed", "age", "photo_url"];
 // one's own account: every role sees all of it
 const SESSION_USER = ["id", "username", "email", "first_name", "last_name", "photo_url", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "parent", "is_enrollment_allowed"];
 const USER_SESSION = ["user_id", "organization_id", "role_level", "expires_at"];

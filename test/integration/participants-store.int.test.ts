@@ -81,7 +81,7 @@ describe("participants: Member ID claims, the stream and the read model", () => 
     const seed = input(7);
     const registered = await registerParticipant(deps(), seed, meta());
     const id = seed.participantId;
-    await changeParticipantStatus(deps(), { type: "ChangeParticipantStatus", data: { participantId: id, status: "Alumni" }, metadata: meta() });
+    await changeParticipantStatus(deps(), { type: "ChangeParticipantStatus", data: { participantId: id, status: "Alumni", reason: "Aged out" }, metadata: meta() });
     const tokenHash = "c".repeat(64);
     await issueWaiverToken(deps(), { type: "IssueWaiverToken", data: { participantId: id, tokenHash, issuedBy: "admin-1", asParent: false }, metadata: meta() });
     const waiver = { participantId: id, signedByName: "Ngozi Okafor", consent: true, ip: "10.0.0.7", tokenHash };

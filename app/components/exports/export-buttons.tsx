@@ -105,11 +105,11 @@ export function ExportCheckInsButton() {
   );
 }
 
-/** The participant list's Export button: the list as filtered now (search), every status. */
-export function ExportParticipantsButton({ search }: { search: string }) {
+/** The participant list's Export button: the list as filtered now (search, and the status filter when one is chosen). */
+export function ExportParticipantsButton({ search, statuses = [] }: { search: string; statuses?: string[] }) {
   const { busy, send } = useRequestExport();
   return (
-    <Button variant="outline" loading={busy} disabled={busy} data-testid="export-participants" onClick={() => void send("participants", { statuses: [], search, timeZone: browserTimeZone() })}>
+    <Button variant="outline" loading={busy} disabled={busy} data-testid="export-participants" onClick={() => void send("participants", { statuses, search, timeZone: browserTimeZone() })}>
       <DownloadIcon /> Export
     </Button>
   );

@@ -2,7 +2,7 @@ import { Container, Flex, Heading, Select, Text, TextField } from "@radix-ui/the
 import { useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Paginator } from "~/components/paginator";
-import { PAGE_SIZES, SORT_OPTIONS, type ParticipantListState, type SortValue } from "#modules/participants/client";
+import { LIST_STATUS_FILTERS, PAGE_SIZES, SORT_OPTIONS, type ParticipantListState, type ParticipantListStatus, type SortValue } from "#modules/participants/client";
 import { listSearchParams, SEARCH_DEBOUNCE_MS, type ParticipantListData } from "~/utils/participant-list";
 import { ParticipantTable } from "./participant-table";
 
@@ -10,7 +10,21 @@ import { ParticipantTable } from "./participant-table";
  * /participants and /students (spec-1 section 2): the list with search (debounced 1000 ms, run only when
  * there is text or the text was cleared), sort, and the paginator. The state lives in the URL query.
  */
-export function ParticipantListPage({ title, state, rows, count, totalPages, actions }: ParticipantListData & { actions?: ReactNode }) {
+export function ParticipantListPage({
+  title,
+  state,
+  rows,
+  count,
+  totalPages,
+  actions,
+  panel,
+  editHref,
+}: ParticipantListData & {
+  actions?: ReactNode;
+  /** the create or edit form beside the list (decision 065) */
+  panel?: ReactNode;
+  editHref?: ((id: string) => string) | null;
+}) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [text, setText] = useState(state.search);
@@ -62,6 +76,23 @@ export function ParticipantListPage({ title, state, rows, count, totalPages, act
             style={{ minWidth: 260 }}
           />
           <Flex align="center" gap="2">
+            <Text as="label" size="2" htmlFor="participant-status">
+              Status
+            </Text>
+            <select
+              id="participant-status"
+              className="rc-user-select"
+              value={state.status}
+              onChange={(e) => go({ status: e.target.value as ParticipantListStatus, page: 0 })}
+            >
+              {LIST_STATUS_FILTERS.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </Flex>
+          <Flex align="center" gap="2">
             <Text size="2" id="participant-sort-label">
               Sort by
             </Text>
@@ -78,17 +109,26 @@ export function ParticipantListPage({ title, state, rows, count, totalPages, act
           </Flex>
         </Flex>
       </Flex>
-      <div style={{ opacity: navigation.state === "loading" ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={navigation.state === "loading"}>
-        <ParticipantTable rows={rows} emptyText={state.search ? `No ${noun} match '${state.search}'.` : `No ${noun} yet.`} />
+      <div className="rc-staff-layout" data-open={panel ? "" : undefined}>
+        <div className="rc-staff-list">
+          <div style={{ opacity: navigation.state === "loading" ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={navigation.state === "loading"}>
+            <ParticipantTable
+              rows={rows}
+              editHref={editHref}
+              emptyText={state.search ? `No ${noun} match '${state.search}'.` : state.status ? `No ${state.status} ${noun}.` : `No ${noun} yet.`}
+            />
+          </div>
+          <Paginator
+            page={state.page}
+            totalPages={totalPages}
+            size={state.size}
+            sizes={PAGE_SIZES}
+            onPage={(page) => go({ page })}
+            onSize={(size) => go({ size, page: 0 })}
+          />
+        </div>
+        {panel ? <div className="rc-staff-panel">{panel}</div> : null}
       </div>
-      <Paginator
-        page={state.page}
-        totalPages={totalPages}
-        size={state.size}
-        sizes={PAGE_SIZES}
-        onPage={(page) => go({ page })}
-        onSize={(size) => go({ size, page: 0 })}
-      />
     </Container>
   );
 }

@@ -7,7 +7,7 @@ const STATUS_COLORS = { Active: "green", Inactive: "gray", Alumni: "blue" } as c
 const initials = (p: ParticipantListItem) => `${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
 
 /** The participant list: photo (or initials), full name, Member ID, status, waiver, age. */
-export function ParticipantTable({ rows, emptyText }: { rows: ParticipantListItem[]; emptyText: string }) {
+export function ParticipantTable({ rows, emptyText, editHref }: { rows: ParticipantListItem[]; emptyText: string; editHref?: ((id: string) => string) | null }) {
   if (rows.length === 0) {
     return (
       <Text as="p" color="gray" my="6">
@@ -27,6 +27,11 @@ export function ParticipantTable({ rows, emptyText }: { rows: ParticipantListIte
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Waiver Signed</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell justify="end">Age</Table.ColumnHeaderCell>
+          {editHref ? (
+            <Table.ColumnHeaderCell>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.ColumnHeaderCell>
+          ) : null}
         </Table.Row>
       </Table.Header>
       <Table.Body>
@@ -46,9 +51,16 @@ export function ParticipantTable({ rows, emptyText }: { rows: ParticipantListIte
               </Code>
             </Table.Cell>
             <Table.Cell>
-              <Badge variant="soft" color={STATUS_COLORS[p.status as keyof typeof STATUS_COLORS] ?? "gray"}>
-                {p.status}
-              </Badge>
+              <Flex direction="column" gap="1" align="start">
+                <Badge variant="soft" color={STATUS_COLORS[p.status as keyof typeof STATUS_COLORS] ?? "gray"}>
+                  {p.status}
+                </Badge>
+                {p.status_reason ? (
+                  <Text size="1" color="gray" data-testid="status-reason">
+                    {p.status_reason}
+                  </Text>
+                ) : null}
+              </Flex>
             </Table.Cell>
             <Table.Cell>
               <Flex>
@@ -58,6 +70,15 @@ export function ParticipantTable({ rows, emptyText }: { rows: ParticipantListIte
               </Flex>
             </Table.Cell>
             <Table.Cell justify="end">{p.age ?? ""}</Table.Cell>
+            {editHref ? (
+              <Table.Cell>
+                <Link asChild size="2">
+                  <RemixLink to={editHref(p.id)} preventScrollReset aria-label={`Edit ${p.full_name}`}>
+                    Edit
+                  </RemixLink>
+                </Link>
+              </Table.Cell>
+            ) : null}
           </Table.Row>
         ))}
       </Table.Body>
