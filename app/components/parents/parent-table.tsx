@@ -34,16 +34,16 @@ export function ParentTable({ rows, manageHref, emptyText }: { rows: ParentRow[]
                   {p.first_name} {p.last_name}
                 </Text>
               </Table.RowHeaderCell>
-              <Table.Cell>{p.email ?? ""}</Table.Cell>
-              <Table.Cell>{p.phone_number ?? ""}</Table.Cell>
-              <Table.Cell data-testid="parent-children">
+              <Table.Cell data-label="E-mail">{p.email ?? ""}</Table.Cell>
+              <Table.Cell data-label="Phone Number">{p.phone_number ?? ""}</Table.Cell>
+              <Table.Cell data-testid="parent-children" data-label="Children">
                 {p.children && p.children.length > 0 ? (
                   p.children.map((c) => c.full_name).join(", ")
                 ) : (
                   <Text color="gray">No children linked</Text>
                 )}
               </Table.Cell>
-              <Table.Cell>
+              <Table.Cell data-label="">
                 <Button size="1" variant="soft" asChild>
                   <RemixLink to={manageHref(p.id)} preventScrollReset aria-label={`Manage ${p.first_name} ${p.last_name}'s children`}>
                     Children

@@ -48,9 +48,9 @@ export function UserTable({ rows, editHref, emptyText, invitationActions }: { ro
                   {u.first_name} {u.last_name}
                 </Text>
               </Table.RowHeaderCell>
-              <Table.Cell>{u.email ?? ""}</Table.Cell>
-              <Table.Cell>{u.phone_number ?? ""}</Table.Cell>
-              <Table.Cell>
+              <Table.Cell data-label="E-mail">{u.email ?? ""}</Table.Cell>
+              <Table.Cell data-label="Phone Number">{u.phone_number ?? ""}</Table.Cell>
+              <Table.Cell data-label="Status">
                 <Flex direction="column" gap="1" align="start">
                   <Badge color={STATUS_COLOR[u.status as keyof typeof STATUS_COLOR] ?? "gray"} variant="soft" data-testid="user-status">
                     {u.status}
@@ -62,7 +62,7 @@ export function UserTable({ rows, editHref, emptyText, invitationActions }: { ro
                   ) : null}
                 </Flex>
               </Table.Cell>
-              <Table.Cell>
+              <Table.Cell data-label="Invitation">
                 <Flex direction="column" gap="1" align="start">
                   {u.invitation_status ? (
                     <Badge color={INVITATION_COLOR[u.invitation_status as keyof typeof INVITATION_COLOR] ?? "gray"} variant="soft" data-testid="user-invitation">
@@ -72,9 +72,9 @@ export function UserTable({ rows, editHref, emptyText, invitationActions }: { ro
                   {invitationActions?.(u)}
                 </Flex>
               </Table.Cell>
-              <Table.Cell>{mdy(u.created_date)}</Table.Cell>
+              <Table.Cell data-label="Created">{mdy(u.created_date)}</Table.Cell>
               {editHref ? (
-                <Table.Cell>
+                <Table.Cell data-label="">
                   <Button size="1" variant="soft" asChild>
                     <RemixLink to={editHref(u.id)} preventScrollReset aria-label={`Edit ${u.first_name} ${u.last_name}`}>
                       Edit
