@@ -1,41 +1,14 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Grid, Heading } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { addChildSchema } from "#modules/family/client";
 import { GENDER_OPTIONS, PICK_UP_PERMISSIONS } from "#modules/participants/client";
-import { FieldError, FormErrors } from "../forms";
+import { FormErrors } from "../forms";
+import { SelectRow, selectOptions } from "../user-groups/select-row";
 import { TextFieldRow } from "../user-groups/text-field-row";
 
 export type AddChildActionData = { result: SubmissionResult<string[]> };
-
-/** A native select bound to a conform field, with an empty first choice (it posts without JavaScript). */
-function ChoiceRow<T>({ meta, label, options }: { meta: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; options: readonly string[] }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={meta.id} size="2" weight="medium">
-        {label}
-      </Text>
-      <select
-        id={meta.id}
-        name={meta.name}
-        key={meta.key}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={meta.errors ? meta.errorId : undefined}
-        className="rc-add-child-select"
-      >
-        <option value="">Choose...</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      <FieldError meta={meta} />
-    </Flex>
-  );
-}
 
 /**
  * 'Add a child' on the parents' home (decision 064): the new child's name, date of birth (not in the
@@ -68,8 +41,8 @@ export function AddChildForm({ commandId, closeHref }: { commandId: string; clos
               <TextFieldRow meta={fields.first_name} label="First Name" />
               <TextFieldRow meta={fields.last_name} label="Last Name" />
               <TextFieldRow meta={fields.dob} label="Date of Birth" type="date" />
-              <ChoiceRow meta={fields.gender} label="Gender" options={GENDER_OPTIONS} />
-              <ChoiceRow meta={fields.pick_up_permission} label="Pick Up Permission" options={PICK_UP_PERMISSIONS} />
+              <SelectRow className="rc-add-child-select" meta={fields.gender} label="Gender" options={selectOptions(GENDER_OPTIONS)} blank="Choose..." />
+              <SelectRow className="rc-add-child-select" meta={fields.pick_up_permission} label="Pick Up Permission" options={selectOptions(PICK_UP_PERMISSIONS)} blank="Choose..." />
               <TextFieldRow meta={fields.school_name} label="School Name" hint="Leave empty if not applicable." />
             </Grid>
             <Flex gap="3" justify="end">

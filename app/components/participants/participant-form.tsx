@@ -22,6 +22,7 @@ import {
   YES_NO,
 } from "#modules/participants/client";
 import { FieldError, FormErrors } from "../forms";
+import { SelectRow, selectOptions } from "../user-groups/select-row";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import { PhotoUploadButton } from "../uploads/photo-upload-button";
 
@@ -63,37 +64,6 @@ export type ParticipantFormActionData = { result: SubmissionResult<string[]> };
 export type EditedParticipant = { id: string; full_name: string; values: Record<string, unknown>; photo_url?: string | null };
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
-type Option = { value: string; label: string };
-const options = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
-
-/** A native select bound to a conform field (it posts without JavaScript). */
-function SelectRow({ meta, label, choices, blank, onChange }: { meta: Meta; label: string; choices: Option[]; blank?: string; onChange?: (value: string) => void }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={meta.id} size="2" weight="medium">
-        {label}
-      </Text>
-      <select
-        id={meta.id}
-        name={meta.name}
-        key={meta.key}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={meta.errors ? meta.errorId : undefined}
-        className="rc-user-select"
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-      >
-        {blank !== undefined ? <option value="">{blank}</option> : null}
-        {choices.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError meta={meta} />
-    </Flex>
-  );
-}
 
 /** Checkboxes of one list field (programme interest). */
 function CheckboxesRow({ meta, label, choices }: { meta: Meta; label: string; choices: readonly string[] }) {
@@ -174,13 +144,13 @@ export function ParticipantForm({
               <TextFieldRow meta={f.first_name!} label={`${L.first_name} (required)`} />
               <TextFieldRow meta={f.last_name!} label={`${L.last_name} (required)`} />
               <TextFieldRow meta={f.dob!} label={`${L.dob} (required)`} type="date" />
-              <SelectRow meta={f.gender!} label={`${L.gender} (required)`} choices={options(GENDER_OPTIONS)} blank="Choose…" />
-              {shown("pronouns") ? <SelectRow meta={f.pronouns!} label={label("pronouns")} choices={options(PRONOUN_OPTIONS)} blank="Not given" /> : null}
-              {shown("birthplace") ? <SelectRow meta={f.birthplace!} label={label("birthplace")} choices={options(BIRTHPLACE_OPTIONS)} blank="Not given" /> : null}
+              <SelectRow className="rc-user-select" meta={f.gender!} label={`${L.gender} (required)`} options={selectOptions(GENDER_OPTIONS)} blank="Choose…" />
+              {shown("pronouns") ? <SelectRow className="rc-user-select" meta={f.pronouns!} label={label("pronouns")} options={selectOptions(PRONOUN_OPTIONS)} blank="Not given" /> : null}
+              {shown("birthplace") ? <SelectRow className="rc-user-select" meta={f.birthplace!} label={label("birthplace")} options={selectOptions(BIRTHPLACE_OPTIONS)} blank="Not given" /> : null}
               {shown("household_income") ? (
-                <SelectRow meta={f.household_income!} label={label("household_income")} choices={HOUSEHOLD_INCOME_OPTIONS.map((o) => ({ value: o.value, label: `${o.value}: ${o.label}` }))} blank="Not given" />
+                <SelectRow className="rc-user-select" meta={f.household_income!} label={label("household_income")} options={HOUSEHOLD_INCOME_OPTIONS.map((o) => ({ value: o.value, label: `${o.value}: ${o.label}` }))} blank="Not given" />
               ) : null}
-              {shown("how_heard") ? <SelectRow meta={f.how_heard!} label={label("how_heard")} choices={options(HOW_HEARD_OPTIONS)} blank="Not given" /> : null}
+              {shown("how_heard") ? <SelectRow className="rc-user-select" meta={f.how_heard!} label={label("how_heard")} options={selectOptions(HOW_HEARD_OPTIONS)} blank="Not given" /> : null}
             </Grid>
             {shown("programme_interest") ? <CheckboxesRow meta={f.programme_interest!} label={label("programme_interest")} choices={PROGRAMME_INTEREST_OPTIONS} /> : null}
           </Flex>
@@ -194,13 +164,13 @@ export function ParticipantForm({
               {shown("contact_name") ? <TextFieldRow meta={f.contact_name!} label={label("contact_name")} /> : null}
               {shown("phone_number") ? <TextFieldRow meta={f.phone_number!} label={label("phone_number")} type="tel" /> : null}
               {shown("email") ? <TextFieldRow meta={f.email!} label={label("email")} type="email" /> : null}
-              {shown("preferred_contact") ? <SelectRow meta={f.preferred_contact!} label={label("preferred_contact")} choices={options(PREFERRED_CONTACT_OPTIONS)} blank="Not given" /> : null}
+              {shown("preferred_contact") ? <SelectRow className="rc-user-select" meta={f.preferred_contact!} label={label("preferred_contact")} options={selectOptions(PREFERRED_CONTACT_OPTIONS)} blank="Not given" /> : null}
               {shown("address") ? <TextFieldRow meta={f.address!} label={label("address")} /> : null}
               {shown("province") ? (
-                <SelectRow
+                <SelectRow className="rc-user-select"
                   meta={f.province!}
                   label={label("province")}
-                  choices={[...options(CANADIAN_PROVINCES).map((o) => ({ ...o, label: `${o.label} (Canada)` })), ...options(US_STATES).map((o) => ({ ...o, label: `${o.label} (USA)` }))]}
+                  options={[...selectOptions(CANADIAN_PROVINCES).map((o) => ({ ...o, label: `${o.label} (Canada)` })), ...selectOptions(US_STATES).map((o) => ({ ...o, label: `${o.label} (USA)` }))]}
                   blank="Not given"
                 />
               ) : null}
@@ -225,15 +195,15 @@ export function ParticipantForm({
             ) : null}
             <Grid columns={{ initial: "1", sm: "2" }} gap="3">
               {shown("medical_conditions") ? <TextFieldRow meta={f.medical_conditions!} label={label("medical_conditions")} hint="Separate them with commas" /> : null}
-              <SelectRow meta={f.has_epi_pen!} label={L.has_epi_pen} choices={options(YES_NO)} />
-              <SelectRow meta={f.has_medications!} label={L.has_medications} choices={options(YES_NO)} />
-              <SelectRow meta={f.pick_up_permission!} label={`${L.pick_up_permission} (required)`} choices={options(PICK_UP_PERMISSIONS)} blank="Choose…" />
+              <SelectRow className="rc-user-select" meta={f.has_epi_pen!} label={L.has_epi_pen} options={selectOptions(YES_NO)} />
+              <SelectRow className="rc-user-select" meta={f.has_medications!} label={L.has_medications} options={selectOptions(YES_NO)} />
+              <SelectRow className="rc-user-select" meta={f.pick_up_permission!} label={`${L.pick_up_permission} (required)`} options={selectOptions(PICK_UP_PERMISSIONS)} blank="Choose…" />
             </Grid>
           </Flex>
         </Card>
         <Card size="2">
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-            <SelectRow meta={f.status!} label={L.status} choices={options(PARTICIPANT_STATUSES)} onChange={setStatus} />
+            <SelectRow className="rc-user-select" meta={f.status!} label={L.status} options={selectOptions(PARTICIPANT_STATUSES)} onChange={setStatus} />
             {status === "Active" ? null : <TextFieldRow meta={f.status_reason!} label={`${L.status_reason} (required)`} hint={`Why this participant is ${status}: shown in the list.`} />}
           </Grid>
         </Card>

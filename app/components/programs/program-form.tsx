@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Grid, Heading, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
@@ -7,37 +7,10 @@ import { ACTIVITY_TYPES, PROGRAM_GENDERS, PROGRAM_TYPE_LABELS, PROGRAM_TYPES, WE
 import { FieldError, FormErrors } from "../forms";
 import { CheckboxItem } from "../user-groups/checkbox-item";
 import { FieldGroup } from "../user-groups/field-group";
+import { SelectRow } from "../user-groups/select-row";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import type { BuilderActionData, EditedProgram, StaffOption } from "./builder-types";
 import { ProgramPhoto } from "./program-photo";
-
-/** A native select bound to a conform field (it posts without JavaScript; conform revalidates on its input). */
-function SelectRow<T>({ meta, label, options, placeholder }: { meta: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; options: { value: string; label: string }[]; placeholder?: string }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={meta.id} size="2" weight="medium">
-        {label}
-      </Text>
-      <select
-        id={meta.id}
-        name={meta.name}
-        key={meta.key}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={meta.errors ? meta.errorId : undefined}
-        className="rc-native-select"
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError meta={meta} />
-    </Flex>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -115,8 +88,8 @@ export function ProgramForm({ program, photoUrl = null, staff, rules, commandId 
           </Flex>
           <ProgramPhoto program={program} photoUrl={photoUrl} />
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-            <SelectRow meta={fields.type} label="Type" options={PROGRAM_TYPES.map((t) => ({ value: t, label: PROGRAM_TYPE_LABELS[t] }))} />
-            <SelectRow meta={fields.activity_type} label="Activity Type" placeholder="Choose an activity type" options={ACTIVITY_TYPES.map((a) => ({ value: a, label: a }))} />
+            <SelectRow className="rc-native-select" meta={fields.type} label="Type" options={PROGRAM_TYPES.map((t) => ({ value: t, label: PROGRAM_TYPE_LABELS[t] }))} />
+            <SelectRow className="rc-native-select" meta={fields.activity_type} label="Activity Type" blank="Choose an activity type" options={ACTIVITY_TYPES.map((a) => ({ value: a, label: a }))} />
             <TextFieldRow meta={fields.category_type} label="Category Type" />
             <TextFieldRow meta={fields.location} label="Location" />
           </Grid>
@@ -136,7 +109,7 @@ export function ProgramForm({ program, photoUrl = null, staff, rules, commandId 
           </FieldGroup>
           <Grid columns={{ initial: "1", sm: "2" }} gap="3">
             <TextFieldRow meta={fields.members_limit} label="Members Limit" type="number" hint="Empty: no limit" />
-            <SelectRow
+            <SelectRow className="rc-native-select"
               meta={fields.waitlist}
               label="When full"
               options={[
@@ -157,7 +130,7 @@ export function ProgramForm({ program, photoUrl = null, staff, rules, commandId 
                 const s = session.getFieldset();
                 return (
                   <Flex key={session.key} gap="2" align="end" wrap="wrap" data-testid="program-session">
-                    <SelectRow meta={s.week_day} label={`Session ${index + 1} day`} options={days} />
+                    <SelectRow className="rc-native-select" meta={s.week_day} label={`Session ${index + 1} day`} options={days} />
                     <TextFieldRow meta={s.start_time} label="Start Time" type={"time" as "text"} />
                     <TextFieldRow meta={s.end_time} label="End Time" type={"time" as "text"} />
                     <IconButton

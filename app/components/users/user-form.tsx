@@ -1,42 +1,15 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { staffUserSchema, USER_STATUSES } from "#modules/identity/client";
-import { FieldError, FormErrors } from "../forms";
+import { FormErrors } from "../forms";
+import { SelectRow } from "../user-groups/select-row";
 import { TextFieldRow } from "../user-groups/text-field-row";
 import type { EditedUser } from "./user-types";
 
 export type UserFormActionData = { result: SubmissionResult<string[]> };
-
-/** A native select bound to a conform field (it posts without JavaScript). */
-function SelectRow<T>({ meta, label, options, onChange }: { meta: FieldMetadata<T, Record<string, unknown>, string[]>; label: string; options: { value: string; label: string }[]; onChange?: (value: string) => void }) {
-  return (
-    <Flex direction="column" gap="1">
-      <Text as="label" htmlFor={meta.id} size="2" weight="medium">
-        {label}
-      </Text>
-      <select
-        id={meta.id}
-        name={meta.name}
-        key={meta.key}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={meta.errors ? meta.errorId : undefined}
-        className="rc-user-select"
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError meta={meta} />
-    </Flex>
-  );
-}
 
 const defaultsOf = (user: EditedUser | null, groupId: string) =>
   user
@@ -106,8 +79,8 @@ export function UserForm({ user, groupId, groups, commandId, closeHref, isSelf }
             ) : (
               <>
                 <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-                  <SelectRow meta={fields.user_group_id} label="User Group" options={groups.map((g) => ({ value: g.id, label: g.name }))} />
-                  <SelectRow meta={fields.status} label="Status" options={USER_STATUSES.map((s) => ({ value: s, label: s }))} onChange={setStatus} />
+                  <SelectRow className="rc-user-select" meta={fields.user_group_id} label="User Group" options={groups.map((g) => ({ value: g.id, label: g.name }))} />
+                  <SelectRow className="rc-user-select" meta={fields.status} label="Status" options={USER_STATUSES.map((s) => ({ value: s, label: s }))} onChange={setStatus} />
                 </Grid>
                 {status === "Active" ? null : (
                   <TextFieldRow meta={fields.status_reason} label="Reason" hint={`Why this user is ${status}: shown in the list.`} />
