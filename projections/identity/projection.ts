@@ -5,6 +5,7 @@ import type { StaffUserEvent, UserGroupEvent } from "../../modules/identity";
 import { defineProjection } from "../runner";
 import type { IdentityTables } from "./tables";
 import { applyStaffUser, STAFF_USER_TYPES } from "./staff-users";
+import { newUserRow } from "./user-row";
 import { applyInvitation, INVITATION_TYPES } from "./invitations";
 import type { InvitationEvent } from "../../modules/identity";
 
@@ -55,19 +56,7 @@ async function applyUser(db: Db, event: RecordedEvent<UserEvent>) {
       const d = event.data;
       await db
         .insertInto("rm_users")
-        .values({
-          id: d.userId,
-          organization_id: d.organizationId,
-          username: d.username.toLowerCase(),
-          email: d.email.toLowerCase(),
-          first_name: d.firstName,
-          last_name: d.lastName,
-          user_group_id: d.userGroupId,
-          parent_id: d.parentId,
-          password_hash: d.passwordHash,
-          created_at: at,
-          updated_at: at,
-        })
+        .values(newUserRow(d, d.passwordHash, at))
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
       return;

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
 import type { StaffUserEvent } from "../../modules/identity";
 import type { IdentityTables } from "./tables";
+import { newUserRow } from "./user-row";
 
 type Db = Kysely<IdentityTables> | Transaction<IdentityTables>;
 
@@ -16,22 +17,12 @@ export async function applyStaffUser(db: Db, event: RecordedEvent<StaffUserEvent
       await db
         .insertInto("rm_users")
         .values({
-          id: d.userId,
-          organization_id: d.organizationId,
-          username: d.username.toLowerCase(),
-          email: d.email.toLowerCase(),
-          first_name: d.firstName,
-          last_name: d.lastName,
-          user_group_id: d.userGroupId,
-          parent_id: d.parentId,
           // no password until the invitation is accepted: nothing verifies against an empty hash
-          password_hash: "",
+          ...newUserRow(d, "", at),
           status: d.status,
           phone_number: d.phoneNumber,
           status_reason: d.statusReason,
           invitation_status: d.invitationStatus,
-          created_at: at,
-          updated_at: at,
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
