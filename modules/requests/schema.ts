@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GENDER_OPTIONS } from "../participants/options";
+import { GENDER_OPTIONS } from "../participants/client";
 
 /** Browser-safe: the public forms' schemas (decision 066), one for the browser and the server. */
 
@@ -100,8 +100,8 @@ export const declineRequestSchema = z.object({
 export const requestListQuery = z.object({
   status: z.enum(["Pending", "Approved", "Declined"], { error: "Status must be Pending, Approved or Declined" }).optional(),
   search: z.string().trim().max(200, { error: "Search must be at most 200 characters" }).optional(),
-  page: z.coerce.number({ error: "Page must be a number" }).int({ error: "Page must be a whole number" }).min(1, { error: "Page must be at least 1" }).max(100_000, { error: "Page is too large" }).default(1),
-  size: z.coerce.number({ error: "Size must be a number" }).int({ error: "Size must be a whole number" }).min(1, { error: "Size must be at least 1" }).max(100, { error: "Size must be at most 100" }).default(20),
+  page: z.coerce.number({ error: "Page must be a number" }).int({ error: "Page must be a whole number" }).min(0, { error: "Page must be 0 or more" }).max(100_000, { error: "Page is too large" }).default(0),
+  size: z.coerce.number({ error: "Size must be a number" }).int({ error: "Size must be a whole number" }).min(1, { error: "Size must be at least 1" }).max(100, { error: "Size must be at most 100" }).default(10),
 });
 export type RequestListQuery = z.output<typeof requestListQuery>;
 
