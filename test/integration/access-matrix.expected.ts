@@ -14,7 +14,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   invite: "++++++++-",
   "user-invite": "++++++++-",
   "invitation-request": "+--------",
-  "teacher-invitation-request": "---------",
+  "teacher-invitation-request": "+--------",
   unsubscribe: "++++++++-",
   // development only (404 in production; this app runs as test): the mail outbox (decision 059)
   "dev-mail": "++++++++-",
@@ -39,7 +39,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "check-in": "---++++++",
   "check-in-tags": "---++++++",
   exports: "----++++-",
-  requests: "-----+++-",
+  requests: "----++++-",
   "organization-requests": "-----+++-",
   granters: "------++-",
   organizations: "------++-",
