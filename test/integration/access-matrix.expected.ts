@@ -197,4 +197,12 @@ export const EXPECTED_API: Record<string, string> = {
   "parent-detail": "----++++-",
   "parent-child-link": "----++++-",
   "parent-child-unlink": "----++++-",
+  // membership requests (decision 066): deciding needs 'create coach profiles' or 'create participant profiles';
+  // the public forms' submits need no account (auth optional), not the kiosk
+  "request-list": "----++++-",
+  "request-create": "++++++++-",
+  "request-create-teacher": "++++++++-",
+  "request-detail": "----++++-",
+  "request-approve": "----++++-",
+  "request-decline": "----++++-",
 };
