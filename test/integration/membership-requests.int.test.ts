@@ -54,6 +54,16 @@ describe("membership requests, on real PostgreSQL and Redis", () => {
     await app?.stop();
   });
 
+  it("lists the seed's requests by status: Pending (a teacher's only in the school), Approved, Declined", async () => {
+    const names = async (client: HttpClient, status: string) => (await json<Paged<Row>>(await client.request("GET", `/api/request?status=${status}&size=100`))).data.map((r) => `${r.first_name} ${r.last_name}`);
+    expect(await names(admin, "Pending")).toEqual(expect.arrayContaining(["Jordan Mbeki", "Priya Raman"]));
+    expect(await names(admin, "Pending")).not.toContain("Omar Haddad");
+    expect(await names(maple, "Pending")).toContain("Omar Haddad");
+    expect(await names(admin, "Declined")).toContain("Sam Whitfield");
+    expect(await names(admin, "Approved")).toContain("Lena Fischer");
+    expect(await json<Failure>(await admin.request("GET", "/api/request?size=1000"), 400)).toMatchObject({ message: "Size must be at most 100" });
+  });
+
   it("a parent's request appears on the list; approve makes the parent (invited, the mail in the outbox) and the child", async () => {
     const email = unique("pat");
     const body = { kind: "parent", first_name: "Pat", last_name: "Okafor", email, phone_number: "416 555 0199", child_first_name: "Kim", child_last_name: "Okafor", child_birth_date: "2016-05-30", child_gender: "Male" };
