@@ -133,11 +133,10 @@ export async function requestCall(services: Services, auth: Auth, id: string | u
 }
 
 /** The refusal a decision would get now (decided already, not found), before anything is created. */
-async function refusalOf(services: Services, auth: Auth, command: RequestCommand) {
+async function refusalOf(services: Services, command: RequestCommand) {
   const { state } = await services.store.aggregateStream(requestStreamId(command.data.requestId), { initialState: requestDecider.initialState, evolve: requestDecider.evolve });
   const decided = requestDecider.decide(state, command, services.clock.now());
   if (decided instanceof DomainError) throw decided;
-  void auth;
 }
 
 /** A call's stand-in request carrying no idempotency key: the step's key goes in the body's command_id. */
@@ -156,7 +155,7 @@ export async function approveRequest(services: Services, auth: Auth, id: string 
   const key = (step: string) => idFrom("membership-request", row.id, step);
   const metadata = (step: string) => ({ commandId: key(step), organizationId: auth.organization.id, actorId: auth.user.id });
   const approve = (userId: string | null, participantId: string | null): RequestCommand => ({ type: "ApproveRequest", data: { requestId: row.id, userId, participantId }, metadata: metadata("approve") });
-  await refusalOf(services, auth, approve(null, null));
+  await refusalOf(services, approve(null, null));
 
   // the participant's profile is checked first: nothing is made when it would be refused
   const child = row.kind === "parent" ? row.child : null;
