@@ -12,6 +12,7 @@ import { notesAttachmentMigration, notesMigration } from "./notes";
 import { organizationsMigration } from "./organizations";
 import { participantsMigration, participantsProfileMigration } from "./participants";
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
+import { requestsMigration } from "./requests";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
@@ -44,4 +45,5 @@ export const allMigrations: MigrationSet = {
   "1300-projection-audit": auditMigration,
   "1400-projection-appointments": appointmentsMigration,
   "1500-mail": mailMigration,
+  "1600-projection-requests": requestsMigration,
 };

@@ -6,6 +6,7 @@ import type { CheckInTables } from "./check-in";
 import type { EventStatsTables } from "./event-stats";
 import type { ExportTables } from "./exports";
 import type { FlagTables } from "./flags";
+import type { RequestTables } from "./requests";
 import type { IdentityTables } from "./identity";
 import type { MailTables } from "./mail";
 import type { NoteTables } from "./notes";
@@ -16,4 +17,4 @@ import type { ScreeningTables } from "./screening";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables;

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { idFrom } from "../../modules/kernel";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { testServices } from "../support/services";
 import { checkInByApi, INDEPENDENT, loadMembers, localDay, memberPicker, signedInPage, type Member } from "./check-in-helpers";
@@ -41,6 +42,8 @@ const ADMIN_PAGES: Visit[] = [
   { name: "user-list", path: at("/user") },
   // the parents' list (decision 064)
   { name: "parents", path: at("/user/parent") },
+  // membership requests (decision 066)
+  { name: "requests", path: at("/requests") },
   // Northside is not a school: /students sends the admin to /participants (decision 037)
   { name: "students", path: at("/students"), landsOn: "/participants" },
   { name: "tags", path: ({ checkInId }) => `/check-in/tags/${checkInId}` },
@@ -90,6 +93,9 @@ const ROLES: { role: string; username: string | null; pages: Visit[]; sizes?: Si
       { name: "sign-waiver", path: ({ waiverLink }) => waiverLink },
       // a dead invitation link (decision 063): 'Token expired'; the live form is audited in invitations.e2e
       { name: "user-invite", path: at("/user/invite/00000000-0000-4000-8000-000000000000?token=gone") },
+      // the public membership request forms (decision 066): Northside's, and the teacher's of the school
+      { name: "membership-request", path: at(`/invitation/request?organization=${idFrom("demo", "organization", "northside-youth-centre")}`) },
+      { name: "teacher-request", path: at(`/invitation/teacher/request?organization=${idFrom("demo", "organization", "maple-street-school")}`) },
       { name: "not-found", path: at("/no-such-page"), landsOn: "/404-page-not-found" },
     ],
   },

@@ -13,6 +13,7 @@ import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
+import { seedDemoRequests } from "./requests";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
@@ -169,6 +170,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     // guardians (decision 064): the family's first child gets a second guardian; a parent with no child yet
     await seedDemoGuardians(deps, org, { parentGroupId: groups.parent!.id, password: DEMO_PASSWORD });
     accounts += 2;
+    // membership requests (decision 066): Pending (a member, a parent with a child; a teacher in a school), one declined, one approved
+    await seedDemoRequests(deps, org, ids.admin!);
   }
   return accounts;
 }

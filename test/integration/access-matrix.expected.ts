@@ -14,7 +14,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   invite: "++++++++-",
   "user-invite": "++++++++-",
   "invitation-request": "+--------",
-  "teacher-invitation-request": "---------",
+  "teacher-invitation-request": "+--------",
   unsubscribe: "++++++++-",
   // development only (404 in production; this app runs as test): the mail outbox (decision 059)
   "dev-mail": "++++++++-",
@@ -39,7 +39,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "check-in": "---++++++",
   "check-in-tags": "---++++++",
   exports: "----++++-",
-  requests: "-----+++-",
+  requests: "----++++-",
   "organization-requests": "-----+++-",
   granters: "------++-",
   organizations: "------++-",
@@ -197,4 +197,12 @@ export const EXPECTED_API: Record<string, string> = {
   "parent-detail": "----++++-",
   "parent-child-link": "----++++-",
   "parent-child-unlink": "----++++-",
+  // membership requests (decision 066): deciding needs 'create coach profiles' or 'create participant profiles';
+  // the public forms' submits need no account (auth optional), not the kiosk
+  "request-list": "----++++-",
+  "request-create": "++++++++-",
+  "request-create-teacher": "++++++++-",
+  "request-detail": "----++++-",
+  "request-approve": "----++++-",
+  "request-decline": "----++++-",
 };

@@ -18,10 +18,11 @@ const concrete = (pattern: string) => pattern.replace(/\/:[a-zA-Z]+\?/g, "").rep
  * The page rendered: 200, or a 404 the page itself answers past the guard: the 404 page by design, and
  * /view-waiver for a waiver this visitor may not see (here: no such participant), and /participants/{id}
  * and /participants/{id}/audit for no such participant, /check-in/tags/{id} for no such visit, /programs/{id}/report
- * and /events/{id}/report for no such program or event, /dev/mail/{id} for no such message. The guard's own
+ * and /events/{id}/report for no such program or event, /dev/mail/{id} for no such message, the membership request forms
+ * for no organization named (decision 066). The guard's own
  * refusals are 403 and redirects.
  */
-const ANSWERS_404 = ["not-found", "view-waiver", "participant", "participant-audit", "check-in-tags", "program-report", "event-report", "dev-mail-message"];
+const ANSWERS_404 = ["not-found", "view-waiver", "participant", "participant-audit", "check-in-tags", "program-report", "event-report", "dev-mail-message", "invitation-request", "teacher-invitation-request"];
 const pageAllowed = (id: string, response: Response) => response.status === 200 || (ANSWERS_404.includes(id) && response.status === 404);
 /** '+' allowed, '-' refused (401/403), 'x' the route has no handler yet (the /api splat answered). */
 async function apiVerdict(response: Response): Promise<string> {

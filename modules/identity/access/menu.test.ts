@@ -43,6 +43,7 @@ describe("sidebarFor", () => {
       "Home",
       "Inbox",
       "Organization", "Resources", "Waivers", "User Groups", "Customize Scoreboard",
+      "Requests", "Membership Requests",
       "Users", "Flagged Members", "Participants", "Parents", "Check Ins", "Coaches", "Volunteers",
       "Programs & Events", "Schedule", "Program Builder", "Programs", "Events",
       "Points & Rewards", "Points", "Store", "Surveys",
@@ -75,7 +76,7 @@ describe("sidebarFor", () => {
 
   it("shows higher levels their groups", () => {
     const entries = menu(SUBJECTS.superadmin).entries;
-    expect(group(entries, "requests")).toEqual(["Organization Requests"]);
+    expect(group(entries, "requests")).toEqual(["Membership Requests", "Organization Requests"]);
     expect(group(entries, "users")).toEqual(expect.arrayContaining(["Organizations", "Granters"]));
   });
 

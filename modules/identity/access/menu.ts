@@ -169,7 +169,7 @@ function memberEntries(ctx: Ctx): SidebarEntry[] {
       page("role", "user-groups", "User Groups"),
       page("customize", "customize", "Customize Scoreboard"),
     ]),
-    ...group(ctx, "requests", "Requests", [page("organization-requests", "organization-requests", "Organization Requests")]),
+    ...group(ctx, "requests", "Requests", [page("requests", "membership-requests", "Membership Requests"), page("organization-requests", "organization-requests", "Organization Requests")]),
     ...(flags.isParent ? [] : group(ctx, "users", school ? "CLASS" : "Users", usersItems(ctx))),
     ...group(ctx, "programs-events", "Programs & Events", programItems(ctx)),
     ...group(ctx, "points-rewards", "Points & Rewards", [

@@ -14,7 +14,7 @@ const OTHER_ORG: readonly (readonly [string, string])[] = [
   //                                anon    part  parent coach admin org  grant super kiosk
   ["/login", /*                 */ "ok    home  home   home  home  home home  home  home"],
   ["/invitation/request", /*    */ "ok    home  home   home  home  home home  home  home"],
-  ["/invitation/teacher/request", "no    home  home   home  home  home home  home  home"],
+  ["/invitation/teacher/request", "ok    home  home   home  home  home home  home  home"],
   ["/reset-password", /*        */ "ok    ok    ok     ok    ok    ok   ok    ok    no"],
   ["/sign-waiver/p1", /*        */ "ok    ok    ok     ok    ok    ok   ok    ok    no"],
   ["/404-page-not-found", /*    */ "ok    ok    ok     ok    ok    ok   ok    ok    ok"],
@@ -31,7 +31,7 @@ const OTHER_ORG: readonly (readonly [string, string])[] = [
   ["/user/g1", /*               */ "login no    no     ok    ok    ok   ok    ok    no"],
   ["/role", /*                  */ "login no    no     no    ok    ok   ok    ok    no"],
   ["/customize", /*             */ "login no    no     no    ok    ok   ok    ok    no"],
-  ["/requests", /*              */ "login no    no     no    no    ok   ok    ok    no"],
+  ["/requests", /*              */ "login no    no     no    ok    ok   ok    ok    no"],
   ["/granters", /*              */ "login no    no     no    no    no   ok    ok    no"],
   ["/organization", /*          */ "login no    no     no    no    no   ok    ok    no"],
   ["/reports", /*               */ "login no    no     no    ok    ok   ok    ok    no"],

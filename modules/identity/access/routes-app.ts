@@ -169,8 +169,8 @@ export const APP_PAGES = [
     path: "/requests",
     title: "Requests",
     showNavigation: true,
-    description: "Requests.",
-    rule: { auth: "required", level: LEVELS.organization },
+    description: "Membership requests (decision 066): teacher requests need 'create coach profiles', member and parent requests 'create participant profiles'.",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_COACH_PROFILE, P.CAN_CREATE_PARTICIPANT_PROFILE] },
   },
   {
     id: "organization-requests",

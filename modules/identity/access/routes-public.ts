@@ -75,7 +75,8 @@ export const PUBLIC_PAGES = [
     title: "Teacher Membership Request",
     showNavigation: false,
     description: "Ask for teacher membership; school organizations only.",
-    rule: { auth: "none", organizationTypes: ["school"] },
+    // every visitor reaches it; the page refuses an organization that is not a school (decision 066)
+    rule: PUBLIC,
   },
   {
     id: "unsubscribe",

@@ -1,0 +1,4 @@
+export { requestsProjection } from "./projection";
+export * from "./queries";
+export type { RequestTables } from "./tables";
+export * as requestsMigration from "./migration";
