@@ -8,14 +8,14 @@ import { exportsProjection } from "./exports";
 import { flagsProjection } from "./flags";
 import { guardiansProjection, identityProjection } from "./identity";
 import { notesProjection } from "./notes";
-import { organizationsProjection } from "./organizations";
+import { organizationRequestsProjection, organizationsProjection } from "./organizations";
 import { participantsProjection } from "./participants";
 import { programAttendanceProjection, programsProjection } from "./programs";
 import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, organizationRequestsProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

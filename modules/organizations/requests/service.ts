@@ -1,0 +1,246 @@
+import { findUserByLogin } from "../../../projections/identity";
+import { organizationNameTaken, organizationRequestById, organizationRequestPage, type OrganizationRequestRow } from "../../../projections/organizations";
+import { waitForProjection } from "../../../projections/runner";
+import {
+  acceptPathOf,
+  defaultUserGroups,
+  DEFAULT_SCHEME,
+  handleStaffUserCommand,
+  handleUserGroupCommand,
+  hit,
+  invitationDecider,
+  INVITATION_TTL_MS,
+  newToken,
+  tokenHash,
+  userStream,
+  type Auth,
+  type GroupFact,
+  type Services,
+} from "../../identity";
+import { DomainError, handleCommand, idFrom, isUuid, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline, type CommandMetadata } from "../../kernel";
+import { queueMail } from "../../mail";
+import { registerOrganization, updateOrganizationSettings } from "../handlers";
+import { defaultSettings } from "../settings";
+import { nameTaken, organizationRequestDecided, organizationRequestDecider, organizationRequestNotFound, organizationRequestStream, type OrganizationRequestCommand } from "./decide";
+import { ORGANIZATION_REQUEST_TOASTS } from "./schema";
+
+/** Organization requests per client address (decision 067): each writes an event, so they are limited. */
+export const ORGANIZATION_REQUEST_LIMIT = { requests: 20, windowSeconds: 60 * 60 } as const;
+
+const tooMany = (retryAfterSeconds: number) =>
+  new DomainError("RATE_LIMITED", "Too many organization requests. Please wait a while and try again.", 429, { retryAfterSeconds });
+
+async function withinLimit(services: Services, ip: string): Promise<void> {
+  const { requests, windowSeconds } = ORGANIZATION_REQUEST_LIMIT;
+  let allowed: boolean;
+  let retryAfter: number;
+  try {
+    const result = await withinRedisDeadline(hit(services.redis, `rollcall:ratelimit:organization-request:ip:${ip}`, requests, windowSeconds));
+    allowed = result.allowed;
+    retryAfter = result.retryAfterSeconds;
+  } catch {
+    throw new DomainError("UNAVAILABLE", "Organization requests are unavailable right now. Please try again in a minute.", 503, { retryAfterSeconds: REDIS_DOWN_RETRY_AFTER_SECONDS });
+  }
+  if (!allowed) throw tooMany(retryAfter);
+}
+
+async function run(services: Services, command: OrganizationRequestCommand) {
+  const result = await handleCommand(services, organizationRequestDecider, organizationRequestStream(command.data.requestId), command);
+  if (!result.ok) throw result.error;
+  const position = Math.max(0, ...result.events.map((e) => e.position));
+  if (position > 0) await waitForProjection(services, "organization-requests", { atLeast: position });
+  return result;
+}
+
+const EMAIL_IN_USE = "This e-mail is already in use";
+const emailInUse = () => new DomainError("EMAIL_IN_USE", EMAIL_IN_USE, 409, { fieldErrors: { contact_email: [EMAIL_IN_USE] } });
+
+/**
+ * POST /api/organization-request (public, decision 067): limited per client address; a filled honeypot
+ * (`website`) is answered as a success and writes nothing. A name an organization (or a pending request)
+ * holds is a 409 on `name`; a contact e-mail that already signs in somewhere is a 409 on `contact_email`.
+ */
+export async function submitOrganizationRequest(services: Services, body: unknown, ip: string, idempotencyKey: string | null): Promise<{ message: string; id?: string }> {
+  await withinLimit(services, ip);
+  const input = (body ?? {}) as Record<string, unknown>;
+  if (typeof input.website === "string" && input.website.trim() !== "") return { message: ORGANIZATION_REQUEST_TOASTS.created };
+  const name = typeof input.name === "string" ? input.name : "";
+  const email = typeof input.contact_email === "string" ? input.contact_email.trim() : "";
+  if (email && (await findUserByLogin(services.db, email))) throw emailInUse();
+  const requestId = idempotencyKey ? idFrom("organization-request", ip, idempotencyKey) : newId();
+  await run(services, {
+    type: "SubmitOrganizationRequest",
+    data: { requestId, input: body, nameTaken: name.trim() !== "" && (await organizationNameTaken(services.db, name)) },
+    metadata: { commandId: idFrom(requestId, "submit"), organizationId: null, actorId: null },
+  });
+  return { message: ORGANIZATION_REQUEST_TOASTS.created, id: requestId };
+}
+
+/** A request as the /api and the page show it (snake_case; the contact person is the future organization account). */
+export function organizationRequestView(row: OrganizationRequestRow) {
+  const d = row.details;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    reason: row.reason,
+    organization_id: row.organization_id,
+    street_address: d.street_address,
+    city: d.city,
+    state: d.state,
+    postal_code: d.postal_code,
+    contact_first_name: d.contact_first_name,
+    contact_last_name: d.contact_last_name,
+    contact_email: d.contact_email,
+    contact_phone: d.contact_phone,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+export type OrganizationRequestView = ReturnType<typeof organizationRequestView>;
+
+export async function organizationRequestsOf(services: Services, query: { page: number; page_size: number; status?: "Pending" | "Approved" | "Declined" | undefined; search?: string | undefined }) {
+  const { data, count } = await organizationRequestPage(services.db, { page: query.page, pageSize: query.page_size, status: query.status, search: query.search });
+  return { data: data.map(organizationRequestView), count };
+}
+
+/** The ids an approval gives (derived from the request's, so a retry reaches the same organization and account). */
+export const approvalIdsOf = (requestId: string) => ({
+  organizationId: idFrom("organization-request", requestId, "organization"),
+  accountUserId: idFrom("organization-request", requestId, "account"),
+});
+
+/**
+ * Approves a request (decision 067), as a granter or superadmin: registers the organization with its defaults
+ * and the request's address, creates its default user groups, creates the organization account (a staff
+ * user of its ORGANIZATION group, no password), invites it (the 'organization-request-approved' mail carries
+ * the invitation's link) and last marks the request Approved. Every step is a command on its own aggregate
+ * with an id derived from the request's: a retry after a failure replays the steps already done and finishes
+ * the rest. An invitation a failed attempt recorded but never mailed (its token is gone) is sent again.
+ */
+export async function approveOrganizationRequest(services: Services, auth: Auth, requestId: string | undefined) {
+  const row = requestId && (await organizationRequestById(services.db, requestId));
+  if (!row || !requestId) throw organizationRequestNotFound();
+  const { organizationId, accountUserId } = approvalIdsOf(requestId);
+  const state = (await services.store.aggregateStream(organizationRequestStream(requestId), organizationRequestDecider)).state;
+  if (!state.exists) throw organizationRequestNotFound();
+  if (state.status === "Approved") return { message: ORGANIZATION_REQUEST_TOASTS.approved, organization_id: organizationId };
+  const d = state.details;
+  const meta = (step: string, organization: string | null = organizationId): CommandMetadata => ({
+    commandId: idFrom("organization-request", requestId, step),
+    organizationId: organization,
+    actorId: auth.user.id,
+    correlationId: idFrom("organization-request", requestId, "approve"),
+  });
+  // refused before anything is written: a declined request, the name taken since, the contact's e-mail signing in elsewhere
+  if (state.status !== "Pending") throw organizationRequestDecided();
+  if (await organizationNameTaken(services.db, d.name, { requestId, organizationId })) throw nameTaken();
+  const holder = await findUserByLogin(services.db, d.contact_email);
+  if (holder && holder.id !== accountUserId) throw emailInUse();
+
+  const registered = await registerOrganization(services, { type: "RegisterOrganization", data: { organizationId, name: d.name, type: d.type }, metadata: meta("register", null) });
+  if (!registered.ok) throw registered.error;
+  const defaults = defaultSettings(d.name, d.type);
+  const settings = {
+    ...defaults,
+    support_email: d.contact_email,
+    address: { ...defaults.address, street_address: d.street_address, city: d.city, state: d.state, postal_code: d.postal_code },
+  };
+  const settled = await updateOrganizationSettings(services, { type: "UpdateOrganizationSettings", data: { organizationId, settings }, metadata: meta("settings", null) });
+  if (!settled.ok) throw settled.error;
+
+  const groups: (GroupFact & { key: string })[] = [];
+  for (const group of defaultUserGroups(d.type)) {
+    const userGroupId = idFrom("user-group", organizationId, group.key);
+    const created = await handleUserGroupCommand(services, {
+      type: "CreateUserGroup",
+      data: {
+        userGroupId,
+        organizationId,
+        name: group.name,
+        displayName: group.displayName,
+        level: group.level,
+        icon: group.icon,
+        scheme: DEFAULT_SCHEME,
+        permissionIds: [...group.permissionIds],
+        actor: { level: auth.subject.level, organizationId },
+      },
+      metadata: meta(`group:${group.key}`),
+    });
+    if (!created.ok) throw created.error;
+    groups.push({ id: userGroupId, level: group.level, key: group.key });
+  }
+  const organizationGroup = groups.find((g) => g.key === "organization")!;
+  const facts = { actor: { userId: auth.user.id, level: auth.subject.level }, groups: groups.map(({ id, level }) => ({ id, level })) };
+  const account = await handleStaffUserCommand(services, {
+    type: "CreateStaffUser",
+    data: {
+      ...facts,
+      userId: accountUserId,
+      input: {
+        first_name: d.contact_first_name,
+        last_name: d.contact_last_name,
+        email: d.contact_email,
+        phone_number: d.contact_phone,
+        user_group_id: organizationGroup.id,
+        status: "Active",
+      },
+    },
+    metadata: meta("account"),
+  });
+  if (!account.ok) throw account.error;
+
+  await invite(services, { organizationId, organizationName: d.name, userId: accountUserId, email: d.contact_email, firstName: d.contact_first_name, facts, meta: meta("invite") });
+  await run(services, { type: "ApproveOrganizationRequest", data: { requestId, organizationId, accountUserId, nameTaken: false }, metadata: meta("approved", null) });
+  await waitForProjection(services, "organizations", { atLeast: await services.store.headPosition() });
+  await waitForProjection(services, "identity", { atLeast: await services.store.headPosition() });
+  return { message: ORGANIZATION_REQUEST_TOASTS.approved, organization_id: organizationId };
+}
+
+type Invite = {
+  organizationId: string;
+  organizationName: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  facts: { actor: { userId: string; level: number }; groups: GroupFact[] };
+  meta: CommandMetadata;
+};
+
+/** The organization account's invitation; a replayed one (an earlier attempt's, its token lost) is sent again with a new token. */
+async function invite(services: Services, i: Invite) {
+  const send = async (commandId: string) => {
+    const token = newToken();
+    const expiresAt = new Date(services.clock.now().getTime() + INVITATION_TTL_MS).toISOString();
+    const result = await handleCommand(services, invitationDecider, userStream(i.userId), {
+      type: "SendInvitation",
+      data: { ...i.facts, userId: i.userId, kind: "coach", tokenHash: tokenHash(token), expiresAt },
+      metadata: { ...i.meta, commandId },
+    });
+    if (!result.ok) throw result.error;
+    return { replayed: result.replayed === true, token };
+  };
+  let sent = await send(i.meta.commandId);
+  if (sent.replayed) sent = await send(newId());
+  await queueMail(services, {
+    organizationId: i.organizationId,
+    to: i.email,
+    kind: "organization-request-approved",
+    data: { firstName: i.firstName, link: acceptPathOf("coach", i.userId, sent.token) },
+    brand: { organizationName: i.organizationName },
+    dedupeKey: `organization-request-approved:${tokenHash(sent.token)}`,
+  });
+}
+
+/** Declines a pending request with its reason (a granter or superadmin). */
+export async function declineOrganizationRequest(services: Services, auth: Auth, requestId: string | undefined, reason: unknown, commandId?: string) {
+  if (!requestId || !(await organizationRequestById(services.db, requestId))) throw organizationRequestNotFound();
+  await run(services, {
+    type: "DeclineOrganizationRequest",
+    data: { requestId, reason },
+    metadata: { commandId: commandId ?? idFrom("organization-request", requestId, "decline"), organizationId: null, actorId: auth.user.id },
+  });
+  return { message: ORGANIZATION_REQUEST_TOASTS.declined };
+}
+
+export const isRequestId = (id: string | undefined): id is string => typeof id === "string" && isUuid(id);

@@ -1,0 +1,40 @@
+import { sql, type Kysely, type Selectable } from "kysely";
+import type { OrganizationTables } from "./tables";
+import type { OrganizationRequestTables } from "./tables";
+
+export type OrganizationRequestRow = Selectable<OrganizationRequestTables["rm_organization_requests"]>;
+type Tables = OrganizationTables & OrganizationRequestTables;
+const tables = <DB extends Tables>(db: Kysely<DB>) => db as unknown as Kysely<Tables>;
+
+export type OrganizationRequestQuery = { page: number; pageSize: number; status?: "Pending" | "Approved" | "Declined" | undefined; search?: string | undefined };
+
+/** A page of organization requests, newest first, and how many match. */
+export async function organizationRequestPage<DB extends Tables>(db: Kysely<DB>, q: OrganizationRequestQuery): Promise<{ data: OrganizationRequestRow[]; count: number }> {
+  let base = tables(db).selectFrom("rm_organization_requests");
+  if (q.status) base = base.where("status", "=", q.status);
+  if (q.search?.trim()) base = base.where(sql<boolean>`lower(name) like ${`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return { data: rows, count: Number(total?.n ?? 0) };
+}
+
+export const organizationRequestById = <DB extends Tables>(db: Kysely<DB>, id: string) =>
+  tables(db).selectFrom("rm_organization_requests").selectAll().where("id", "=", id).executeTakeFirst();
+
+/** Whether an organization, or another pending request, holds this name (case and outer spaces ignored). */
+export async function organizationNameTaken<DB extends Tables>(
+  db: Kysely<DB>,
+  name: string,
+  except: { requestId?: string; organizationId?: string } = {},
+): Promise<boolean> {
+  const key = name.trim().toLowerCase();
+  let orgs = tables(db).selectFrom("rm_organizations").select("id").where(sql<boolean>`lower(name) = ${key}`);
+  if (except.organizationId) orgs = orgs.where("id", "<>", except.organizationId);
+  if (await orgs.executeTakeFirst()) return true;
+  const exceptRequestId = except.requestId;
+  let pending = tables(db).selectFrom("rm_organization_requests").select("id").where("status", "=", "Pending").where(sql<boolean>`lower(name) = ${key}`);
+  if (exceptRequestId) pending = pending.where("id", "<>", exceptRequestId);
+  return (await pending.executeTakeFirst()) !== undefined;
+}
