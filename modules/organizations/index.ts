@@ -109,6 +109,7 @@ export {
   approveOrganizationRequest,
   declineOrganizationRequest,
   approvalIdsOf,
+  carryOutApproval,
   ORGANIZATION_REQUEST_LIMIT,
   type OrganizationRequestView,
 } from "./requests/service";

@@ -16,6 +16,7 @@ import { seedDemoInvitations } from "./invitations";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
+import { seedDemoOrganizationRequests } from "./organization-requests";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -170,6 +171,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoGuardians(deps, org, { parentGroupId: groups.parent!.id, password: DEMO_PASSWORD });
     accounts += 2;
   }
+  // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
+  await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));
   return accounts;
 }
 

@@ -14,6 +14,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   invite: "++++++++-",
   "user-invite": "++++++++-",
   "invitation-request": "+--------",
+  "organization-request-new": "+--------",
   "teacher-invitation-request": "---------",
   unsubscribe: "++++++++-",
   // development only (404 in production; this app runs as test): the mail outbox (decision 059)
@@ -78,6 +79,11 @@ export const EXPECTED_API: Record<string, string> = {
   "user-me-notifications": "-+++++++-",
   "organization-settings-read": "-++++++++",
   "organization-settings-update": "----++++-",
+  // organization requests (decision 067): anyone may ask (not the kiosk); granters and superadmins decide
+  "organization-request-create": "++++++++-",
+  "organization-request-list": "------++-",
+  "organization-request-approve": "------++-",
+  "organization-request-decline": "------++-",
   "user-roles": "-++++++++",
   "role-create": "----++++-",
   "role-update": "----++++-",

@@ -86,6 +86,16 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     expect(await query("select id from rm_organization_requests where name = $1", [trap.name])).toHaveLength(0);
   });
 
+  it("lists the demo's requests: one Pending, one the demo granter approved with its organization", async () => {
+    const pending = await json<{ data: Request[] }>(await granter.request("GET", "/api/organization-request?status=Pending&search=Riverbend"));
+    expect(pending.data.map((r) => r.name)).toEqual(["Riverbend Arts Collective"]);
+    const approved = await json<{ data: Request[] }>(await superadmin.request("GET", "/api/organization-request?status=Approved&search=Harbourview"));
+    expect(approved.data[0]).toMatchObject({ name: "Harbourview Learning Centre", organization_id: expect.any(String) });
+    const [org] = await query<{ name: string }>("select name from rm_organizations where id = $1", [approved.data[0]!.organization_id]);
+    expect(org?.name).toBe("Harbourview Learning Centre");
+    expect(await query("select id from rm_user_groups where organization_id = $1", [approved.data[0]!.organization_id])).toHaveLength(8);
+  });
+
   it("lets granters and superadmins list requests; an admin gets 403", async () => {
     const body = requestBody();
     await json(await visitor.request("POST", "/api/organization-request", { body }));

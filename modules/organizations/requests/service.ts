@@ -8,6 +8,7 @@ import {
   handleStaffUserCommand,
   handleUserGroupCommand,
   hit,
+  LEVEL,
   invitationDecider,
   INVITATION_TTL_MS,
   newToken,
@@ -22,7 +23,7 @@ import { queueMail } from "../../mail";
 import { registerOrganization, updateOrganizationSettings } from "../handlers";
 import { defaultSettings } from "../settings";
 import { nameTaken, organizationRequestDecided, organizationRequestDecider, organizationRequestNotFound, organizationRequestStream, type OrganizationRequestCommand } from "./decide";
-import { ORGANIZATION_REQUEST_TOASTS } from "./schema";
+import { ORGANIZATION_REQUEST_TOASTS, type OrganizationRequestDetails } from "./schema";
 
 /** Organization requests per client address (decision 067): each writes an event, so they are limited. */
 export const ORGANIZATION_REQUEST_LIMIT = { requests: 20, windowSeconds: 60 * 60 } as const;
@@ -138,7 +139,42 @@ export async function approveOrganizationRequest(services: Services, auth: Auth,
   const holder = await findUserByLogin(services.db, d.contact_email);
   if (holder && holder.id !== accountUserId) throw emailInUse();
 
-  const registered = await registerOrganization(services, { type: "RegisterOrganization", data: { organizationId, name: d.name, type: d.type }, metadata: meta("register", null) });
+  const token = await carryOutApproval(services, { requestId, details: d, actor: { userId: auth.user.id, level: auth.subject.level } });
+  await queueMail(services, {
+    organizationId,
+    to: d.contact_email,
+    kind: "organization-request-approved",
+    data: { firstName: d.contact_first_name, link: acceptPathOf("coach", accountUserId, token) },
+    brand: { organizationName: d.name },
+    dedupeKey: `organization-request-approved:${tokenHash(token)}`,
+  });
+  await run(services, { type: "ApproveOrganizationRequest", data: { requestId, organizationId, accountUserId, nameTaken: false }, metadata: meta("approved", null) });
+  await waitForProjection(services, "organizations", { atLeast: await services.store.headPosition() });
+  await waitForProjection(services, "identity", { atLeast: await services.store.headPosition() });
+  return { message: ORGANIZATION_REQUEST_TOASTS.approved, organization_id: organizationId };
+}
+
+/**
+ * The approval's writes, on the event store alone (the demo seed runs them too): the organization with its
+ * defaults and the request's address and contact e-mail as its support e-mail, its default user groups (made
+ * as the platform makes them, at superadmin level, as the seed does: a granter approves an organization whose
+ * SUPERADMIN group is above its own level), its organization account and its invitation. Each step's command
+ * id derives from the request's id, so a second run replays what is done and does the rest. Answers the
+ * invitation's token for the mail's link (a replayed invitation, whose token is lost, is sent again).
+ */
+export async function carryOutApproval(
+  deps: { store: Services["store"]; clock: Services["clock"] },
+  input: { requestId: string; details: OrganizationRequestDetails; actor: { userId: string; level: number } },
+): Promise<string> {
+  const { requestId, details: d, actor } = input;
+  const { organizationId, accountUserId } = approvalIdsOf(requestId);
+  const meta = (step: string, organization: string | null = organizationId): CommandMetadata => ({
+    commandId: idFrom("organization-request", requestId, step),
+    organizationId: organization,
+    actorId: actor.userId,
+    correlationId: idFrom("organization-request", requestId, "approve"),
+  });
+  const registered = await registerOrganization(deps, { type: "RegisterOrganization", data: { organizationId, name: d.name, type: d.type }, metadata: meta("register", null) });
   if (!registered.ok) throw registered.error;
   const defaults = defaultSettings(d.name, d.type);
   const settings = {
@@ -146,13 +182,13 @@ export async function approveOrganizationRequest(services: Services, auth: Auth,
     support_email: d.contact_email,
     address: { ...defaults.address, street_address: d.street_address, city: d.city, state: d.state, postal_code: d.postal_code },
   };
-  const settled = await updateOrganizationSettings(services, { type: "UpdateOrganizationSettings", data: { organizationId, settings }, metadata: meta("settings", null) });
+  const settled = await updateOrganizationSettings(deps, { type: "UpdateOrganizationSettings", data: { organizationId, settings }, metadata: meta("settings", null) });
   if (!settled.ok) throw settled.error;
 
   const groups: (GroupFact & { key: string })[] = [];
   for (const group of defaultUserGroups(d.type)) {
     const userGroupId = idFrom("user-group", organizationId, group.key);
-    const created = await handleUserGroupCommand(services, {
+    const created = await handleUserGroupCommand(deps, {
       type: "CreateUserGroup",
       data: {
         userGroupId,
@@ -163,7 +199,7 @@ export async function approveOrganizationRequest(services: Services, auth: Auth,
         icon: group.icon,
         scheme: DEFAULT_SCHEME,
         permissionIds: [...group.permissionIds],
-        actor: { level: auth.subject.level, organizationId },
+        actor: { level: LEVEL.superadmin, organizationId },
       },
       metadata: meta(`group:${group.key}`),
     });
@@ -171,8 +207,8 @@ export async function approveOrganizationRequest(services: Services, auth: Auth,
     groups.push({ id: userGroupId, level: group.level, key: group.key });
   }
   const organizationGroup = groups.find((g) => g.key === "organization")!;
-  const facts = { actor: { userId: auth.user.id, level: auth.subject.level }, groups: groups.map(({ id, level }) => ({ id, level })) };
-  const account = await handleStaffUserCommand(services, {
+  const facts = { actor: { userId: actor.userId, level: actor.level }, groups: groups.map(({ id, level }) => ({ id, level })) };
+  const account = await handleStaffUserCommand(deps, {
     type: "CreateStaffUser",
     data: {
       ...facts,
@@ -189,30 +225,17 @@ export async function approveOrganizationRequest(services: Services, auth: Auth,
     metadata: meta("account"),
   });
   if (!account.ok) throw account.error;
-
-  await invite(services, { organizationId, organizationName: d.name, userId: accountUserId, email: d.contact_email, firstName: d.contact_first_name, facts, meta: meta("invite") });
-  await run(services, { type: "ApproveOrganizationRequest", data: { requestId, organizationId, accountUserId, nameTaken: false }, metadata: meta("approved", null) });
-  await waitForProjection(services, "organizations", { atLeast: await services.store.headPosition() });
-  await waitForProjection(services, "identity", { atLeast: await services.store.headPosition() });
-  return { message: ORGANIZATION_REQUEST_TOASTS.approved, organization_id: organizationId };
+  return invite(deps, { userId: accountUserId, facts, meta: meta("invite") });
 }
 
-type Invite = {
-  organizationId: string;
-  organizationName: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  facts: { actor: { userId: string; level: number }; groups: GroupFact[] };
-  meta: CommandMetadata;
-};
+type Invite = { userId: string; facts: { actor: { userId: string; level: number }; groups: GroupFact[] }; meta: CommandMetadata };
 
-/** The organization account's invitation; a replayed one (an earlier attempt's, its token lost) is sent again with a new token. */
-async function invite(services: Services, i: Invite) {
+/** The organization account's invitation (its token); a replayed one (an earlier run's, its token lost) is sent again with a new token. */
+async function invite(deps: { store: Services["store"]; clock: Services["clock"] }, i: Invite): Promise<string> {
   const send = async (commandId: string) => {
     const token = newToken();
-    const expiresAt = new Date(services.clock.now().getTime() + INVITATION_TTL_MS).toISOString();
-    const result = await handleCommand(services, invitationDecider, userStream(i.userId), {
+    const expiresAt = new Date(deps.clock.now().getTime() + INVITATION_TTL_MS).toISOString();
+    const result = await handleCommand(deps, invitationDecider, userStream(i.userId), {
       type: "SendInvitation",
       data: { ...i.facts, userId: i.userId, kind: "coach", tokenHash: tokenHash(token), expiresAt },
       metadata: { ...i.meta, commandId },
@@ -220,16 +243,8 @@ async function invite(services: Services, i: Invite) {
     if (!result.ok) throw result.error;
     return { replayed: result.replayed === true, token };
   };
-  let sent = await send(i.meta.commandId);
-  if (sent.replayed) sent = await send(newId());
-  await queueMail(services, {
-    organizationId: i.organizationId,
-    to: i.email,
-    kind: "organization-request-approved",
-    data: { firstName: i.firstName, link: acceptPathOf("coach", i.userId, sent.token) },
-    brand: { organizationName: i.organizationName },
-    dedupeKey: `organization-request-approved:${tokenHash(sent.token)}`,
-  });
+  const first = await send(i.meta.commandId);
+  return first.replayed ? (await send(newId())).token : first.token;
 }
 
 /** Declines a pending request with its reason (a granter or superadmin). */
