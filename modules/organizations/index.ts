@@ -110,6 +110,7 @@ export {
   declineOrganizationRequest,
   approvalIdsOf,
   carryOutApproval,
+  organizationsOf,
   ORGANIZATION_REQUEST_LIMIT,
   type OrganizationRequestView,
 } from "./requests/service";

@@ -38,3 +38,40 @@ export async function organizationNameTaken<DB extends Tables>(
   if (exceptRequestId) pending = pending.where("id", "<>", exceptRequestId);
   return (await pending.executeTakeFirst()) !== undefined;
 }
+
+export type OrganizationListQuery = { page: number; pageSize: number; search?: string | undefined; grantedBy?: string | undefined };
+export type OrganizationListRow = { id: string; name: string; type: string; city: string; state: string; support_email: string; granted_by: string | null };
+
+/**
+ * A page of organizations by name (decision 067) and how many match: every one, or (`grantedBy`) only those
+ * whose request that granter approved.
+ */
+export async function organizationListPage<DB extends Tables>(db: Kysely<DB>, q: OrganizationListQuery): Promise<{ data: OrganizationListRow[]; count: number }> {
+  let base = tables(db)
+    .selectFrom("rm_organizations as o")
+    .leftJoin("rm_organization_requests as r", (join) => join.onRef("r.organization_id", "=", "o.id").on("r.status", "=", "Approved"));
+  if (q.grantedBy) base = base.where("r.decided_by", "=", q.grantedBy);
+  if (q.search?.trim()) base = base.where(sql<boolean>`lower(o.name) like ${`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`);
+  const [rows, total] = await Promise.all([
+    base
+      .select(["o.id", "o.name", "o.type", "o.settings", "r.decided_by"])
+      .orderBy(sql`lower(o.name)`)
+      .orderBy("o.id")
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      city: r.settings.address.city,
+      state: r.settings.address.state,
+      support_email: r.settings.support_email,
+      granted_by: r.decided_by,
+    })),
+    count: Number(total?.n ?? 0),
+  };
+}

@@ -84,6 +84,7 @@ export const EXPECTED_API: Record<string, string> = {
   "organization-request-list": "------++-",
   "organization-request-approve": "------++-",
   "organization-request-decline": "------++-",
+  "organization-list": "------++-",
   "user-roles": "-++++++++",
   "role-create": "----++++-",
   "role-update": "----++++-",

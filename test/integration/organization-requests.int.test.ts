@@ -146,6 +146,20 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     await json<Failure>(await superadmin.request("PUT", "/api/organization-request/00000000-0000-4000-8000-000000000000/approve"), 404);
   });
 
+  it("lists organizations: a superadmin all, a granter those they granted, an admin 403", async () => {
+    type Org = { id: string; name: string; granted_by: string | null };
+    const all = await json<{ data: Org[]; count: number }>(await superadmin.request("GET", "/api/organization?size=1000"));
+    expect(all.data.map((o) => o.name)).toEqual(expect.arrayContaining(["Harbourview Learning Centre", "Maple Street School", "Northside Youth Centre"]));
+    expect(all.count).toBe(all.data.length);
+    const northsideGranter = new HttpClient(app.baseUrl);
+    await northsideGranter.signIn("granter@northside.demo");
+    const mine = await json<{ data: Org[] }>(await northsideGranter.request("GET", "/api/organization?size=1000"));
+    expect(mine.data.map((o) => o.name)).toEqual(["Harbourview Learning Centre"]);
+    // the Maple granter approved none: none of them is theirs
+    expect((await json<{ count: number }>(await granter.request("GET", "/api/organization"))).count).toBe(0);
+    await json<Failure>(await admin.request("GET", "/api/organization"), 403);
+  });
+
   it("limits requests per client address", async () => {
     const redis = new Redis(redisUrl);
     try {

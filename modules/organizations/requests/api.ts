@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../../identity";
 import { idempotencyKeyFrom } from "../../kernel";
-import { approveOrganizationRequest, declineOrganizationRequest, organizationRequestsOf, submitOrganizationRequest } from "./service";
+import { approveOrganizationRequest, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
 
 const GRANTERS = { auth: "required", level: LEVELS.granter } as const satisfies AccessRule;
 
@@ -13,6 +13,13 @@ export const organizationRequestListQuery = z.object({
   size: z.coerce.number({ error: "size must be a number" }).int("size must be a whole number").min(1, "size must be between 1 and 1000").max(1000, "size must be between 1 and 1000").default(10),
   status: z.enum(ORGANIZATION_REQUEST_STATUSES, { error: `status must be one of ${ORGANIZATION_REQUEST_STATUSES.join(", ")}` }).optional(),
   search: z.string().max(200, "search must be at most 200 characters").optional(),
+});
+
+/** GET /api/organization: paged (page from 0), searched by name. */
+export const organizationListQuery = z.object({
+  page: organizationRequestListQuery.shape.page,
+  size: organizationRequestListQuery.shape.size,
+  search: organizationRequestListQuery.shape.search,
 });
 
 /** The organization requests' calls (decision 067), rows of the one /api table. */
@@ -57,5 +64,15 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     body: z.object({ reason: z.unknown().optional() }),
     answers: { description: "{ message }" },
     handle: (ctx) => declineOrganizationRequest(ctx.services, signedIn(ctx), ctx.params.id, ctx.body.reason),
+  }),
+  apiRow({
+    id: "organization-list",
+    method: "GET",
+    path: "/api/organization",
+    description: "Organizations: every one for a superadmin, those they granted for a granter.",
+    rule: GRANTERS,
+    query: organizationListQuery,
+    answers: { description: "{ data, count }" },
+    handle: (ctx) => organizationsOf(ctx.services, signedIn(ctx), { page: ctx.query.page + 1, size: ctx.query.size, search: ctx.query.search }),
   }),
 ];

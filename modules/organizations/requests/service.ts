@@ -1,5 +1,5 @@
 import { findUserByLogin } from "../../../projections/identity";
-import { organizationNameTaken, organizationRequestById, organizationRequestPage, type OrganizationRequestRow } from "../../../projections/organizations";
+import { organizationListPage, organizationNameTaken, organizationRequestById, organizationRequestPage, type OrganizationRequestRow } from "../../../projections/organizations";
 import { waitForProjection } from "../../../projections/runner";
 import {
   acceptPathOf,
@@ -259,3 +259,12 @@ export async function declineOrganizationRequest(services: Services, auth: Auth,
 }
 
 export const isRequestId = (id: string | undefined): id is string => typeof id === "string" && isUuid(id);
+
+/**
+ * GET /api/organization and /organization (decision 067): a superadmin sees every organization; a granter
+ * those whose request they approved.
+ */
+export async function organizationsOf(services: Services, auth: Auth, query: { page: number; size: number; search?: string | undefined }) {
+  const grantedBy = auth.subject.level >= LEVEL.superadmin ? undefined : auth.user.id;
+  return organizationListPage(services.db, { page: query.page, pageSize: query.size, search: query.search, grantedBy });
+}
