@@ -2,6 +2,7 @@ import { Box, Button, Container, Flex, Heading, Table, Text, TextField } from "@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Loading } from "~/components/programs/report-parts";
 import { organizationsOf } from "#modules/organizations";
 import { LEVEL } from "#modules/identity/client";
 import { guardPage } from "~/utils/page-guard.server";
@@ -48,6 +49,7 @@ export default function OrganizationsPage() {
           </Heading>
         </Box>
       ) : (
+        <Loading label="Organizations">
         <Table.Root variant="surface" aria-label="Organizations">
           <Table.Header>
             <Table.Row>
@@ -68,6 +70,7 @@ export default function OrganizationsPage() {
             ))}
           </Table.Body>
         </Table.Root>
+        </Loading>
       )}
       <Flex justify="between" align="center" mt="4">
         <Text size="2" color="gray">

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Flex, Heading, Link, Table, Text, TextFi
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Loading } from "~/components/programs/report-parts";
 import { FormErrors } from "~/components/forms";
 import { approveOrganizationRequest, declineOrganizationRequest, organizationRequestsOf } from "#modules/organizations";
 import { LEVEL } from "#modules/identity/client";
@@ -102,6 +103,7 @@ export default function OrganizationRequestsPage() {
               </Heading>
             </Box>
           ) : (
+            <Loading label="Organization requests">
             <Table.Root variant="surface" aria-label="Organization requests">
               <Table.Header>
                 <Table.Row>
@@ -160,6 +162,7 @@ export default function OrganizationRequestsPage() {
                 ))}
               </Table.Body>
             </Table.Root>
+            </Loading>
           )}
           <Flex justify="between" align="center" mt="4">
             <Text size="2" color="gray">
