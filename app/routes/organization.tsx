@@ -1,9 +1,13 @@
-import { Box, Button, Container, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Badge, Box, Button, Container, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Loading } from "~/components/programs/report-parts";
-import { organizationsOf } from "#modules/organizations";
+import { deactivateOrganizationCall, organizationsOf } from "#modules/organizations";
+import { isDomainError } from "#modules/kernel";
+import { FormErrors } from "~/components/forms";
+import { readForm } from "~/utils/page-form.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { LEVEL } from "#modules/identity/client";
 import { guardPage } from "~/utils/page-guard.server";
 
@@ -21,8 +25,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ search, page, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)), all: (auth?.subject.level ?? 0) >= LEVEL.superadmin });
 }
 
+/** Deactivate (decision 067): its users are signed out and cannot sign in. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth) throw json({ code: "UNAUTHORIZED", message: "You need to sign in to do this." }, { status: 401 });
+  const form = await readForm(request);
+  try {
+    const done = await deactivateOrganizationCall(context.services, auth, String(form.get("id") ?? ""));
+    const url = new URL(request.url);
+    return redirectWithToast(url.pathname + url.search, { type: "success", title: done.message }, context.services.production);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return json({ error: error.message }, { status: error.status });
+  }
+}
+
 export default function OrganizationsPage() {
   const { search, page, pages, data, count, all } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
   const query = (p: number) => `?${new URLSearchParams({ search, page: String(p) }).toString()}`;
   return (
     <Container size="4" px="5" py="6">
@@ -42,6 +63,7 @@ export default function OrganizationsPage() {
           </Button>
         </Flex>
       </Form>
+      {failed ? <FormErrors errors={[failed.error]} /> : null}
       {data.length === 0 ? (
         <Box py="8" data-testid="organizations-empty">
           <Heading as="h2" size="4" align="center">
@@ -57,6 +79,8 @@ export default function OrganizationsPage() {
               <Table.ColumnHeaderCell>Type</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>City</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>Support E-mail</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -66,6 +90,19 @@ export default function OrganizationsPage() {
                 <Table.Cell>{o.type === "school" ? "School" : "Other"}</Table.Cell>
                 <Table.Cell>{[o.city, o.state].filter(Boolean).join(", ")}</Table.Cell>
                 <Table.Cell>{o.support_email}</Table.Cell>
+                <Table.Cell>
+                  <Badge color={o.status === "Active" ? "green" : "gray"}>{o.status}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  {o.status === "Active" ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={o.id} />
+                      <Button type="submit" size="1" color="red" variant="soft" disabled={busy} aria-label={`Deactivate ${o.name}`}>
+                        Deactivate
+                      </Button>
+                    </Form>
+                  ) : null}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -111,6 +111,8 @@ export {
   approvalIdsOf,
   carryOutApproval,
   organizationsOf,
+  deactivateOrganizationCall,
+  ORGANIZATION_DEACTIVATED,
   ORGANIZATION_REQUEST_LIMIT,
   type OrganizationRequestView,
 } from "./requests/service";

@@ -40,7 +40,7 @@ export async function organizationNameTaken<DB extends Tables>(
 }
 
 export type OrganizationListQuery = { page: number; pageSize: number; search?: string | undefined; grantedBy?: string | undefined };
-export type OrganizationListRow = { id: string; name: string; type: string; city: string; state: string; support_email: string; granted_by: string | null };
+export type OrganizationListRow = { id: string; name: string; type: string; city: string; state: string; support_email: string; granted_by: string | null; status: "Active" | "Deactivated" };
 
 /**
  * A page of organizations by name (decision 067) and how many match: every one, or (`grantedBy`) only those
@@ -54,7 +54,7 @@ export async function organizationListPage<DB extends Tables>(db: Kysely<DB>, q:
   if (q.search?.trim()) base = base.where(sql<boolean>`lower(o.name) like ${`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, "\\$&")}%`}`);
   const [rows, total] = await Promise.all([
     base
-      .select(["o.id", "o.name", "o.type", "o.settings", "r.decided_by"])
+      .select(["o.id", "o.name", "o.type", "o.settings", "o.deactivated_at", "r.decided_by"])
       .orderBy(sql`lower(o.name)`)
       .orderBy("o.id")
       .limit(q.pageSize)
@@ -71,7 +71,20 @@ export async function organizationListPage<DB extends Tables>(db: Kysely<DB>, q:
       state: r.settings.address.state,
       support_email: r.settings.support_email,
       granted_by: r.decided_by,
+      status: r.deactivated_at ? ("Deactivated" as const) : ("Active" as const),
     })),
     count: Number(total?.n ?? 0),
   };
+}
+
+/** Whether `granterId` approved the request that created this organization. */
+export async function grantedOrganization<DB extends Tables>(db: Kysely<DB>, organizationId: string, granterId: string): Promise<boolean> {
+  const row = await tables(db)
+    .selectFrom("rm_organization_requests")
+    .select("id")
+    .where("organization_id", "=", organizationId)
+    .where("status", "=", "Approved")
+    .where("decided_by", "=", granterId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

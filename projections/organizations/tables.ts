@@ -15,6 +15,8 @@ export type OrganizationTables = {
     /** the stream revision last applied: an older event never overwrites a newer one */
     revision: ColumnType<number, number, number>;
     updated_at: Timestamp;
+    /** decision 067 (migration 0202): when it was deactivated; its users then cannot sign in */
+    deactivated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
 };
 

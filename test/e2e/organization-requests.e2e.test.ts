@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
 /**
  * An organization request (decision 067) in real Chromium: a visitor fills the public form at
  * /requests/organization/new (a name taken is said on its field first), the superadmin approves it from
- * /requests/organization, and the new organization appears on /organization. Axe on the three pages at
+ * /requests/organization, the new organization appears on /organization and is deactivated there. Axe on the three pages at
  * desktop and phone.
  */
 describe("an organization request, from the public form to the organization list", () => {
@@ -92,6 +92,10 @@ describe("an organization request, from the public form to the organization list
     await gotoSettled(superadmin, `/organization?search=${encodeURIComponent(name)}`);
     await superadmin.getByTestId("organization-row").filter({ hasText: name }).waitFor();
     found.push(...(await both(superadmin, "organizations")));
+    const orgRow = superadmin.getByTestId("organization-row").filter({ hasText: name });
+    await orgRow.getByRole("button", { name: `Deactivate ${name}` }).click();
+    await superadmin.getByText("Organization successfully deactivated").first().waitFor();
+    await superadmin.getByTestId("organization-row").filter({ hasText: name }).getByText("Deactivated").waitFor();
     expect(found, found.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -85,6 +85,7 @@ export const EXPECTED_API: Record<string, string> = {
   "organization-request-approve": "------++-",
   "organization-request-decline": "------++-",
   "organization-list": "------++-",
+  "organization-delete": "------++-",
   "user-roles": "-++++++++",
   "role-create": "----++++-",
   "role-update": "----++++-",

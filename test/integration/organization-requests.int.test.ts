@@ -160,6 +160,38 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     await json<Failure>(await admin.request("GET", "/api/organization"), 403);
   });
 
+  it("deactivates an organization: its signed-in users are out and cannot sign in again; granters only theirs", async () => {
+    const body = requestBody();
+    const { id } = await json<{ id: string }>(await visitor.request("POST", "/api/organization-request", { body }));
+    const { organization_id: organizationId } = await json<{ organization_id: string }>(await superadmin.request("PUT", `/api/organization-request/${id}/approve`));
+    // the organization account accepts its invitation and signs in
+    const [mail] = await query<{ body: string }>("select body from mail_outbox where to_address = $1", [body.contact_email]);
+    const link = new URL(/https?:\/\/\S+\/user\/invite\/\S+/.exec(mail!.body)![0]);
+    const owner = new HttpClient(app.baseUrl);
+    const password = "lakeview-owner-password";
+    await json(
+      await owner.request("POST", "/api/invitation/accept", {
+        body: { user_id: link.pathname.split("/").pop(), token: link.searchParams.get("token"), first_name: "Lena", last_name: "Moss", phone_number: "204 555 0199", password, confirmPassword: password },
+      }),
+    );
+    await owner.signIn(body.contact_email, password);
+    await json(await owner.request("GET", "/api/user/me"));
+
+    // the Maple granter did not grant it: 404; the superadmin may not deactivate their own organization
+    await json<Failure>(await granter.request("DELETE", `/api/organization/${organizationId}`), 404);
+    const [own] = await query<{ organization_id: string }>("select organization_id from rm_users where username = 'superadmin@northside.demo'", []);
+    expect((await json<Failure>(await superadmin.request("DELETE", `/api/organization/${own!.organization_id}`), 409)).code).toBe("OWN_ORGANIZATION");
+
+    expect((await json<{ message: string }>(await superadmin.request("DELETE", `/api/organization/${organizationId}`))).message).toBe("Organization successfully deactivated");
+    expect((await owner.request("GET", "/api/user/me")).status).toBe(401);
+    const again = await new HttpClient(app.baseUrl).request("POST", "/api/auth/login", { body: { username: body.contact_email, password } });
+    expect(again.status).toBe(403);
+    const listed = await json<{ data: { name: string; status: string }[] }>(await superadmin.request("GET", `/api/organization?search=${encodeURIComponent(body.name)}`));
+    expect(listed.data[0]).toMatchObject({ name: body.name, status: "Deactivated" });
+    // deactivating again changes nothing
+    await json(await superadmin.request("DELETE", `/api/organization/${organizationId}`));
+  });
+
   it("limits requests per client address", async () => {
     const redis = new Redis(redisUrl);
     try {

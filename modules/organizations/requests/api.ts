@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../../identity";
 import { idempotencyKeyFrom } from "../../kernel";
-import { approveOrganizationRequest, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
+import { approveOrganizationRequest, deactivateOrganizationCall, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
 
 const GRANTERS = { auth: "required", level: LEVELS.granter } as const satisfies AccessRule;
 
@@ -74,5 +74,14 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     query: organizationListQuery,
     answers: { description: "{ data, count }" },
     handle: (ctx) => organizationsOf(ctx.services, signedIn(ctx), { page: ctx.query.page + 1, size: ctx.query.size, search: ctx.query.search }),
+  }),
+  apiRow({
+    id: "organization-delete",
+    method: "DELETE",
+    path: "/api/organization/:id",
+    description: "Deactivate an organization: its users can no longer sign in (a superadmin, not their own; a granter, those they granted).",
+    rule: GRANTERS,
+    answers: { description: "{ message }" },
+    handle: (ctx) => deactivateOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id),
   }),
 ];

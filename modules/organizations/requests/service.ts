@@ -1,5 +1,5 @@
 import { findUserByLogin } from "../../../projections/identity";
-import { organizationListPage, organizationNameTaken, organizationRequestById, organizationRequestPage, type OrganizationRequestRow } from "../../../projections/organizations";
+import { getOrganization, grantedOrganization, organizationListPage, organizationNameTaken, organizationRequestById, organizationRequestPage, type OrganizationRequestRow } from "../../../projections/organizations";
 import { waitForProjection } from "../../../projections/runner";
 import {
   acceptPathOf,
@@ -20,7 +20,7 @@ import {
 } from "../../identity";
 import { DomainError, handleCommand, idFrom, isUuid, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline, type CommandMetadata } from "../../kernel";
 import { queueMail } from "../../mail";
-import { registerOrganization, updateOrganizationSettings } from "../handlers";
+import { handleOrganizationCommand, registerOrganization, updateOrganizationSettings } from "../handlers";
 import { defaultSettings } from "../settings";
 import { nameTaken, organizationRequestDecided, organizationRequestDecider, organizationRequestNotFound, organizationRequestStream, type OrganizationRequestCommand } from "./decide";
 import { ORGANIZATION_REQUEST_TOASTS, type OrganizationRequestDetails } from "./schema";
@@ -267,4 +267,28 @@ export const isRequestId = (id: string | undefined): id is string => typeof id =
 export async function organizationsOf(services: Services, auth: Auth, query: { page: number; size: number; search?: string | undefined }) {
   const grantedBy = auth.subject.level >= LEVEL.superadmin ? undefined : auth.user.id;
   return organizationListPage(services.db, { page: query.page, pageSize: query.size, search: query.search, grantedBy });
+}
+
+export const ORGANIZATION_DEACTIVATED = "Organization successfully deactivated";
+
+/**
+ * DELETE /api/organization/:id (decision 067): deactivates an organization; its users are signed out and cannot
+ * sign in. A superadmin may deactivate any but their own; a granter those they granted; anyone else's is 404.
+ */
+export async function deactivateOrganizationCall(services: Services, auth: Auth, organizationId: string | undefined) {
+  const row = organizationId ? await getOrganization(services.db, organizationId) : undefined;
+  if (!row || !organizationId) throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+  if (auth.subject.level < LEVEL.superadmin && !(await grantedOrganization(services.db, organizationId, auth.user.id))) {
+    throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+  }
+  if (organizationId === auth.organization.id) throw new DomainError("OWN_ORGANIZATION", "You cannot deactivate your own organization", 409);
+  const result = await handleOrganizationCommand(services, {
+    type: "DeactivateOrganization",
+    data: { organizationId },
+    metadata: { commandId: idFrom("deactivate-organization", organizationId), organizationId: null, actorId: auth.user.id },
+  });
+  if (!result.ok) throw result.error;
+  const last = result.events[result.events.length - 1];
+  if (last) await waitForProjection(services, "organizations", { atLeast: last.position });
+  return { message: ORGANIZATION_DEACTIVATED };
 }
