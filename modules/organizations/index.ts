@@ -112,6 +112,8 @@ export {
   carryOutApproval,
   organizationsOf,
   deactivateOrganizationCall,
+  createOrganizationCall,
+  editOrganizationCall,
   ORGANIZATION_DEACTIVATED,
   ORGANIZATION_REQUEST_LIMIT,
   type OrganizationRequestView,

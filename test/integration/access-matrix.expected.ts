@@ -86,6 +86,8 @@ export const EXPECTED_API: Record<string, string> = {
   "organization-request-decline": "------++-",
   "organization-list": "------++-",
   "organization-delete": "------++-",
+  "organization-create": "------++-",
+  "organization-update": "------++-",
   "user-roles": "-++++++++",
   "role-create": "----++++-",
   "role-update": "----++++-",

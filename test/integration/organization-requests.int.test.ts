@@ -192,6 +192,33 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     await json(await superadmin.request("DELETE", `/api/organization/${organizationId}`));
   });
 
+  it("creates an organization directly (a granter's own), edits it; a name taken is 409, another granter's 404", async () => {
+    const body = requestBody({ name: `Pine Ridge Centre ${unique()}` });
+    const created = await json<{ message: string; data: { id: string } }>(await granter.request("POST", "/api/organization", { body }));
+    expect(created.message).toBe("Organization successfully created");
+    const mine = await json<{ data: { id: string; name: string }[] }>(await granter.request("GET", `/api/organization?search=${encodeURIComponent(body.name)}`));
+    expect(mine.data.map((o) => o.id)).toEqual([created.data.id]);
+    const [account] = await query<{ invitation_status: string }>("select invitation_status from rm_users where organization_id = $1", [created.data.id]);
+    expect(account?.invitation_status).toBe("Invited");
+    expect((await json<Failure>(await granter.request("POST", "/api/organization", { body: requestBody({ name: "Maple Street School" }) }), 409)).code).toBe("NAME_TAKEN");
+    expect((await json<Failure>(await granter.request("POST", "/api/organization", { body: { ...requestBody(), city: "" } }), 400)).message).toContain("City");
+
+    const renamed = `${body.name} East`;
+    const updated = await json<{ message: string }>(
+      await granter.request("PUT", `/api/organization/${created.data.id}`, { body: { name: renamed, city: "Toronto", state: "Ontario", postal_code: "M5V 1A1", support_email: "help@pineridge.example" } }),
+    );
+    expect(updated.message).toBe("Organization successfully updated");
+    const [org] = await query<{ name: string; settings: { address: { city: string }; support_email: string } }>("select name, settings from rm_organizations where id = $1", [created.data.id]);
+    expect(org).toMatchObject({ name: renamed, settings: { address: { city: "Toronto" }, support_email: "help@pineridge.example" } });
+    const postal = await json<Failure>(await granter.request("PUT", `/api/organization/${created.data.id}`, { body: { state: "British Columbia" } }), 400);
+    expect(postal.message).toContain("Postal Code");
+    await json<Failure>(await granter.request("PUT", `/api/organization/${created.data.id}`, { body: { name: "Northside Youth Centre" } }), 409);
+    const other = new HttpClient(app.baseUrl);
+    await other.signIn("granter@northside.demo");
+    await json<Failure>(await other.request("PUT", `/api/organization/${created.data.id}`, { body: { city: "Ottawa" } }), 404);
+    await json<Failure>(await admin.request("POST", "/api/organization", { body }), 403);
+  });
+
   it("limits requests per client address", async () => {
     const redis = new Redis(redisUrl);
     try {

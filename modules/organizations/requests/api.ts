@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../../identity";
 import { idempotencyKeyFrom } from "../../kernel";
-import { approveOrganizationRequest, deactivateOrganizationCall, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
+import { approveOrganizationRequest, createOrganizationCall, deactivateOrganizationCall, editOrganizationCall, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
 
 const GRANTERS = { auth: "required", level: LEVELS.granter } as const satisfies AccessRule;
 
@@ -83,5 +83,25 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     rule: GRANTERS,
     answers: { description: "{ message }" },
     handle: (ctx) => deactivateOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+  apiRow({
+    id: "organization-create",
+    method: "POST",
+    path: "/api/organization",
+    description: "Create an organization (the request form's fields): it is approved at once, its organization account invited.",
+    rule: GRANTERS,
+    formBody: true,
+    answers: { description: "{ message, data: { id } }" },
+    handle: (ctx) =>
+      createOrganizationCall(ctx.services, signedIn(ctx), ctx.body, idempotencyKeyFrom(ctx.request.headers.get("idempotency-key"), (ctx.body as { command_id?: unknown } | null)?.command_id)),
+  }),
+  apiRow({
+    id: "organization-update",
+    method: "PUT",
+    path: "/api/organization/:id",
+    description: "Edit an organization: name, type, address, support e-mail.",
+    rule: GRANTERS,
+    answers: { description: "{ message }" },
+    handle: (ctx) => editOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.body),
   }),
 ];

@@ -46,3 +46,25 @@ export const ORGANIZATION_REQUEST_TOASTS = {
   approved: "Organization Request successfully approved",
   declined: "Organization Request successfully declined",
 } as const;
+export const ORGANIZATION_TOASTS = { created: "Organization successfully created", updated: "Organization successfully updated" } as const;
+
+/** PUT /api/organization/:id (decision 067): what a granter or superadmin edits; every field optional, the rest kept. */
+export const editOrganizationSchema = z
+  .object({
+    name: required("Name", 200).optional(),
+    type: z.enum(ORGANIZATION_TYPES, { error: "Type must be school or other" }).optional(),
+    street_address: required("Street Address", 200).optional(),
+    city: required("City", 100).optional(),
+    state: required("Province/State", 100).optional(),
+    postal_code: required("Postal Code", 20).optional(),
+    support_email: z
+      .string()
+      .trim()
+      .max(254)
+      .regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: "Support E-mail must be an e-mail address, like name@example.org" })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.state && v.postal_code && !postalCodeFits(v.state, v.postal_code)) ctx.addIssue({ code: "custom", message: POSTAL_CODE_MESSAGE, path: ["postal_code"] });
+  });
+export type EditOrganizationInput = z.output<typeof editOrganizationSchema>;

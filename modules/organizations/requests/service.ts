@@ -18,12 +18,13 @@ import {
   type GroupFact,
   type Services,
 } from "../../identity";
-import { DomainError, handleCommand, idFrom, isUuid, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline, type CommandMetadata } from "../../kernel";
+import { DomainError, handleCommand, idFrom, isUuid, newId, validationError, REDIS_DOWN_RETRY_AFTER_SECONDS, withinRedisDeadline, type CommandMetadata } from "../../kernel";
 import { queueMail } from "../../mail";
 import { handleOrganizationCommand, registerOrganization, updateOrganizationSettings } from "../handlers";
 import { defaultSettings } from "../settings";
+import { POSTAL_CODE_MESSAGE, postalCodeFits } from "./postal";
 import { nameTaken, organizationRequestDecided, organizationRequestDecider, organizationRequestNotFound, organizationRequestStream, type OrganizationRequestCommand } from "./decide";
-import { ORGANIZATION_REQUEST_TOASTS, type OrganizationRequestDetails } from "./schema";
+import { editOrganizationSchema, ORGANIZATION_REQUEST_TOASTS, ORGANIZATION_TOASTS, type OrganizationRequestDetails } from "./schema";
 
 /** Organization requests per client address (decision 067): each writes an event, so they are limited. */
 export const ORGANIZATION_REQUEST_LIMIT = { requests: 20, windowSeconds: 60 * 60 } as const;
@@ -292,3 +293,56 @@ export async function deactivateOrganizationCall(services: Services, auth: Auth,
   if (last) await waitForProjection(services, "organizations", { atLeast: last.position });
   return { message: ORGANIZATION_DEACTIVATED };
 }
+
+/**
+ * POST /api/organization (decision 067): a granter or superadmin creates an organization with the request form's
+ * fields. It is a request submitted and approved at once by the caller (the same path, the same checks, the same
+ * invited organization account), so the granter who created it sees it as theirs.
+ */
+export async function createOrganizationCall(services: Services, auth: Auth, body: unknown, idempotencyKey: string | null) {
+  const input = (body ?? {}) as Record<string, unknown>;
+  const name = typeof input.name === "string" ? input.name : "";
+  const email = typeof input.contact_email === "string" ? input.contact_email.trim() : "";
+  const requestId = idempotencyKey ? idFrom("organization-create", auth.user.id, idempotencyKey) : newId();
+  const existing = await organizationRequestById(services.db, requestId);
+  if (!existing) {
+    if (email && (await findUserByLogin(services.db, email))) throw emailInUse();
+    await run(services, {
+      type: "SubmitOrganizationRequest",
+      data: { requestId, input: { ...input, website: undefined }, nameTaken: name.trim() !== "" && (await organizationNameTaken(services.db, name)) },
+      metadata: { commandId: idFrom(requestId, "submit"), organizationId: null, actorId: auth.user.id },
+    });
+  }
+  const approved = await approveOrganizationRequest(services, auth, requestId);
+  return { message: ORGANIZATION_TOASTS.created, data: { id: approved.organization_id } };
+}
+
+/** PUT /api/organization/:id (decision 067): name, type, address, support e-mail; a granter only theirs (else 404). */
+export async function editOrganizationCall(services: Services, auth: Auth, organizationId: string | undefined, body: unknown) {
+  const row = organizationId ? await getOrganization(services.db, organizationId) : undefined;
+  if (!row || !organizationId) throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+  if (auth.subject.level < LEVEL.superadmin && !(await grantedOrganization(services.db, organizationId, auth.user.id))) {
+    throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+  }
+  const parsed = editOrganizationSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  const e = parsed.data;
+  if (e.name !== undefined && e.name.toLowerCase() !== row.name.toLowerCase() && (await organizationNameTaken(services.db, e.name, { organizationId }))) throw nameTaken();
+  const address = { ...row.settings.address, ...pick(e, ["street_address", "city", "state", "postal_code"]) };
+  if (!postalCodeFits(address.state, address.postal_code)) {
+    throw new DomainError("VALIDATION", POSTAL_CODE_MESSAGE, 400, { fieldErrors: { postal_code: [POSTAL_CODE_MESSAGE] } });
+  }
+  const settings = { ...row.settings, ...pick(e, ["name", "type", "support_email"]), address };
+  const result = await updateOrganizationSettings(services, {
+    type: "UpdateOrganizationSettings",
+    data: { organizationId, settings },
+    metadata: { commandId: newId(), organizationId: null, actorId: auth.user.id },
+  });
+  if (!result.ok) throw result.error;
+  const last = result.events[result.events.length - 1];
+  if (last) await waitForProjection(services, "organizations", { atLeast: last.position });
+  return { message: ORGANIZATION_TOASTS.updated };
+}
+
+const pick = <T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> =>
+  Object.fromEntries(keys.filter((k) => value[k] !== undefined).map((k) => [k, value[k]])) as Partial<Pick<T, K>>;
