@@ -219,6 +219,26 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     await json<Failure>(await admin.request("POST", "/api/organization", { body }), 403);
   });
 
+  it("manages granter accounts: a superadmin lists every organization's, creates one invited, deactivates it; others 403", async () => {
+    type Granter = { id: string; email: string; organization_name: string; invitation_status: string | null; status: string };
+    const all = await json<{ data: Granter[]; count: number }>(await superadmin.request("GET", "/api/granter?size=100"));
+    expect(all.data.map((g) => g.email)).toEqual(expect.arrayContaining(["granter@northside.demo", "granter@maple.demo"]));
+    expect(all.data.find((g) => g.email === "granter@maple.demo")?.organization_name).toBe("Maple Street School");
+    const email = `gwen.${unique()}@example.org`;
+    const created = await json<{ message: string; data: { id: string } }>(await superadmin.request("POST", "/api/granter", { body: { first_name: "Gwen", last_name: "Hart", email } }));
+    expect(created.message).toBe("Granter successfully created");
+    const found = await json<{ data: Granter[] }>(await superadmin.request("GET", `/api/granter?search=${encodeURIComponent(email)}`));
+    expect(found.data[0]).toMatchObject({ id: created.data.id, email, invitation_status: "Invited", organization_name: "Northside Youth Centre" });
+    expect(await query("select id from mail_outbox where to_address = $1", [email])).toHaveLength(1);
+    expect((await json<Failure>(await superadmin.request("POST", "/api/granter", { body: { first_name: "Gwen", last_name: "Hart", email: "" } }), 400)).message).toContain("E-mail");
+    expect((await json<{ message: string }>(await superadmin.request("DELETE", `/api/granter/${created.data.id}`))).message).toBe("Granter successfully deleted");
+    const after = await json<{ data: Granter[] }>(await superadmin.request("GET", `/api/granter?search=${encodeURIComponent(email)}`));
+    expect(after.data[0]?.status).not.toBe("Active");
+    await json<Failure>(await superadmin.request("DELETE", `/api/granter/${all.data.find((g) => g.email === "granter@maple.demo")!.id.replace(/.$/, "0")}`), 404);
+    await json<Failure>(await granter.request("GET", "/api/granter"), 403);
+    await json<Failure>(await admin.request("POST", "/api/granter", { body: { first_name: "X", last_name: "Y", email: "x@example.org" } }), 403);
+  });
+
   it("limits requests per client address", async () => {
     const redis = new Redis(redisUrl);
     try {

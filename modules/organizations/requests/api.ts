@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../../identity";
+import { apiRow, LEVEL, LEVELS, signedIn, type AccessRule, type ApiRow } from "../../identity";
 import { idempotencyKeyFrom } from "../../kernel";
+import { createGranterCall, deactivateGranterCall, grantersOf } from "./granters";
 import { approveOrganizationRequest, createOrganizationCall, deactivateOrganizationCall, editOrganizationCall, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
 
 const GRANTERS = { auth: "required", level: LEVELS.granter } as const satisfies AccessRule;
+const SUPERADMIN = { auth: "required", level: { equal: [LEVEL.superadmin] } } as const satisfies AccessRule;
 
 export const ORGANIZATION_REQUEST_STATUSES = ["Pending", "Approved", "Declined"] as const;
 
@@ -103,5 +105,34 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     rule: GRANTERS,
     answers: { description: "{ message }" },
     handle: (ctx) => editOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.body),
+  }),
+  apiRow({
+    id: "granter-list",
+    method: "GET",
+    path: "/api/granter",
+    description: "Granter accounts of every organization (superadmin).",
+    rule: SUPERADMIN,
+    query: organizationListQuery,
+    answers: { description: "{ data, count }" },
+    handle: (ctx) => grantersOf(ctx.services, { page: ctx.query.page + 1, size: ctx.query.size, search: ctx.query.search }),
+  }),
+  apiRow({
+    id: "granter-create",
+    method: "POST",
+    path: "/api/granter",
+    description: "Create a granter account (level 5) in the superadmin's organization, invited by e-mail.",
+    rule: SUPERADMIN,
+    formBody: true,
+    answers: { description: "{ message, data: { id } }" },
+    handle: (ctx) => createGranterCall(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+  }),
+  apiRow({
+    id: "granter-delete",
+    method: "DELETE",
+    path: "/api/granter/:id",
+    description: "Deactivate a granter account.",
+    rule: SUPERADMIN,
+    answers: { description: "{ message }" },
+    handle: (ctx) => deactivateGranterCall(ctx.services, signedIn(ctx), ctx.params.id),
   }),
 ];
