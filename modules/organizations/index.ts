@@ -118,4 +118,5 @@ export {
   ORGANIZATION_REQUEST_LIMIT,
   type OrganizationRequestView,
 } from "./requests/service";
+export { grantersOf, createGranterCall, deactivateGranterCall, GRANTER_TOASTS } from "./requests/granters";
 export { organizationsApi } from "./api";

@@ -13,7 +13,8 @@ const PHONE = { width: 390, height: 844 };
 /**
  * An organization request (decision 067) in real Chromium: a visitor fills the public form at
  * /requests/organization/new (a name taken is said on its field first), the superadmin approves it from
- * /requests/organization, the new organization appears on /organization and is deactivated there. Axe on the three pages at
+ * /requests/organization, the new organization appears on /organization and is deactivated there; the superadmin
+ * creates an invited granter on /granters. Axe on the four pages at
  * desktop and phone.
  */
 describe("an organization request, from the public form to the organization list", () => {
@@ -96,6 +97,17 @@ describe("an organization request, from the public form to the organization list
     await orgRow.getByRole("button", { name: `Deactivate ${name}` }).click();
     await superadmin.getByText("Organization successfully deactivated").first().waitFor();
     await superadmin.getByTestId("organization-row").filter({ hasText: name }).getByText("Deactivated").waitFor();
+
+    // /granters: the superadmin creates a granter, who is invited
+    const email = `gale.${Date.now().toString(36)}@example.org`;
+    await gotoSettled(superadmin, "/granters");
+    await superadmin.getByLabel("First Name").fill("Gale");
+    await superadmin.getByLabel("Last Name").fill("Okafor");
+    await superadmin.getByLabel("E-mail", { exact: true }).fill(email);
+    await superadmin.getByRole("button", { name: "Create and Invite" }).click();
+    await superadmin.getByText("Granter successfully created").first().waitFor();
+    await superadmin.getByTestId("granter-row").filter({ hasText: email }).getByText("Invited").waitFor();
+    found.push(...(await both(superadmin, "granters")));
     expect(found, found.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
   });
