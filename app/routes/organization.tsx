@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Container, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Loading } from "~/components/programs/report-parts";
-import { deactivateOrganizationCall, organizationsOf } from "#modules/organizations";
+import { createOrganizationCall, deactivateOrganizationCall, organizationsOf } from "#modules/organizations";
 import { isDomainError } from "#modules/kernel";
 import { FormErrors } from "~/components/forms";
 import { readForm } from "~/utils/page-form.server";
@@ -25,13 +25,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ search, page, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)), all: (auth?.subject.level ?? 0) >= LEVEL.superadmin });
 }
 
-/** Deactivate (decision 067): its users are signed out and cannot sign in. */
+const NEW_FIELDS = [
+  ["name", "Name", "organization"],
+  ["street_address", "Street Address", "street-address"],
+  ["city", "City", "address-level2"],
+  ["state", "Province/State", "address-level1"],
+  ["postal_code", "Postal Code", "postal-code"],
+  ["contact_first_name", "Contact First Name", "given-name"],
+  ["contact_last_name", "Contact Last Name", "family-name"],
+  ["contact_email", "Contact E-mail", "email"],
+  ["contact_phone", "Contact Phone Number", "tel"],
+] as const;
+
+/** Create (approved at once, its organization account invited) or deactivate (its users are signed out and cannot sign in); decision 067. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw json({ code: "UNAUTHORIZED", message: "You need to sign in to do this." }, { status: 401 });
   const form = await readForm(request);
   try {
-    const done = await deactivateOrganizationCall(context.services, auth, String(form.get("id") ?? ""));
+    const done =
+      form.get("intent") === "create"
+        ? await createOrganizationCall(context.services, auth, Object.fromEntries([...NEW_FIELDS.map(([name]) => [name, String(form.get(name) ?? "")]), ["type", String(form.get("type") ?? "")]]), null)
+        : await deactivateOrganizationCall(context.services, auth, String(form.get("id") ?? ""));
     const url = new URL(request.url);
     return redirectWithToast(url.pathname + url.search, { type: "success", title: done.message }, context.services.production);
   } catch (error) {
@@ -55,6 +70,40 @@ export default function OrganizationsPage() {
           {all ? "Every organization." : "The organizations you granted."} New ones come from approved organization requests.
         </Text>
       </Flex>
+      <Card mb="5" asChild>
+        <details>
+          <summary>
+            <Text weight="medium">New Organization</Text>
+          </summary>
+          <Form method="post">
+            <input type="hidden" name="intent" value="create" />
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3" mt="3">
+              {NEW_FIELDS.map(([name, label, autoComplete]) => (
+                <Flex key={name} direction="column" gap="1">
+                  <Text as="label" htmlFor={`organization-${name}`} size="2" weight="medium">
+                    {label}
+                  </Text>
+                  <TextField.Root id={`organization-${name}`} name={name} autoComplete={autoComplete} required />
+                </Flex>
+              ))}
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor="organization-type" size="2" weight="medium">
+                  Type
+                </Text>
+                <select id="organization-type" name="type" defaultValue="other" className="rc-user-select">
+                  <option value="school">School</option>
+                  <option value="other">Other</option>
+                </select>
+              </Flex>
+            </Grid>
+            <Flex mt="3">
+              <Button type="submit" disabled={busy}>
+                Create Organization
+              </Button>
+            </Flex>
+          </Form>
+        </details>
+      </Card>
       <Form method="get">
         <Flex gap="2" align="end" mb="4">
           <TextField.Root name="search" defaultValue={search} placeholder="Search by name" aria-label="Search by name" />

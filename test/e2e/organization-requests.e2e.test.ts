@@ -98,6 +98,27 @@ describe("an organization request, from the public form to the organization list
     await superadmin.getByText("Organization successfully deactivated").first().waitFor();
     await superadmin.getByTestId("organization-row").filter({ hasText: name }).getByText("Deactivated").waitFor();
 
+    // a superadmin creates one directly
+    const direct = `Birch Hill Club ${Date.now().toString(36)}`;
+    await superadmin.getByText("New Organization").click();
+    for (const [label, value] of [
+      ["Name", direct],
+      ["Street Address", "3 Birch Road"],
+      ["City", "Regina"],
+      ["Province/State", "Saskatchewan"],
+      ["Postal Code", "S4P 3Y2"],
+      ["Contact First Name", "Bea"],
+      ["Contact Last Name", "Holm"],
+      ["Contact E-mail", `bea.${Date.now().toString(36)}@example.org`],
+      ["Contact Phone Number", "306 555 0123"],
+    ] as const) {
+      await superadmin.getByLabel(label, { exact: true }).fill(value);
+    }
+    await superadmin.getByRole("button", { name: "Create Organization" }).click();
+    await superadmin.getByText("Organization successfully created").first().waitFor();
+    await gotoSettled(superadmin, `/organization?search=${encodeURIComponent(direct)}`);
+    await superadmin.getByTestId("organization-row").filter({ hasText: direct }).waitFor();
+
     // /granters: the superadmin creates a granter, who is invited
     const email = `gale.${Date.now().toString(36)}@example.org`;
     await gotoSettled(superadmin, "/granters");
