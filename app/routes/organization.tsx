@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Loading } from "~/components/programs/report-parts";
-import { createOrganizationCall, deactivateOrganizationCall, organizationsOf } from "#modules/organizations";
+import { createOrganizationCall, deactivateOrganizationCall, editOrganizationCall, organizationsOf } from "#modules/organizations";
 import { isDomainError } from "#modules/kernel";
 import { FormErrors } from "~/components/forms";
 import { readForm } from "~/utils/page-form.server";
@@ -22,7 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = (url.searchParams.get("search") ?? "").slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
   const list = auth ? await organizationsOf(context.services, auth, { page, size: PAGE_SIZE, search }) : { data: [], count: 0 };
-  return json({ search, page, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)), all: (auth?.subject.level ?? 0) >= LEVEL.superadmin });
+  const edit = url.searchParams.get("edit");
+  return json({ search, page, edit, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)), all: (auth?.subject.level ?? 0) >= LEVEL.superadmin });
 }
 
 const NEW_FIELDS = [
@@ -43,11 +44,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!auth) throw json({ code: "UNAUTHORIZED", message: "You need to sign in to do this." }, { status: 401 });
   const form = await readForm(request);
   try {
+    const intent = form.get("intent");
+    const text = (name: string) => String(form.get(name) ?? "");
     const done =
-      form.get("intent") === "create"
+      intent === "edit"
+        ? await editOrganizationCall(context.services, auth, text("id"), {
+            name: text("name"),
+            type: text("type"),
+            street_address: text("street_address"),
+            city: text("city"),
+            state: text("state"),
+            postal_code: text("postal_code"),
+            support_email: text("support_email"),
+          })
+        : intent === "create"
         ? await createOrganizationCall(context.services, auth, Object.fromEntries([...NEW_FIELDS.map(([name]) => [name, String(form.get(name) ?? "")]), ["type", String(form.get("type") ?? "")]]), null)
         : await deactivateOrganizationCall(context.services, auth, String(form.get("id") ?? ""));
     const url = new URL(request.url);
+    url.searchParams.delete("edit");
     return redirectWithToast(url.pathname + url.search, { type: "success", title: done.message }, context.services.production);
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -56,7 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrganizationsPage() {
-  const { search, page, pages, data, count, all } = useLoaderData<typeof loader>();
+  const { search, page, pages, data, count, all, edit } = useLoaderData<typeof loader>();
+  const editing = data.find((o) => o.id === edit);
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const query = (p: number) => `?${new URLSearchParams({ search, page: String(p) }).toString()}`;
@@ -104,6 +119,53 @@ export default function OrganizationsPage() {
           </Form>
         </details>
       </Card>
+      {editing ? (
+        <Card mb="5">
+          <Form method="post">
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="id" value={editing.id} />
+            <Heading as="h2" size="4">
+              Edit {editing.name}
+            </Heading>
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3" mt="3">
+              {(
+                [
+                  ["name", "Name", editing.name],
+                  ["street_address", "Street Address", editing.street_address],
+                  ["city", "City", editing.city],
+                  ["state", "Province/State", editing.state],
+                  ["postal_code", "Postal Code", editing.postal_code],
+                  ["support_email", "Support E-mail", editing.support_email],
+                ] as const
+              ).map(([name, label, value]) => (
+                <Flex key={name} direction="column" gap="1">
+                  <Text as="label" htmlFor={`edit-${name}`} size="2" weight="medium">
+                    {label}
+                  </Text>
+                  <TextField.Root id={`edit-${name}`} name={name} defaultValue={value} required={name !== "support_email"} />
+                </Flex>
+              ))}
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor="edit-type" size="2" weight="medium">
+                  Type
+                </Text>
+                <select id="edit-type" name="type" defaultValue={editing.type} className="rc-user-select">
+                  <option value="school">School</option>
+                  <option value="other">Other</option>
+                </select>
+              </Flex>
+            </Grid>
+            <Flex mt="3" gap="2">
+              <Button type="submit" disabled={busy}>
+                Save
+              </Button>
+              <Button asChild variant="soft">
+                <RemixLink to={`?${new URLSearchParams({ search, page: String(page) }).toString()}`}>Cancel</RemixLink>
+              </Button>
+            </Flex>
+          </Form>
+        </Card>
+      ) : null}
       <Form method="get">
         <Flex gap="2" align="end" mb="4">
           <TextField.Root name="search" defaultValue={search} placeholder="Search by name" aria-label="Search by name" />
@@ -143,6 +205,12 @@ export default function OrganizationsPage() {
                   <Badge color={o.status === "Active" ? "green" : "gray"}>{o.status}</Badge>
                 </Table.Cell>
                 <Table.Cell>
+                  <Flex gap="2">
+                  <Button asChild size="1" variant="soft">
+                    <RemixLink to={`?${new URLSearchParams({ search, page: String(page), edit: o.id }).toString()}`} aria-label={`Edit ${o.name}`}>
+                      Edit
+                    </RemixLink>
+                  </Button>
                   {o.status === "Active" ? (
                     <Form method="post">
                       <input type="hidden" name="id" value={o.id} />
@@ -151,6 +219,7 @@ export default function OrganizationsPage() {
                       </Button>
                     </Form>
                   ) : null}
+                  </Flex>
                 </Table.Cell>
               </Table.Row>
             ))}

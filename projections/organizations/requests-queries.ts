@@ -40,7 +40,7 @@ export async function organizationNameTaken<DB extends Tables>(
 }
 
 export type OrganizationListQuery = { page: number; pageSize: number; search?: string | undefined; grantedBy?: string | undefined };
-export type OrganizationListRow = { id: string; name: string; type: string; city: string; state: string; support_email: string; granted_by: string | null; status: "Active" | "Deactivated" };
+export type OrganizationListRow = { id: string; name: string; type: string; street_address: string; city: string; state: string; postal_code: string; support_email: string; granted_by: string | null; status: "Active" | "Deactivated" };
 
 /**
  * A page of organizations by name (decision 067) and how many match: every one, or (`grantedBy`) only those
@@ -67,8 +67,10 @@ export async function organizationListPage<DB extends Tables>(db: Kysely<DB>, q:
       id: r.id,
       name: r.name,
       type: r.type,
+      street_address: r.settings.address.street_address,
       city: r.settings.address.city,
       state: r.settings.address.state,
+      postal_code: r.settings.address.postal_code,
       support_email: r.settings.support_email,
       granted_by: r.decided_by,
       status: r.deactivated_at ? ("Deactivated" as const) : ("Active" as const),

@@ -118,6 +118,14 @@ describe("an organization request, from the public form to the organization list
     await superadmin.getByText("Organization successfully created").first().waitFor();
     await gotoSettled(superadmin, `/organization?search=${encodeURIComponent(direct)}`);
     await superadmin.getByTestId("organization-row").filter({ hasText: direct }).waitFor();
+    // and edits it
+    await superadmin.getByRole("link", { name: `Edit ${direct}` }).click();
+    await superadmin.getByRole("heading", { name: `Edit ${direct}` }).waitFor();
+    await superadmin.locator("#edit-city").fill("Saskatoon");
+    await superadmin.locator("#edit-postal_code").fill("S7K 1J5");
+    await superadmin.getByRole("button", { name: "Save" }).click();
+    await superadmin.getByText("Organization successfully updated").first().waitFor();
+    await superadmin.getByTestId("organization-row").filter({ hasText: "Saskatoon" }).waitFor();
 
     // /granters: the superadmin creates a granter, who is invited
     const email = `gale.${Date.now().toString(36)}@example.org`;
