@@ -9,7 +9,7 @@ import { flagsMigration } from "./flags";
 import { identityGuardiansMigration, identityInvitationsMigration, identityMigration, identityProfileMigration, identityUserListMigration, identityUserSearchMigration } from "./identity";
 import { mailMigration } from "./mail";
 import { notesAttachmentMigration, notesMigration } from "./notes";
-import { organizationsMigration } from "./organizations";
+import { organizationRequestsMigration, organizationStatusMigration, organizationsMigration } from "./organizations";
 import { participantsMigration, participantsProfileMigration } from "./participants";
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { requestsMigration } from "./requests";
@@ -21,6 +21,8 @@ export const allMigrations: MigrationSet = {
   ...kernelMigrations,
   "0100-projection-event-stats": eventStatsMigration,
   "0200-projection-organizations": organizationsMigration,
+  "0201-projection-organizations-requests": organizationRequestsMigration,
+  "0202-projection-organizations-status": organizationStatusMigration,
   "0300-projection-identity": identityMigration,
   "0301-projection-identity-profile": identityProfileMigration,
   "0302-projection-identity-user-list": identityUserListMigration,

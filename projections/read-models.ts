@@ -10,11 +10,11 @@ import type { RequestTables } from "./requests";
 import type { IdentityTables } from "./identity";
 import type { MailTables } from "./mail";
 import type { NoteTables } from "./notes";
-import type { OrganizationTables } from "./organizations";
+import type { OrganizationRequestTables, OrganizationTables } from "./organizations";
 import type { ParticipantTables } from "./participants";
 import type { ProgramTables } from "./programs";
 import type { ScreeningTables } from "./screening";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables;

@@ -8,7 +8,7 @@ import { exportsProjection } from "./exports";
 import { flagsProjection } from "./flags";
 import { guardiansProjection, identityProjection } from "./identity";
 import { notesProjection } from "./notes";
-import { organizationsProjection } from "./organizations";
+import { organizationRequestsProjection, organizationsProjection } from "./organizations";
 import { participantsProjection } from "./participants";
 import { programAttendanceProjection, programsProjection } from "./programs";
 import { requestsProjection } from "./requests";
@@ -16,7 +16,7 @@ import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

@@ -1,5 +1,6 @@
 import { ADMIN_ONLY, apiRow, signedIn, type ApiRow } from "../identity";
 import { organizationSettingsOf, updateOrganizationSettingsOf } from "./service";
+import { organizationRequestsApi } from "./requests/api";
 
 /** The organization settings calls (spec-1 section 3), rows of the one /api table. */
 export const organizationsApi: readonly ApiRow[] = [
@@ -22,4 +23,5 @@ export const organizationsApi: readonly ApiRow[] = [
     // the settings command validates the body (its schema's first problem is the 400's message)
     handle: (ctx) => updateOrganizationSettingsOf(ctx.services, signedIn(ctx), ctx.body, ctx.request),
   }),
+  ...organizationRequestsApi,
 ];

@@ -7,3 +7,5 @@ export { REGISTRATION_FIELD_KEYS, REGISTRATION_FIELD_MODES, type RegistrationFie
 export { THEME_COLORS, accentFor, DEFAULT_MAIN_COLOR, type RadixAccentColor } from "./theme";
 export { DEFAULT_TIME_ZONE, dayBoundsIn, instantOfWallTime, todayIn, timeZoneLabel, wallTimeOf, type TimeZoneOption } from "./time-zone";
 export { labelOf, requiredMessage } from "./validation";
+export { organizationRequestSchema, declineOrganizationRequestSchema, NAME_TAKEN, type OrganizationRequestInput } from "./requests/schema";
+export { ORGANIZATION_TYPES } from "./settings";

@@ -43,4 +43,6 @@ export type UpdateOrganizationSettings = Command<
 >;
 export type ChangeTheme = Command<"ChangeTheme", { organizationId: string; mainColor: string }>;
 
-export type OrganizationCommand = RegisterOrganization | UpdateOrganizationSettings | ChangeTheme;
+export type DeactivateOrganization = Command<"DeactivateOrganization", { organizationId: string }>;
+
+export type OrganizationCommand = RegisterOrganization | UpdateOrganizationSettings | ChangeTheme | DeactivateOrganization;

@@ -34,6 +34,14 @@ describe("organizations: decide", () => {
     given().when(register()).then([registered]);
   });
 
+  it("deactivates a registered organization once (decision 067); an unknown one is 404", () => {
+    const deactivate: OrganizationCommand = { type: "DeactivateOrganization", data: { organizationId: orgId }, metadata };
+    const deactivated: OrganizationEvent = { type: "OrganizationDeactivated", data: { organizationId: orgId, deactivatedBy: "admin-1" } };
+    given(registered).when(deactivate).then([deactivated]);
+    given(registered, deactivated).when(deactivate).then([]);
+    given().when(deactivate).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+  });
+
   it("refuses a second registration", () => {
     given(registered).when(register({ name: "Another" })).thenRefused("ORGANIZATION_ALREADY_REGISTERED", 409, "Organization already exists");
   });

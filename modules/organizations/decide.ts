@@ -11,6 +11,8 @@ export type RegisteredOrganization = {
   type: OrganizationType;
   settings: OrganizationSettings;
   mainColor: string;
+  /** decision 067: a deactivated organization's users cannot sign in */
+  deactivated?: boolean;
 };
 
 export type OrganizationState = { status: "unregistered" } | RegisteredOrganization;
@@ -47,6 +49,8 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
     }
     case "OrganizationThemeChanged":
       return state.status === "registered" ? { ...state, mainColor: event.data.mainColor } : state;
+    case "OrganizationDeactivated":
+      return state.status === "registered" ? { ...state, deactivated: true } : state;
     default: {
       const never: never = event;
       return never;
@@ -91,6 +95,11 @@ export function decide(state: OrganizationState, command: OrganizationCommand, _
       if (!parsed.success) return validationError(parsed.error);
       if (parsed.data.mainColor === state.mainColor) return [];
       return [{ type: "OrganizationThemeChanged", data: { organizationId: state.organizationId, mainColor: parsed.data.mainColor } }];
+    }
+    case "DeactivateOrganization": {
+      if (state.status !== "registered") return organizationNotFound();
+      if (state.deactivated) return [];
+      return [{ type: "OrganizationDeactivated", data: { organizationId: state.organizationId, deactivatedBy: command.metadata.actorId ?? "" } }];
     }
     default: {
       const never: never = command;

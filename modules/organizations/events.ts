@@ -22,12 +22,16 @@ export type OrganizationSettingsUpdated = DomainEvent<
 /** One of the 18 theme colours, as its upper-case hex. */
 export type OrganizationThemeChanged = DomainEvent<"OrganizationThemeChanged", { organizationId: string; mainColor: string }>;
 
-export type OrganizationEvent = OrganizationRegistered | OrganizationSettingsUpdated | OrganizationThemeChanged;
+/** Deactivated by a granter or superadmin (decision 067): its users can no longer sign in, its sessions end. */
+export type OrganizationDeactivated = DomainEvent<"OrganizationDeactivated", { organizationId: string; deactivatedBy: string }>;
+
+export type OrganizationEvent = OrganizationRegistered | OrganizationSettingsUpdated | OrganizationThemeChanged | OrganizationDeactivated;
 
 export const ORGANIZATION_EVENT_TYPES = [
   "OrganizationRegistered",
   "OrganizationSettingsUpdated",
   "OrganizationThemeChanged",
+  "OrganizationDeactivated",
 ] as const satisfies readonly OrganizationEvent["type"][];
 
 export const isOrganizationEvent = <E extends DomainEvent>(event: E): event is E & OrganizationEvent =>

@@ -89,7 +89,34 @@ export {
   type OrganizationDeps,
   type OrganizationResult,
 } from "./handlers";
+export { organizationRequestSchema, declineOrganizationRequestSchema, NAME_TAKEN, ORGANIZATION_REQUEST_TOASTS, type OrganizationRequestInput, type OrganizationRequestDetails } from "./requests/schema";
+export { postalCodeFits, POSTAL_CODE_MESSAGE } from "./requests/postal";
+export {
+  organizationRequestDecider,
+  organizationRequestStream,
+  isOrganizationRequestEvent,
+  ORGANIZATION_REQUEST_EVENT_TYPES,
+  type OrganizationRequestEvent,
+  type OrganizationRequestStatus,
+  type OrganizationRequestCommand,
+} from "./requests/decide";
 // last: the service and the rows reach projections, which import this index back (a cycle
 // that is safe only once everything above is evaluated)
 export { customizeData, changeOrganizationTheme, replaceOrganizationSettings } from "./service";
+export {
+  submitOrganizationRequest,
+  organizationRequestsOf,
+  approveOrganizationRequest,
+  declineOrganizationRequest,
+  approvalIdsOf,
+  carryOutApproval,
+  organizationsOf,
+  deactivateOrganizationCall,
+  createOrganizationCall,
+  editOrganizationCall,
+  ORGANIZATION_DEACTIVATED,
+  ORGANIZATION_REQUEST_LIMIT,
+  type OrganizationRequestView,
+} from "./requests/service";
+export { grantersOf, createGranterCall, deactivateGranterCall, GRANTER_TOASTS } from "./requests/granters";
 export { organizationsApi } from "./api";

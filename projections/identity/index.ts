@@ -13,3 +13,4 @@ export * from "./invitations";
 export { guardiansProjection } from "./guardians";
 export * as identityGuardiansMigration from "./guardians-migration";
 export * from "./guardian-queries";
+export { granterPage, granterById, type GranterRow } from "./granter-queries";

@@ -97,5 +97,7 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Da
     ])
     .where(sql<boolean>`s.id_hash = any(${sessionIdHashes}::text[])`)
     .where("s.revoked_at", "is", null)
-    .where("s.expires_at", ">", now);
+    .where("s.expires_at", ">", now)
+    // a deactivated organization's users are signed out and cannot sign in (decision 067)
+    .where("o.deactivated_at", "is", null);
 }

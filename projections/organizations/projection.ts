@@ -59,6 +59,15 @@ async function applyEvent(db: Db, event: RecordedEvent<OrganizationEvent>): Prom
         .execute();
       return;
     }
+    case "OrganizationDeactivated": {
+      await db
+        .updateTable("rm_organizations")
+        .set({ deactivated_at: at, revision, updated_at: at })
+        .where("id", "=", event.data.organizationId)
+        .where("revision", "<", revision)
+        .execute();
+      return;
+    }
     default: {
       const never: never = event;
       return never;

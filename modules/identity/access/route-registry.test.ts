@@ -25,6 +25,8 @@ describe("PAGE_ROUTES", () => {
       "/programs/report", "/programs/:id/report", "/events/:id/report",
       // the development mail outbox (decision 059)
       "/dev/mail", "/dev/mail/:id",
+      // the public organization request form (decision 067)
+      "/requests/organization/new",
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });

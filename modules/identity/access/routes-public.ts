@@ -70,6 +70,14 @@ export const PUBLIC_PAGES = [
     rule: PUBLIC,
   },
   {
+    id: "organization-request-new",
+    path: "/requests/organization/new",
+    title: "Request an Organization",
+    showNavigation: false,
+    description: "Ask for a new organization (decision 067): the public form; granters and superadmins decide at /requests/organization.",
+    rule: PUBLIC,
+  },
+  {
     id: "teacher-invitation-request",
     path: "/invitation/teacher/request",
     title: "Teacher Membership Request",

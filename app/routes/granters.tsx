@@ -1,0 +1,162 @@
+import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FormErrors } from "~/components/forms";
+import { Loading } from "~/components/programs/report-parts";
+import { createGranterCall, deactivateGranterCall, grantersOf } from "#modules/organizations";
+import { LEVEL } from "#modules/identity/client";
+import { isDomainError } from "#modules/kernel";
+import { guardPage } from "~/utils/page-guard.server";
+import { readForm } from "~/utils/page-form.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Granters" }];
+
+/** /granters (decision 067): the superadmin lists, creates (invited) and deactivates granter accounts; a granter is told who manages them. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  const manages = (auth?.subject.level ?? 0) === LEVEL.superadmin;
+  const search = (new URL(request.url).searchParams.get("search") ?? "").slice(0, 200);
+  const list = manages ? await grantersOf(context.services, { page: 1, size: 200, search }) : { data: [], count: 0 };
+  return json({ manages, search, ...list });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await guardPage(request, context.services);
+  if (!auth || auth.subject.level !== LEVEL.superadmin) throw json({ code: "FORBIDDEN", message: "Only superadmins manage granters" }, { status: 403 });
+  const form = await readForm(request);
+  try {
+    const done =
+      form.get("intent") === "deactivate"
+        ? await deactivateGranterCall(context.services, auth, String(form.get("id") ?? ""))
+        : await createGranterCall(context.services, auth, { first_name: form.get("first_name"), last_name: form.get("last_name"), email: form.get("email"), phone_number: form.get("phone_number") || undefined }, request);
+    return redirectWithToast("/granters", { type: "success", title: done.message }, context.services.production);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return json({ error: error.message }, { status: error.status });
+  }
+}
+
+export default function GrantersPage() {
+  const { manages, search, data, count } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Container size="4" px="5" py="6">
+      <Flex direction="column" gap="1" mb="5">
+        <Heading as="h1" size="7">
+          Granters
+        </Heading>
+        <Text size="2" color="gray">
+          Granters approve organization requests and manage the organizations they granted.
+        </Text>
+      </Flex>
+      {!manages ? (
+        <Text as="p" size="2">
+          Superadmins manage granter accounts.
+        </Text>
+      ) : (
+        <>
+          <Card mb="5">
+            <Form method="post">
+              <input type="hidden" name="intent" value="create" />
+              <Heading as="h2" size="4" mb="3">
+                New Granter
+              </Heading>
+              <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+                {(
+                  [
+                    ["first_name", "First Name", "given-name"],
+                    ["last_name", "Last Name", "family-name"],
+                    ["email", "E-mail", "email"],
+                    ["phone_number", "Phone Number", "tel"],
+                  ] as const
+                ).map(([name, label, autoComplete]) => (
+                  <Flex key={name} direction="column" gap="1">
+                    <Text as="label" htmlFor={`granter-${name}`} size="2" weight="medium">
+                      {label}
+                    </Text>
+                    <TextField.Root id={`granter-${name}`} name={name} autoComplete={autoComplete} required={name !== "phone_number"} />
+                  </Flex>
+                ))}
+              </Grid>
+              <Flex mt="3">
+                <Button type="submit" disabled={busy}>
+                  Create and Invite
+                </Button>
+              </Flex>
+            </Form>
+          </Card>
+          {failed ? <FormErrors errors={[failed.error]} /> : null}
+          <Form method="get">
+            <Flex gap="2" align="end" mb="4">
+              <TextField.Root name="search" defaultValue={search} placeholder="Search by name or e-mail" aria-label="Search by name or e-mail" />
+              <Button type="submit" variant="soft">
+                Search
+              </Button>
+            </Flex>
+          </Form>
+          {data.length === 0 ? (
+            <Box py="8">
+              <Heading as="h2" size="4" align="center">
+                No Records Found
+              </Heading>
+            </Box>
+          ) : (
+            <Loading label="Granters">
+              <Table.Root variant="surface" aria-label="Granters">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>E-mail</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Organization</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {data.map((g) => (
+                    <Table.Row key={g.id} data-testid="granter-row">
+                      <Table.RowHeaderCell>
+                        {g.first_name} {g.last_name}
+                      </Table.RowHeaderCell>
+                      <Table.Cell>{g.email}</Table.Cell>
+                      <Table.Cell>{g.organization_name}</Table.Cell>
+                      <Table.Cell>
+                        <Badge color={g.status === "Active" ? "green" : "gray"}>{g.status}</Badge>
+                        {g.invitation_status ? (
+                          <Text as="div" size="1" color="gray">
+                            {g.invitation_status}
+                          </Text>
+                        ) : null}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {g.status === "Active" ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="deactivate" />
+                            <input type="hidden" name="id" value={g.id} />
+                            <Button type="submit" size="1" color="red" variant="soft" disabled={busy} aria-label={`Deactivate ${g.first_name} ${g.last_name}`}>
+                              Deactivate
+                            </Button>
+                          </Form>
+                        ) : null}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Loading>
+          )}
+          <Text as="p" size="2" color="gray" mt="3">
+            {count} {count === 1 ? "granter" : "granters"}
+          </Text>
+        </>
+      )}
+    </Container>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
