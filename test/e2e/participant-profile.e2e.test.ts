@@ -44,6 +44,9 @@ describe("the participant profile (/participants/{id}) in the browser", () => {
     if (!phone) return tab(name).click();
     await page.getByRole("combobox", { name: "Profile section" }).click();
     await page.getByRole("option", { name }).click();
+    // the choices close with an animation; until they are gone the page behind is aria-hidden (axe would see it)
+    await page.getByRole("listbox").waitFor({ state: "detached" });
+    await page.locator('[data-is-root-theme="true"][aria-hidden="true"]').waitFor({ state: "detached" });
   }
 
   beforeAll(async () => {

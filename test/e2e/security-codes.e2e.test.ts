@@ -86,10 +86,13 @@ describe("security codes and tags in the browser", () => {
     await staff.waitForURL("**?stock=large");
     const box = await staff.getByTestId("claim-tag").boundingBox();
     expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([384, 192]);
-    const pageRule = await staff.evaluate(() =>
-      [...document.styleSheets].flatMap((s) => [...s.cssRules]).find((r): r is CSSPageRule => r instanceof CSSPageRule)?.style.getPropertyValue("size"),
+    // the large stock's stylesheet is linked by the new page: read its @page rule once it has loaded
+    const pageRule = await staff.waitForFunction(
+      () => [...document.styleSheets].flatMap((s) => [...s.cssRules]).find((r): r is CSSPageRule => r instanceof CSSPageRule && r.style.getPropertyValue("size") === "4in 2in")?.style.getPropertyValue("size"),
+      undefined,
+      { timeout: 10_000 },
     );
-    expect(pageRule).toBe("4in 2in");
+    expect(await pageRule.jsonValue()).toBe("4in 2in");
     await snap(staff, "security-codes-tags-large");
     // print media: the toolbar is gone, the labels stay
     await staff.emulateMedia({ media: "print" });
