@@ -1,40 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Callout, Text } from "@radix-ui/themes";
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TeacherRequestForm } from "~/components/requests/request-form";
 import requestStyles from "~/components/requests/requests.css";
-import { requestFormPageOf, submitRequest } from "#modules/requests";
 import { teacherRequestSchema } from "#modules/requests/client";
-import { guardPage } from "~/utils/page-guard.server";
-import { readForm } from "~/utils/page-form.server";
+import { requestFormAction, requestFormLoader } from "~/utils/request-form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: requestStyles }];
 
 /** School organizations only (`?organization={id}`, decision 066): another organization shows a clear refusal (404). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guardPage(request, context.services);
-  const page = await requestFormPageOf(context.services, new URL(request.url).searchParams.get("organization"), "teacher");
-  return json(page, { status: page.ok ? 200 : 404 });
-}
+export const loader = (args: LoaderFunctionArgs) => requestFormLoader(args, "teacher");
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await guardPage(request, context.services);
-  const organizationId = new URL(request.url).searchParams.get("organization");
-  const page = await requestFormPageOf(context.services, organizationId, "teacher");
-  if (!page.ok) return json({ result: null, sent: null }, { status: 404 });
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: teacherRequestSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), sent: null }, { status: 400 });
-  const outcome = await submitRequest(context.services, { organizationId, form: "teacher", body: Object.fromEntries(formData), clientIp: context.clientIp });
-  if (!outcome.ok) {
-    const headers: Record<string, string> = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
-    return json({ result: submission.reply({ formErrors: [outcome.message] }), sent: null }, { status: outcome.status, headers });
-  }
-  return json({ result: submission.reply({ resetForm: true }), sent: outcome.message });
-}
+export const action = (args: ActionFunctionArgs) => requestFormAction(args, "teacher", () => teacherRequestSchema);
 
 export default function TeacherRequestPage() {
   const page = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ import { testServices } from "../support/services";
 import { audit } from "./axe";
 import { signedInPage } from "./check-in-helpers";
 import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
-import { gotoSettled } from "./page-helpers";
+import { gotoSettled, settled } from "./page-helpers";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -99,6 +99,8 @@ describe("a membership request approved end to end", () => {
     await row.getByRole("button", { name: `Approve Pat ${last}` }).click();
     const dialog = admin.getByRole("alertdialog");
     await dialog.getByText("an invitation is sent").waitFor();
+    // the dialog fades in: axe measured its button's contrast half-way (the project's settled helper)
+    await settled(dialog);
     found.push(...(await audit(admin, "approve dialog @1280")));
     await dialog.getByRole("button", { name: "Approve" }).click();
     await admin.getByText("Request successfully approved").first().waitFor();
