@@ -136,6 +136,7 @@ export default function UserListPage() {
               { value: "Alumni", label: "Alumni" },
             ]}
             count={data.count}
+            countCapped={data.countCapped}
             noun={["user", "users"]}
             searchLabel="Search by name, e-mail or username"
           />

@@ -26,7 +26,15 @@ export type StaffUserFilter = {
   sort: { field: "created_date" | "first_name" | "last_name" | "email" | "username" | "status"; desc: boolean };
   page: number;
   size: number;
+  /**
+   * Count the matches only up to this many (decision 071): a search that matches most of a large list
+   * would otherwise read every row to count them; the answer says the count was capped.
+   */
+  countUpTo?: number;
 };
+
+/** A search's count stops here on the lists (decision 071); the plain list is counted exactly. */
+export const SEARCH_COUNT_CAP = 1000;
 
 const SORT_COLUMNS = {
   created_date: "u.created_at",
@@ -70,9 +78,10 @@ const columns = [
 ] as const;
 
 /** One page of the organization's staff users, filtered, searched (name, e-mail, username) and sorted, and how many match. */
-export async function staffUserPage(db: Kysely<ReadModels>, organizationId: string, filter: StaffUserFilter): Promise<{ rows: StaffUserRow[]; count: number }> {
+export async function staffUserPage(db: Kysely<ReadModels>, organizationId: string, filter: StaffUserFilter): Promise<{ rows: StaffUserRow[]; count: number; countCapped: boolean }> {
   const base = staffUsers(db, organizationId, filter);
   const direction = filter.sort.desc ? "desc" : "asc";
+  const cap = filter.countUpTo;
   const [rows, total] = await Promise.all([
     base
       .select([...columns, sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as("created_date")])
@@ -82,9 +91,16 @@ export async function staffUserPage(db: Kysely<ReadModels>, organizationId: stri
       .limit(filter.size)
       .offset(filter.page * filter.size)
       .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+    cap === undefined
+      ? base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst()
+      : db
+          .selectFrom(base.select(sql<number>`1`.as("one")).limit(cap + 1).as("matches"))
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirst(),
   ]);
-  return { rows: rows as StaffUserRow[], count: Number(total?.n ?? 0) };
+  const n = Number(total?.n ?? 0);
+  const countCapped = cap !== undefined && n > cap;
+  return { rows: rows as StaffUserRow[], count: countCapped ? cap : n, countCapped };
 }
 
 /** One user of the organization as the lists show it (any group), or undefined. */

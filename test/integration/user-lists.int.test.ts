@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_IN_USE, STATUS_REASON_REQUIRED } from "../../modules/identity";
 import { parseExportCsv, USER_LIST_HEADER } from "../../modules/exports";
+import type { Kysely } from "kysely";
+import type { ReadModels } from "../../projections";
+import { staffUserPage } from "../../projections/identity";
+import { demoOrganizations } from "../factories/demo-seed";
 import { DEMO_STAFF, demoStaffEmail } from "../factories/staff-users";
 import { demoInvitationStatusOf } from "../factories/invitations";
 import { eventually } from "../support/eventually";
@@ -22,7 +26,7 @@ type User = {
   created_date?: string;
 };
 type Group = { id: string; name: string; level: number };
-type Paged = { data: User[]; count: number; additional_info: { role?: { id: string; name: string } } };
+type Paged = { data: User[]; count: number; additional_info: { role?: { id: string; name: string }; count_capped?: boolean } };
 type Failure = { code: string; message: string };
 type ExportItem = { id: string; status: string; rows: number | null; download_url: string | null; reason: string | null };
 
@@ -84,6 +88,23 @@ describe("staff user lists, on real PostgreSQL and Redis", () => {
     expect([...created].sort().reverse()).toEqual(created);
     const alumni = await json<Paged>(await list(admin, `role_id=${adminGroup.id}&status=Alumni`));
     expect(alumni.data.map((u) => u.last_name)).toEqual(["Whitfield"]);
+  });
+
+  it("counts a search's matches up to a cap and says so; the plain list and the export count exactly (decision 071)", async () => {
+    const db = app.app.core.db as Kysely<ReadModels>;
+    const northside = demoOrganizations.find((o) => o.name.startsWith("Northside"))!;
+    const query = { search: "northside.demo", sort: { field: "created_date", desc: true }, page: 0, size: 2 } as const;
+    const exact = await staffUserPage(db, northside.id, query);
+    expect(exact.count).toBeGreaterThan(3);
+    expect(exact.countCapped).toBe(false);
+    const capped = await staffUserPage(db, northside.id, { ...query, countUpTo: 3 });
+    expect(capped).toMatchObject({ count: 3, countCapped: true });
+    expect(capped.rows.map((r) => r.id)).toEqual(exact.rows.map((r) => r.id));
+    expect(await staffUserPage(db, northside.id, { ...query, countUpTo: exact.count })).toMatchObject({ count: exact.count, countCapped: false });
+    // the call: a search below the cap (1000) is exact and not marked
+    const answer = await json<Paged>(await list(admin, "search=northside.demo&size=2"));
+    expect(answer.count).toBe(exact.count);
+    expect(answer.additional_info.count_capped).toBeUndefined();
   });
 
   it("pages, searches name, e-mail and username, and sorts", async () => {

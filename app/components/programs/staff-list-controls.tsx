@@ -31,6 +31,7 @@ export function StaffListControls({
   filter,
   filters,
   count,
+  countCapped = false,
   noun,
   searchLabel,
 }: {
@@ -39,6 +40,8 @@ export function StaffListControls({
   filter: string;
   filters: Filter[];
   count: number;
+  /** the count stopped at its cap (decision 071): "More than 1000 users", and a nudge to narrow the search */
+  countCapped?: boolean;
   noun: [string, string];
   searchLabel: string;
 }) {
@@ -82,8 +85,9 @@ export function StaffListControls({
         <TextField.Root type="search" placeholder={searchLabel} aria-label={searchLabel} value={text} onChange={(e) => setText(e.target.value)} className="rc-staff-search" />
       </Flex>
       <Text as="p" size="2" color="gray" data-testid="list-count" aria-live="polite">
-        {count === 1 ? `1 ${noun[0]}` : `${count} ${noun[1]}`}
+        {countCapped ? `More than ${count} ${noun[1]}` : count === 1 ? `1 ${noun[0]}` : `${count} ${noun[1]}`}
         {search ? ` matching '${search}'` : ""}
+        {countCapped ? ": type more of the name or e-mail to narrow the list" : ""}
       </Text>
     </Flex>
   );

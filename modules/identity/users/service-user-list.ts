@@ -1,5 +1,5 @@
 import { idFrom, isUuid, newId, type DomainError } from "../../kernel";
-import { listUserGroups, staffUserById, staffUserPage, type StaffUserRow } from "../../../projections/identity";
+import { listUserGroups, SEARCH_COUNT_CAP, staffUserById, staffUserPage, type StaffUserRow } from "../../../projections/identity";
 import { waitForProjection } from "../../../projections/runner";
 import { applyFieldPolicy } from "../access/field-policy";
 import { PERMISSIONS as P } from "../access/permissions";
@@ -63,6 +63,9 @@ export async function staffUserOf(services: Services, auth: Auth, userId: string
   return visibleUser(auth, user);
 }
 
+/** A search is counted up to SEARCH_COUNT_CAP matches (decision 071); the plain list exactly. */
+const countCapOf = (search: string) => (search.trim() ? SEARCH_COUNT_CAP : undefined);
+
 /** GET /api/user: a page of the organization's staff users (a group's with role_id), `{ data, count, additional_info }`. */
 export async function staffUsersOf(services: Services, auth: Auth, query: UserListQuery) {
   let group: { id: string; name: string; display_name: string; level: number } | undefined;
@@ -70,18 +73,23 @@ export async function staffUsersOf(services: Services, auth: Auth, query: UserLi
     group = isUuid(query.role_id) ? (await listUserGroups(services.db, auth.organization.id)).find((g) => g.id === query.role_id) : undefined;
     if (!group) throw userGroupNotFound();
   }
-  const { rows, count } = await staffUserPage(services.db, auth.organization.id, {
+  const { rows, count, countCapped } = await staffUserPage(services.db, auth.organization.id, {
     userGroupId: group?.id,
     status: query.status,
     search: query.search,
     sort: query.sort,
     page: query.page,
     size: query.size,
+    countUpTo: countCapOf(query.search),
   });
   return {
     data: rows.map((r) => visibleUser(auth, r)),
     count,
-    additional_info: group ? { role: { id: group.id, name: group.name, display_name: group.display_name, level: group.level } } : {},
+    additional_info: {
+      ...(group ? { role: { id: group.id, name: group.name, display_name: group.display_name, level: group.level } } : {}),
+      // a search's count stops at SEARCH_COUNT_CAP (decision 071): `count` then means "at least"
+      ...(countCapped ? { count_capped: true } : {}),
+    },
   };
 }
 
@@ -148,7 +156,15 @@ export async function staffUserListPageOf(services: Services, auth: Auth, roleId
   const lenient = userListQuery.safeParse(Object.fromEntries([...params].filter(([k]) => ["page", "size", "search", "sort", "status"].includes(k))));
   const query = lenient.success ? lenient.data : userListQuery.parse({});
   const size = (USER_PAGE_SIZES as readonly number[]).includes(query.size) ? query.size : 10;
-  const { rows, count } = await staffUserPage(services.db, auth.organization.id, { userGroupId: group.id, status: query.status, search: query.search, sort: query.sort, page: query.page, size });
+  const { rows, count, countCapped } = await staffUserPage(services.db, auth.organization.id, {
+    userGroupId: group.id,
+    status: query.status,
+    search: query.search,
+    sort: query.sort,
+    page: query.page,
+    size,
+    countUpTo: countCapOf(query.search),
+  });
   const canManage = mayManageUsers(auth) && group.level <= auth.subject.level;
   let edited: ReturnType<typeof visibleUser> | null = null;
   if (canManage && editing && editing !== "new" && isUuid(editing)) {
@@ -163,6 +179,7 @@ export async function staffUserListPageOf(services: Services, auth: Auth, roleId
     group: { id: group.id, name: group.name, display_name: group.display_name, level: group.level },
     rows: rows.map((r) => visibleUser(auth, r)),
     count,
+    countCapped,
     page: query.page,
     size,
     totalPages: Math.max(1, Math.ceil(count / size)),
