@@ -1,9 +1,10 @@
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { mayManageParents, parentOf, parentsPageOf } from "#modules/family";
+import { mayExportParents, mayManageParents, parentOf, parentsPageOf } from "#modules/family";
 import { newId } from "#modules/kernel";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReportExportButton } from "~/components/exports/report-export-button";
 import { ParentForm } from "~/components/parents/parent-form";
 import { ParentPanel } from "~/components/parents/parent-panel";
 import { ParentTable } from "~/components/parents/parent-table";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editing: edit,
     selected: selected as ParentRow | null,
     commandId: newId(),
+    canExport: mayExportParents(auth),
   });
 }
 
@@ -88,13 +90,18 @@ export default function ParentsPage() {
             The organization&apos;s parents and guardians, and the children linked to each. A child may have several guardians.
           </Text>
         </Flex>
-        {data.editing ? null : (
-          <Button asChild>
-            <RemixLink to={href({ edit: "new", parent: null })} preventScrollReset>
-              Create Parent
-            </RemixLink>
-          </Button>
-        )}
+        <Flex gap="3" align="start" wrap="wrap">
+          {data.canExport ? (
+            <ReportExportButton kind="parent-list" filters={{ search: data.search, ...(data.children ? { children: data.children } : {}) }} testId="export-parents" />
+          ) : null}
+          {data.editing ? null : (
+            <Button asChild>
+              <RemixLink to={href({ edit: "new", parent: null })} preventScrollReset>
+                Create Parent
+              </RemixLink>
+            </Button>
+          )}
+        </Flex>
       </Flex>
       <div className="rc-staff-layout" data-open={open ? "" : undefined}>
         <div className="rc-staff-list">

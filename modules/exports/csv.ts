@@ -114,6 +114,9 @@ export const EVENT_REPORT_HEADER = [
 /** A staff user group's list (decision 061): the list's columns. */
 export const USER_LIST_HEADER = ["First name", "Last name", "Username", "Email", "Phone number", "User group", "Status", "Status reason", "Invitation", "Created date", TIME_ZONE_COLUMN] as const;
 
+/** The parents' list (decision 072): a parent's contact, status, and their children as "Name (relationship)". */
+export const PARENT_LIST_HEADER = ["First name", "Last name", "Email", "Phone number", "Status", "Children", "Created date", TIME_ZONE_COLUMN] as const;
+
 /**
  * Formula neutralisation (decision 015). A cell is prefixed with one single quote when its text starts
  * with = + - @ tab or carriage return, or with one or more single quotes followed by one of those.

@@ -21,10 +21,12 @@ export {
   programSummaryFiltersSchema,
   eventReportFiltersSchema,
   userListFiltersSchema,
+  parentListFiltersSchema,
   type ProgramReportFilters,
   type ProgramSummaryFilters,
   type EventReportFilters,
   type UserListFilters,
+  type ParentListFilters,
   EXPORT_PERMISSION,
   ANY_EXPORT_PERMISSION,
   KIND_LABELS,
@@ -63,7 +65,7 @@ export {
   type ExportStatus,
 } from "./decide";
 export { requestExport, completeExport, failExport, expireExport, loadExport, exportIdFor, handleExportCommand, type ExportDeps, type ExportResult } from "./handlers";
-export { CHECK_IN_HEADER, PARTICIPANT_HEADER, PROGRAM_REPORT_HEADER, PROGRAM_SUMMARY_HEADER, EVENT_REPORT_HEADER, USER_LIST_HEADER, TIME_ZONE_COLUMN, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
+export { CHECK_IN_HEADER, PARTICIPANT_HEADER, PROGRAM_REPORT_HEADER, PROGRAM_SUMMARY_HEADER, EVENT_REPORT_HEADER, USER_LIST_HEADER, PARENT_LIST_HEADER, TIME_ZONE_COLUMN, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
 export * from "./queue";
 export { exportRequestBody, downloadQuery, type ExportRequestBody, type DownloadQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe

@@ -6,7 +6,7 @@ import { z } from "zod";
  * stays as first stored in ExportRequested events and sent by API clients. `program-report`,
  * `program-summary` and `event-report` are the program and event reports' rows (decisions 050, 054).
  */
-export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "user-list", "bundle"] as const;
+export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "user-list", "parent-list", "bundle"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The permission each kind needs (spec-1 section 6 permission ids); a bundle needs those of its parts. */
@@ -19,6 +19,8 @@ export const EXPORT_PERMISSION: Readonly<Record<Exclude<ExportKind, "bundle">, s
   "event-report": "CAN_EXPORT_PROGRAMS_AND_EVENTS",
   // a staff user group's list (decision 061)
   "user-list": "CAN_EXPORT_COACH_PROFILE",
+  // the parents' list (decision 072): parents are level-1 profiles, as participants are
+  "parent-list": "CAN_EXPORT_PARTICIPANT_PROFILE",
 };
 
 /** Every permission that lets someone export something: the Downloads page and its calls need one. */
@@ -32,6 +34,7 @@ export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "program-summary": "Program summary",
   "event-report": "Event report",
   "user-list": "User list",
+  "parent-list": "Parent list",
   bundle: "Zip of exports",
 };
 
@@ -44,10 +47,11 @@ export const EMPTY_EXPORT_TEXT: Readonly<Record<ExportKind, string>> = {
   "program-summary": "There are no programs in this organization yet.",
   "event-report": "There are no participants registered for this event.",
   "user-list": "There are no users in this user group that match these filters.",
+  "parent-list": "There are no parents that match these filters.",
   bundle: "There are no records in these exports.",
 };
 
-export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report, user-list or bundle";
+export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report, user-list, parent-list or bundle";
 export const MAX_BUNDLE_PARTS = 20;
 export const MAX_CHECK_IN_RANGE_DAYS = 3660;
 
@@ -101,6 +105,15 @@ export const userListFiltersSchema = z
   })
   .strict();
 
+/** The parents' list (decision 072): its search and its with / without children filter. */
+export const parentListFiltersSchema = z
+  .object({
+    search: z.string().trim().max(200, "Search must be at most 200 characters").default(""),
+    children: z.enum(["with", "without"], { error: "Children must be with or without" }).optional(),
+    timeZone: timeZoneSchema,
+  })
+  .strict();
+
 export const bundleFiltersSchema = z
   .object({
     exportIds: z
@@ -123,6 +136,7 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("program-summary"), filters: programSummaryFiltersSchema.default({ timeZone: "UTC" }) }),
     z.object({ kind: z.literal("event-report"), filters: eventReportFiltersSchema }),
     z.object({ kind: z.literal("user-list"), filters: userListFiltersSchema }),
+    z.object({ kind: z.literal("parent-list"), filters: parentListFiltersSchema.default({ search: "", timeZone: "UTC" }) }),
     z.object({ kind: z.literal("bundle"), filters: bundleFiltersSchema }),
   ],
   { error: () => KIND_MESSAGE },
@@ -137,7 +151,8 @@ export type ProgramReportFilters = z.infer<typeof programReportFiltersSchema>;
 export type ProgramSummaryFilters = z.infer<typeof programSummaryFiltersSchema>;
 export type EventReportFilters = z.infer<typeof eventReportFiltersSchema>;
 export type UserListFilters = z.infer<typeof userListFiltersSchema>;
-export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | UserListFilters | BundleFilters;
+export type ParentListFilters = z.infer<typeof parentListFiltersSchema>;
+export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | UserListFilters | ParentListFilters | BundleFilters;
 
 /** MM-DD-YYYY of an instant in a time zone (spec-2 section 9: export file names carry this date). */
 export function fileDate(at: Date, timeZone: string): string {
@@ -167,6 +182,8 @@ export function exportFileName(request: ExportRequest, at: Date): string {
       return `event-report-${today}.csv`;
     case "user-list":
       return `user-list-${today}.csv`;
+    case "parent-list":
+      return `parent-list-${today}.csv`;
     case "bundle":
       return `exports-${today}.zip`;
     default: {

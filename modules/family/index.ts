@@ -3,7 +3,7 @@ export { familyHomeOf, familyWaiverLink, RECENT_VISITS, type FamilyHome, type Mo
 export { guardiansStream, GUARDIAN_EVENT_TYPES, type GuardianEvent, type GuardianLinked, type GuardianUnlinked } from "./guardian-events";
 export { guardianDecider, ALREADY_LINKED, type GuardianCommand, type ChildFact, type GuardianFact } from "./guardian-decide";
 export { evolveGuardians, guardianIdsOf, initialGuardianState, isGuardian, type GuardianState } from "./guardian-state";
-export { createParentCall, guardiansOf, linkChildCall, mayManageParents, parentOf, parentsOf, parentsPageOf, unlinkChildCall } from "./parents";
+export { createParentCall, guardiansOf, linkChildCall, mayExportParents, mayManageParents, parentOf, parentsOf, parentsPageOf, unlinkChildCall } from "./parents";
 export * from "./parent-schema";
 export { familyApi } from "./api";
 export { addChildCall } from "./add-child";

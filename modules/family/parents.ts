@@ -9,6 +9,9 @@ import { linkChildSchema, parentListQuery, PARENT_TOASTS, type ParentListQuery }
 /** Who manages parents: 'Manage parents' (spec-1 section 4). */
 export const mayManageParents = (auth: Auth) => auth.user.permissionIds.includes(PERMISSIONS.CAN_MANAGE_PARENT);
 
+/** Who exports the parents' list (decision 072): who manages parents and may export participant profiles. */
+export const mayExportParents = (auth: Auth) => mayManageParents(auth) && auth.user.permissionIds.includes(PERMISSIONS.CAN_EXPORT_PARTICIPANT_PROFILE);
+
 const forbidden = () => new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
 const bodyKey = (body: unknown) => (body as { command_id?: unknown } | null)?.command_id;
 

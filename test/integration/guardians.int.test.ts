@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseExportCsv, PARENT_LIST_HEADER } from "../../modules/exports";
 import { idFrom } from "../../modules/kernel";
 import { ADULT_PICK_UP } from "../../modules/participants";
 import { DAILY_SCREENING_ORGANIZATION_ID, demoOrganizations } from "../factories/demo-seed";
 import { demoFamilyChildIds } from "../factories/family";
+import { eventually } from "../support/eventually";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
@@ -137,6 +139,31 @@ describe("guardians: the parents' list, link and unlink, a second guardian's rig
     const staffId = me.data[0]!.id;
     expect((await as("admin").request("GET", `/api/parent/${staffId}`)).status).toBe(404);
     expect((await as("admin").request("POST", `/api/parent/${staffId}/child`, { body: { participant_id: maya } })).status).toBe(400);
+  });
+
+  it("exports the parents' list as filtered, each with their children, through the worker; 403 for a coach, 400 for a bad filter (decision 072)", async () => {
+    type ExportItem = { id: string; status: string; download_url: string | null; reason: string | null };
+    const asked = await json<{ data: { id: string; file_name: string } }>(
+      await as("admin").request("POST", "/api/export", { body: { kind: "parent-list", filters: { search: "", children: "with", timeZone: "UTC" } } }),
+      202,
+    );
+    expect(asked.data.file_name).toMatch(/^parent-list-\d{2}-\d{2}-\d{4}\.csv$/);
+    const item = (await eventually(
+      async () => (await json<{ data: ExportItem[] }>(await as("admin").request("GET", "/api/export"))).data.find((e) => e.id === asked.data.id),
+      (x) => x !== undefined && x.status !== "Requested",
+      { timeoutMs: 30_000, everyMs: 100 },
+    )) as ExportItem;
+    expect(item.status, item.reason ?? "").toBe("Completed");
+    const rows = await parseExportCsv(Buffer.from(await (await as("admin").request("GET", item.download_url!)).arrayBuffer()).toString("utf8"));
+    expect(rows[0]).toEqual([...PARENT_LIST_HEADER]);
+    const listed = (await json<Paged>(await as("admin").request("GET", "/api/parent?children=with&size=100"))).data;
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(listed.map((p) => [p.first_name, p.last_name, p.email]));
+    const coparentRow = rows.find((r) => r[2] === "coparent@maple.demo")!;
+    expect(coparentRow[5]).toMatch(/ \(Father\)$/);
+    expect(rows.some((r) => r[2] === "newparent@maple.demo")).toBe(false);
+    expect((await as("coach").request("POST", "/api/export", { body: { kind: "parent-list", filters: {} } })).status).toBe(403);
+    const bad = await json<{ code: string; message: string }>(await as("admin").request("POST", "/api/export", { body: { kind: "parent-list", filters: { children: "some" } } }), 400);
+    expect(bad.message).toMatch(/Children must be with or without/);
   });
 
   it("needs 'Manage parents': the coach and a parent get 403", async () => {

@@ -13,6 +13,7 @@ import { hiddenColumns, requesterRole } from "./field-policy";
 import { isReportKind, reportSource } from "./report-sources";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 import { userListSource } from "./user-list-source";
+import { parentListSource } from "./parent-list-source";
 
 /**
  * A full collection now and then while a large file is written. V8 lets the garbage of millions of
@@ -60,6 +61,7 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
   if (isReportKind(requested.kind)) return reportSource(deps, requested);
   // a staff user group's list pages through the list's own query (decision 061)
   if (requested.kind === "user-list") return userListSource(deps, requested);
+  if (requested.kind === "parent-list") return parentListSource(deps, requested);
   const query = rowQueryFor(requested);
   const [total, lookup, role] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query), requesterRole(deps.db, requested.organizationId, requested.requestedBy)]);
   const join = query.lookup;

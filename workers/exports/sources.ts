@@ -83,6 +83,8 @@ export function rowQueryFor(requested: ExportRequestedData): RowQuery {
       throw new Error("a report export pages through its report (reportSource), not a row query");
     case "user-list":
       throw new Error("a user list pages through the list's query (userListSource), not a row query");
+    case "parent-list":
+      throw new Error("the parents' list pages through the list's query (parentListSource), not a row query");
     case "bundle":
       throw new Error("a bundle has no row query");
     default: {

@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<string, string> = {
   "program-summary": "Program summary",
   "event-report": "Event report",
   "user-list": "User list",
+  "parent-list": "Parent list",
   bundle: "Zip of exports",
 };
 
@@ -29,6 +30,7 @@ export const EMPTY_EXPORT_TEXT: Record<string, string> = {
   "program-summary": "There are no programs in this organization yet.",
   "event-report": "There are no participants registered for this event.",
   "user-list": "There are no users in this user group that match these filters.",
+  "parent-list": "There are no parents that match these filters.",
   bundle: "There are no records in these exports.",
 };
 
@@ -68,6 +70,10 @@ export function describeFilters(kind: string, filters: Record<string, unknown>):
     case "user-list": {
       const statuses = Array.isArray(filters.statuses) && filters.statuses.length ? (filters.statuses as string[]).join(", ") : "All statuses";
       return filters.search ? `One user group; ${statuses}; search '${String(filters.search)}'` : `One user group; ${statuses}`;
+    }
+    case "parent-list": {
+      const which = filters.children === "with" ? "With children" : filters.children === "without" ? "Without children" : "All parents";
+      return filters.search ? `${which}; search '${String(filters.search)}'` : which;
     }
     case "bundle":
       return `${Array.isArray(filters.exportIds) ? filters.exportIds.length : 0} exports`;
