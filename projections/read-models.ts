@@ -7,6 +7,7 @@ import type { EventStatsTables } from "./event-stats";
 import type { ExportTables } from "./exports";
 import type { FlagTables } from "./flags";
 import type { RequestTables } from "./requests";
+import type { MessageTables } from "./messages";
 import type { IdentityTables } from "./identity";
 import type { MailTables } from "./mail";
 import type { NoteTables } from "./notes";
@@ -17,4 +18,4 @@ import type { ScreeningTables } from "./screening";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & MessageTables;

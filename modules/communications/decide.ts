@@ -1,11 +1,12 @@
+import { isStaff, LEVEL } from "../identity";
 import { DomainError, type Command, type Decider } from "../kernel";
 import type { ThreadEvent, ThreadMember } from "./events";
 import { BODY_MAX, RETRACT_REASON_MAX } from "./schema";
 
-/** Levels (spec-1 section 4): 1 participant or parent, 2-6 staff, 7 the kiosk (never a party to a message). */
-const STAFF_MIN = 2;
-const STAFF_MAX = 6;
-export const isStaffLevel = (level: number) => level >= STAFF_MIN && level <= STAFF_MAX;
+/** Levels (spec-1 section 4): participants and parents, staff (coach to superadmin); the kiosk is never a party to a message. */
+export const isStaffLevel = (level: number) => isStaff(level);
+const isFamilyLevel = (level: number) => level === LEVEL.participant;
+const mayMessage = (level: number) => isFamilyLevel(level) || isStaffLevel(level);
 
 /** A person as the rules need them, read by the service when the command is sent. */
 export type Person = {
@@ -112,17 +113,17 @@ function start(state: ThreadState, command: Extract<ThreadCommand, { type: "Star
   if (state.exists) return [];
   const { author, threadId, messageId } = command.data;
   const organizationId = command.metadata.organizationId;
-  if (!author.active || author.organizationId !== organizationId || !(author.level === 1 || isStaffLevel(author.level))) return senderCannotMessage();
+  if (!author.active || author.organizationId !== organizationId || !mayMessage(author.level)) return senderCannotMessage();
   const subject = command.data.subject.trim();
   if (!subject) return fieldError("subject", "Subject is required");
   const invalidBody = bodyError(command.data.body);
   if (invalidBody) return invalidBody;
   // unknown, another organization's, inactive or the kiosk: not found, telling nothing more
-  if (command.data.recipients.some((r) => r === null || r.organizationId !== organizationId || !r.active || !(r.level === 1 || isStaffLevel(r.level)))) return recipientNotFound();
+  if (command.data.recipients.some((r) => r === null || r.organizationId !== organizationId || !r.active || !mayMessage(r.level))) return recipientNotFound();
   const recipients = (command.data.recipients as Person[]).filter((r) => r.userId !== author.userId);
   if (recipients.length === 0) return noRecipient();
   // a participant or a parent writes to staff only: never to another participant or family
-  if (author.level === 1 && recipients.some((r) => !isStaffLevel(r.level))) return staffOnly();
+  if (isFamilyLevel(author.level) && recipients.some((r) => !isStaffLevel(r.level))) return staffOnly();
   // one family per conversation: parents of different children never see each other's replies
   if (new Set(recipients.filter((r) => !isStaffLevel(r.level)).map((r) => r.userId)).size > 1) return oneFamily();
   return [

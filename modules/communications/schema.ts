@@ -45,3 +45,9 @@ export const inboxQuery = z.object({
   size: z.coerce.number({ error: "Size must be a number" }).int("Size must be a whole number").min(1, "Size must be from 1 to 100").max(100, "Size must be from 1 to 100").default(20),
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
+
+/** GET /api/message/recipients: a name to look for, and how many to answer. */
+export const recipientQuery = z.object({
+  search: z.string().trim().max(100, "Search must be at most 100 characters").default(""),
+  size: z.coerce.number({ error: "Size must be a number" }).int("Size must be a whole number").min(1, "Size must be from 1 to 50").max(50, "Size must be from 1 to 50").default(20),
+});

@@ -1,0 +1,4 @@
+/** Browser-safe face of communications: the forms' schemas, the live topic. */
+export * from "./schema";
+export * from "./live";
+export { MEMBER_REASONS, type MemberReason } from "./events";
