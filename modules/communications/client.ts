@@ -2,3 +2,4 @@
 export * from "./schema";
 export * from "./live";
 export { MEMBER_REASONS, type MemberReason } from "./events";
+export type { InboxRow, MessageRow, ThreadMemberRow, RecipientRow } from "../../projections/messages";

@@ -6,6 +6,7 @@ import { getOrganization } from "../../projections/organizations";
 import { waitForProjection } from "../../projections/runner";
 import { isStaffLevel, threadDecider, threadNotFound, type Person, type ThreadCommand } from "./decide";
 import { threadStreamId } from "./events";
+import { inboxTopic } from "./live";
 import { newThreadSchema, recipientQuery, replySchema, retractSchema, type InboxQuery } from "./schema";
 
 export const MESSAGE_TOASTS = {
@@ -169,3 +170,6 @@ export async function recipientsOf(services: Services, auth: Auth, query: unknow
 }
 
 
+
+/** The root's live subscription for the signed-in user's inbox, or null without 'View inbox'. */
+export const inboxLiveOf = (auth: Auth) => (mayUseInbox(auth) ? { organizationId: auth.organization.id, topic: inboxTopic(auth.user.id) } : null);
