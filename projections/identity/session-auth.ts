@@ -74,7 +74,7 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Da
     // rm_organizations keeps ids as text, the sessions table as uuid
     .innerJoin("rm_organizations as o", (join) => join.on(sql<boolean>`o.id = s.organization_id::text`))
     // the user's own organization: differs from the session's while a superadmin is inside another (decision 069)
-    .innerJoin("rm_organizations as h", "h.id", "u.organization_id")
+    .innerJoin("rm_organizations as h", (join) => join.on(sql<boolean>`h.id = u.organization_id::text`))
     .select([
       "s.id_hash",
       "s.expires_at",
