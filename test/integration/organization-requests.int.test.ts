@@ -277,6 +277,19 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     const [after] = await query<{ metadata: Record<string, unknown> }>("select metadata from events where stream_id like 'usergroup-%' order by global_position desc limit 1", []);
     expect(after!.metadata).toMatchObject({ organizationId: home!.organization_id });
     expect(after!.metadata.actingAs).toBeUndefined();
+
+    // the same through the /organization page's forms (a Remix action): its events carry the metadata too
+    const form = (intent: string, id = "") =>
+      superadmin.request("POST", "/organization", { body: new URLSearchParams({ intent, id }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", origin: app.baseUrl } });
+    expect((await form("enter", mapleOrg!.id)).status).toBe(302);
+    expect(await ids(superadmin)).toEqual(mapleIds);
+    expect((await form("leave")).status).toBe(302);
+    expect(await ids(superadmin)).toEqual(northsideIds);
+    const [pageLeft] = await query<{ metadata: { actingAs?: { userId: string; organizationId: string } } }>(
+      "select metadata from events where stream_id = $1 and type = 'SuperadminLeftOrganization' order by revision desc limit 1",
+      [`organization-${mapleOrg!.id}`],
+    );
+    expect(pageLeft!.metadata.actingAs).toMatchObject({ userId: home!.id, organizationId: mapleOrg!.id });
   });
 
   it("creates an organization directly (a granter's own), edits it; a name taken is 409, another granter's 404", async () => {
