@@ -63,7 +63,9 @@ export function sessionLiveAuth(
     },
     recheck: async (socket: Socket) => {
       const identity = identityOf(socket);
-      return !!identity && !!(await load(identity.token));
+      // a session moved into another organization since the handshake (decision 069) leaves its old rooms
+      const now = identity ? await load(identity.token) : null;
+      return !!now && now.organizationId === identity?.organizationId;
     },
     recheckEveryMs: Math.min(options.recheckEveryMs ?? DEFAULT_RECHECK_MS, DEFAULT_RECHECK_MS),
     authorize: async (socket: Socket, organizationId: string, topic: string) => {
@@ -72,7 +74,10 @@ export function sessionLiveAuth(
       if (!known) return unknownTopic(topic);
       const identity = identityOf(socket);
       if (!identity || identity.organizationId !== organizationId) return false;
-      if (!(await load(identity.token))) return false;
+      // the session as it is now: a superadmin who entered or left an organization since the handshake is refused
+      // the organization of the handshake (decision 069)
+      const current = await load(identity.token);
+      if (!current || current.organizationId !== organizationId) return false;
       // a requester's export topic (progress, finished exports) is theirs alone
       if (topic.startsWith(EXPORT_TOPIC_PREFIX)) return topic === exportTopicFor(identity.userId);
       if (rule === "members") return true;

@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
 import { closeMailQueue } from "../modules/mail";
-import { publicUrlOf, systemClock } from "../modules/kernel";
+import { inActingScope, publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
 import { apiDispatch } from "./api-dispatch";
@@ -62,6 +62,9 @@ export async function startWeb(core: CoreServices) {
   app.use(apiRoutesGuard);
   app.use(inputGuard);
   app.use(csrfGuard);
+  // each request's own scope: a superadmin's entered organization noted by the session lookup reaches the
+  // metadata of every event the request appends (decision 069)
+  app.use((_req, _res, next) => inActingScope(next));
   const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res) });
   app.use(apiDispatch(getLoadContext));
   app.use(layout.publicPath.replace(/\/$/, ""), express.static(layout.assetsDir, { immutable: true, maxAge: "1y" }));

@@ -3,7 +3,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Loading } from "~/components/programs/report-parts";
-import { createOrganizationCall, deactivateOrganizationCall, editOrganizationCall, organizationsOf } from "#modules/organizations";
+import {
+  createOrganizationCall,
+  deactivateOrganizationCall,
+  editOrganizationCall,
+  enterOrganizationCall,
+  homeOrganizationIdOf,
+  leaveOrganizationCall,
+  organizationsOf,
+  reactivateOrganizationCall,
+} from "#modules/organizations";
 import { isDomainError } from "#modules/kernel";
 import { FormErrors } from "~/components/forms";
 import { readForm } from "~/utils/page-form.server";
@@ -23,7 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
   const list = auth ? await organizationsOf(context.services, auth, { page, size: PAGE_SIZE, search }) : { data: [], count: 0 };
   const edit = url.searchParams.get("edit");
-  return json({ search, page, edit, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)), all: (auth?.subject.level ?? 0) >= LEVEL.superadmin });
+  const all = (auth?.subject.level ?? 0) >= LEVEL.superadmin;
+  // a superadmin may enter any other active organization (decision 069); where they are now and their own
+  const here = auth?.organization.id ?? null;
+  const home = auth ? homeOrganizationIdOf(auth) : null;
+  return json({ search, page, edit, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)), all, here, home });
 }
 
 const NEW_FIELDS = [
@@ -46,7 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const intent = form.get("intent");
     const text = (name: string) => String(form.get(name) ?? "");
+    if (intent === "enter" || intent === "leave") {
+      // into the organization's own pages (decision 069): its dashboard, with the banner saying where one is
+      const moved = intent === "enter" ? await enterOrganizationCall(context.services, auth, text("id")) : await leaveOrganizationCall(context.services, auth);
+      return redirectWithToast(intent === "enter" ? "/" : "/organization", { type: "success", title: moved.message }, context.services.production);
+    }
     const done =
+      intent === "reactivate"
+        ? await reactivateOrganizationCall(context.services, auth, text("id"))
+        :
       intent === "edit"
         ? await editOrganizationCall(context.services, auth, text("id"), {
             name: text("name"),
@@ -70,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrganizationsPage() {
-  const { search, page, pages, data, count, all, edit } = useLoaderData<typeof loader>();
+  const { search, page, pages, data, count, all, edit, here, home } = useLoaderData<typeof loader>();
   const editing = data.find((o) => o.id === edit);
   const failed = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
@@ -211,14 +232,39 @@ export default function OrganizationsPage() {
                       Edit
                     </RemixLink>
                   </Button>
-                  {o.status === "Active" ? (
+                  {all && o.status === "Active" && o.id !== here && o.id !== home ? (
                     <Form method="post">
+                      <input type="hidden" name="intent" value="enter" />
                       <input type="hidden" name="id" value={o.id} />
-                      <Button type="submit" size="1" color="red" variant="soft" disabled={busy} aria-label={`Deactivate ${o.name}`}>
-                        Deactivate
+                      <Button type="submit" size="1" disabled={busy} aria-label={`Enter ${o.name}`}>
+                        Enter
                       </Button>
                     </Form>
                   ) : null}
+                  {o.id === here && here !== home ? (
+                    <Badge color="amber" aria-label={`You are in ${o.name}`}>
+                      You are here
+                    </Badge>
+                  ) : null}
+                  {o.status === "Active" ? (
+                    o.id !== here && o.id !== home ? (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="deactivate" />
+                        <input type="hidden" name="id" value={o.id} />
+                        <Button type="submit" size="1" color="red" variant="soft" disabled={busy} aria-label={`Deactivate ${o.name}`}>
+                          Deactivate
+                        </Button>
+                      </Form>
+                    ) : null
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="reactivate" />
+                      <input type="hidden" name="id" value={o.id} />
+                      <Button type="submit" size="1" color="green" variant="soft" disabled={busy} aria-label={`Reactivate ${o.name}`}>
+                        Reactivate
+                      </Button>
+                    </Form>
+                  )}
                   </Flex>
                 </Table.Cell>
               </Table.Row>

@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status: Status = (STATUSES as readonly string[]).includes(url.searchParams.get("status") ?? "") ? (url.searchParams.get("status") as Status) : "Pending";
   const search = (url.searchParams.get("search") ?? "").slice(0, 200);
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
-  const list = decides ? await organizationRequestsOf(context.services, { page, page_size: PAGE_SIZE, status, search }) : { data: [], count: 0 };
+  const list = decides && auth ? await organizationRequestsOf(context.services, auth, { page, page_size: PAGE_SIZE, status, search }) : { data: [], count: 0 };
   return json({ decides, status, search, page, ...list, pages: Math.max(1, Math.ceil(list.count / PAGE_SIZE)) });
 }
 

@@ -46,6 +46,8 @@ export type AuditEntry = {
   recordId: string;
   commentId: string | null;
   actor: AuditActor;
+  /** a superadmin acting inside this organization (decision 069): their own organization; null otherwise */
+  actingAs: { homeOrganizationId: string; homeOrganizationName: string } | null;
   changes: AuditChange[];
 };
 
@@ -110,6 +112,12 @@ export const STATUS_DELETED = "Deleted";
 export function inGlobalOrder(events: readonly RecordedEvent[]): AuditEvent[] {
   return events.filter((e): e is AuditEvent => isNoteEvent(e) || isFlagEvent(e)).sort((a, b) => a.position - b.position);
 }
+
+/** The superadmin's own organization when the event was written from inside another one (decision 069). */
+export const actingAsOf = (event: RecordedEvent): AuditEntry["actingAs"] => {
+  const acting = event.metadata.actingAs;
+  return acting ? { homeOrganizationId: acting.homeOrganizationId, homeOrganizationName: acting.homeOrganizationName } : null;
+};
 
 export const noteActor = (by: NoteActor): AuditActor => ({ userId: by.userId, name: by.fullName, role: by.roleDisplayName || by.roleName });
 

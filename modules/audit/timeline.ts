@@ -4,6 +4,7 @@ import type { NoteStatus } from "../notes";
 import {
   AUDIT_ACTIONS,
   STATUS_DELETED,
+  actingAsOf,
   flagLabel,
   flagNoteType,
   inGlobalOrder,
@@ -33,7 +34,7 @@ export function auditTimeline(events: readonly RecordedEvent[], lookup: AuditLoo
   const notes = new Map<string, { status: NoteStatus; comments: Map<string, string> }>();
   const flags = new Map<string, { message: string; type: FlagType }>();
   for (const event of ordered) {
-    const base = { eventId: event.eventId, position: event.position, streamId: event.streamId, occurredAt: event.metadata.occurredAt, action: AUDIT_ACTIONS[event.type] };
+    const base = { eventId: event.eventId, position: event.position, streamId: event.streamId, occurredAt: event.metadata.occurredAt, action: AUDIT_ACTIONS[event.type], actingAs: actingAsOf(event) };
     switch (event.type) {
       case "NoteCreated": {
         const d = event.data;

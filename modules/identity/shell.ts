@@ -19,6 +19,8 @@ export type ShellModel = {
   accent: RadixAccentColor;
   /** the token the logout form posts (derived from the session, which only this browser holds; decision 028) */
   formToken: string;
+  /** a superadmin inside another organization (decision 069): every page says so, with a way back */
+  actingAs: { organizationName: string; homeOrganizationName: string } | null;
 };
 
 /** A logo the browser can load from here or over https; anything else (an asset id) is not shown yet. */
@@ -70,5 +72,6 @@ export async function shellFor(services: Pick<Services, "db" | "clock">, auth: A
     activeKeys: activeItemKeys(sidebar.entries, pathname),
     accent: accentFor(organization.mainColor),
     formToken: formTokenFor(auth.token),
+    actingAs: auth.actingAs ? { organizationName: organization.name, homeOrganizationName: auth.actingAs.homeOrganizationName } : null,
   };
 }

@@ -1,6 +1,7 @@
 import { DomainError, isWrongExpectedRevision } from "./errors";
 import type { Clock } from "./clock";
 import { idFrom } from "./ids";
+import { actingAsMetadata } from "./acting-as";
 import type { DomainEvent, EventMetadata, EventStore, ReadStreamOptions, ReadStreamResult, RecordedEvent } from "./event-store/types";
 
 /** Who sends a command and why: becomes every resulting event's metadata. */
@@ -89,6 +90,7 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
       correlationId: command.metadata.correlationId ?? commandId,
       causationId: command.metadata.causationId ?? null,
       occurredAt: now.toISOString(),
+      ...actingAsMetadata(),
     };
     const toAppend = decision.map((event, index) => ({
       type: event.type,

@@ -3,6 +3,7 @@ import type { CommandMetadata } from "./command-handler";
 import { isWrongExpectedRevision } from "./errors";
 import type { DomainEvent, EventStore } from "./event-store/types";
 import { idFrom } from "./ids";
+import { actingAsMetadata } from "./acting-as";
 
 /**
  * Claims a unique value (a username, a Member ID) for one owner by appending the claim as the first event
@@ -27,6 +28,7 @@ export async function claimUnique<E extends DomainEvent>(
       correlationId: meta.correlationId ?? meta.commandId,
       causationId: meta.causationId ?? null,
       occurredAt: deps.clock.now().toISOString(),
+      ...actingAsMetadata(),
     },
   };
   try {

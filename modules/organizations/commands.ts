@@ -45,4 +45,17 @@ export type ChangeTheme = Command<"ChangeTheme", { organizationId: string; mainC
 
 export type DeactivateOrganization = Command<"DeactivateOrganization", { organizationId: string }>;
 
-export type OrganizationCommand = RegisterOrganization | UpdateOrganizationSettings | ChangeTheme | DeactivateOrganization;
+export type ReactivateOrganization = Command<"ReactivateOrganization", { organizationId: string }>;
+
+/** A superadmin enters (or leaves) an organization other than their own (decision 069); the actor is the superadmin. */
+export type EnterOrganization = Command<"EnterOrganization", { organizationId: string; homeOrganizationId: string }>;
+export type LeaveOrganization = Command<"LeaveOrganization", { organizationId: string; homeOrganizationId: string }>;
+
+export type OrganizationCommand =
+  | RegisterOrganization
+  | UpdateOrganizationSettings
+  | ChangeTheme
+  | DeactivateOrganization
+  | ReactivateOrganization
+  | EnterOrganization
+  | LeaveOrganization;

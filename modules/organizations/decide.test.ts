@@ -42,6 +42,42 @@ describe("organizations: decide", () => {
     given().when(deactivate).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
   });
 
+  it("reactivates a deactivated organization (decision 069); an active one stays as it is; an unknown one is 404", () => {
+    const deactivated: OrganizationEvent = { type: "OrganizationDeactivated", data: { organizationId: orgId, deactivatedBy: "admin-1" } };
+    const reactivate: OrganizationCommand = { type: "ReactivateOrganization", data: { organizationId: orgId }, metadata };
+    const reactivated: OrganizationEvent = { type: "OrganizationReactivated", data: { organizationId: orgId, reactivatedBy: "admin-1" } };
+    given(registered, deactivated).when(reactivate).then([reactivated]);
+    given(registered).when(reactivate).then([]);
+    given(registered, deactivated, reactivated).when(reactivate).then([]);
+    // deactivated again after a reactivation
+    given(registered, deactivated, reactivated).when({ type: "DeactivateOrganization", data: { organizationId: orgId }, metadata }).then([deactivated]);
+    given().when(reactivate).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+  });
+
+  it("lets a superadmin of another organization enter and leave it; not a deactivated one, not their own (decision 069)", () => {
+    const home = "7a1b2c3d-0000-4000-8000-000000000001";
+    const superadmin: CommandMetadata = { commandId: "cmd-2", organizationId: orgId, actorId: "superadmin-1" };
+    const enter: OrganizationCommand = { type: "EnterOrganization", data: { organizationId: orgId, homeOrganizationId: home }, metadata: superadmin };
+    const leave: OrganizationCommand = { type: "LeaveOrganization", data: { organizationId: orgId, homeOrganizationId: home }, metadata: superadmin };
+    const entered: OrganizationEvent = { type: "SuperadminEnteredOrganization", data: { organizationId: orgId, userId: "superadmin-1", homeOrganizationId: home } };
+    const left: OrganizationEvent = { type: "SuperadminLeftOrganization", data: { organizationId: orgId, userId: "superadmin-1", homeOrganizationId: home } };
+    given(registered).when(enter).then([entered]);
+    given(registered, entered).when(leave).then([left]);
+    const deactivated: OrganizationEvent = { type: "OrganizationDeactivated", data: { organizationId: orgId, deactivatedBy: "superadmin-2" } };
+    given(registered, deactivated)
+      .when(enter)
+      .thenRefused("ORGANIZATION_DEACTIVATED", 409, "This organization is deactivated: reactivate it before entering it");
+    // leaving stays possible once it is deactivated
+    given(registered, entered, deactivated).when(leave).then([left]);
+    given().when(enter).thenRefused("ORGANIZATION_NOT_FOUND", 404, "Organization not found");
+    given(registered)
+      .when({ type: "EnterOrganization", data: { organizationId: orgId, homeOrganizationId: orgId }, metadata: superadmin })
+      .thenRefused("OWN_ORGANIZATION", 409, "This is your own organization");
+    given(registered)
+      .when({ type: "EnterOrganization", data: { organizationId: orgId, homeOrganizationId: home }, metadata: { ...superadmin, actorId: null } })
+      .thenRefused("FORBIDDEN", 403, "You do not have permission to do this.");
+  });
+
   it("refuses a second registration", () => {
     given(registered).when(register({ name: "Another" })).thenRefused("ORGANIZATION_ALREADY_REGISTERED", 409, "Organization already exists");
   });

@@ -20,6 +20,11 @@ export type OrganizationState = { status: "unregistered" } | RegisteredOrganizat
 export const initialOrganizationState = (): OrganizationState => ({ status: "unregistered" });
 
 export const organizationNotFound = () => new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+export const ORGANIZATION_DEACTIVATED_MESSAGE = "This organization is deactivated: reactivate it before entering it";
+export const organizationDeactivated = () => new DomainError("ORGANIZATION_DEACTIVATED", ORGANIZATION_DEACTIVATED_MESSAGE, 409);
+export const ownOrganization = () => new DomainError("OWN_ORGANIZATION", "This is your own organization", 409);
+const actorRequired = () => new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
+
 export const organizationAlreadyRegistered = () =>
   new DomainError("ORGANIZATION_ALREADY_REGISTERED", "Organization already exists", 409);
 
@@ -51,6 +56,11 @@ export function evolve(state: OrganizationState, event: OrganizationEvent): Orga
       return state.status === "registered" ? { ...state, mainColor: event.data.mainColor } : state;
     case "OrganizationDeactivated":
       return state.status === "registered" ? { ...state, deactivated: true } : state;
+    case "OrganizationReactivated":
+      return state.status === "registered" ? { ...state, deactivated: false } : state;
+    case "SuperadminEnteredOrganization":
+    case "SuperadminLeftOrganization":
+      return state;
     default: {
       const never: never = event;
       return never;
@@ -100,6 +110,27 @@ export function decide(state: OrganizationState, command: OrganizationCommand, _
       if (state.status !== "registered") return organizationNotFound();
       if (state.deactivated) return [];
       return [{ type: "OrganizationDeactivated", data: { organizationId: state.organizationId, deactivatedBy: command.metadata.actorId ?? "" } }];
+    }
+    case "ReactivateOrganization": {
+      if (state.status !== "registered") return organizationNotFound();
+      if (!state.deactivated) return [];
+      return [{ type: "OrganizationReactivated", data: { organizationId: state.organizationId, reactivatedBy: command.metadata.actorId ?? "" } }];
+    }
+    case "EnterOrganization": {
+      if (state.status !== "registered") return organizationNotFound();
+      const userId = command.metadata.actorId;
+      if (!userId) return actorRequired();
+      if (command.data.homeOrganizationId === state.organizationId) return ownOrganization();
+      if (state.deactivated) return organizationDeactivated();
+      return [{ type: "SuperadminEnteredOrganization", data: { organizationId: state.organizationId, userId, homeOrganizationId: command.data.homeOrganizationId } }];
+    }
+    case "LeaveOrganization": {
+      // leaving is always possible, even an organization deactivated meanwhile
+      if (state.status !== "registered") return organizationNotFound();
+      const userId = command.metadata.actorId;
+      if (!userId) return actorRequired();
+      if (command.data.homeOrganizationId === state.organizationId) return ownOrganization();
+      return [{ type: "SuperadminLeftOrganization", data: { organizationId: state.organizationId, userId, homeOrganizationId: command.data.homeOrganizationId } }];
     }
     default: {
       const never: never = command;

@@ -25,13 +25,35 @@ export type OrganizationThemeChanged = DomainEvent<"OrganizationThemeChanged", {
 /** Deactivated by a granter or superadmin (decision 067): its users can no longer sign in, its sessions end. */
 export type OrganizationDeactivated = DomainEvent<"OrganizationDeactivated", { organizationId: string; deactivatedBy: string }>;
 
-export type OrganizationEvent = OrganizationRegistered | OrganizationSettingsUpdated | OrganizationThemeChanged | OrganizationDeactivated;
+/** Reactivated (decision 069): its users can sign in again. */
+export type OrganizationReactivated = DomainEvent<"OrganizationReactivated", { organizationId: string; reactivatedBy: string }>;
+
+/** A superadmin of another organization entered this one (decision 069): their session now acts in it. */
+export type SuperadminEnteredOrganization = DomainEvent<
+  "SuperadminEnteredOrganization",
+  { organizationId: string; userId: string; homeOrganizationId: string }
+>;
+
+/** The superadmin left it again, back to their own organization. */
+export type SuperadminLeftOrganization = DomainEvent<"SuperadminLeftOrganization", { organizationId: string; userId: string; homeOrganizationId: string }>;
+
+export type OrganizationEvent =
+  | OrganizationRegistered
+  | OrganizationSettingsUpdated
+  | OrganizationThemeChanged
+  | OrganizationDeactivated
+  | OrganizationReactivated
+  | SuperadminEnteredOrganization
+  | SuperadminLeftOrganization;
 
 export const ORGANIZATION_EVENT_TYPES = [
   "OrganizationRegistered",
   "OrganizationSettingsUpdated",
   "OrganizationThemeChanged",
   "OrganizationDeactivated",
+  "OrganizationReactivated",
+  "SuperadminEnteredOrganization",
+  "SuperadminLeftOrganization",
 ] as const satisfies readonly OrganizationEvent["type"][];
 
 export const isOrganizationEvent = <E extends DomainEvent>(event: E): event is E & OrganizationEvent =>

@@ -59,6 +59,9 @@ export {
   type OrganizationRegistered,
   type OrganizationSettingsUpdated,
   type OrganizationThemeChanged,
+  type OrganizationReactivated,
+  type SuperadminEnteredOrganization,
+  type SuperadminLeftOrganization,
 } from "./events";
 export {
   organizationIdSchema,
@@ -70,6 +73,9 @@ export {
   type RegisterOrganization,
   type UpdateOrganizationSettings,
   type ChangeTheme,
+  type ReactivateOrganization,
+  type EnterOrganization,
+  type LeaveOrganization,
   type OrganizationCommand,
 } from "./commands";
 export {
@@ -112,11 +118,14 @@ export {
   carryOutApproval,
   organizationsOf,
   deactivateOrganizationCall,
+  reactivateOrganizationCall,
+  ORGANIZATION_REACTIVATED,
   createOrganizationCall,
   editOrganizationCall,
   ORGANIZATION_DEACTIVATED,
   ORGANIZATION_REQUEST_LIMIT,
   type OrganizationRequestView,
 } from "./requests/service";
-export { grantersOf, createGranterCall, deactivateGranterCall, GRANTER_TOASTS } from "./requests/granters";
+export { grantersOf, createGranterCall, editGranterCall, deactivateGranterCall, GRANTER_TOASTS } from "./requests/granters";
+export { enterOrganizationCall, leaveOrganizationCall, homeOrganizationIdOf, ENTERING_TOASTS } from "./requests/entering";
 export { organizationsApi } from "./api";

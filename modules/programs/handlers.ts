@@ -1,4 +1,4 @@
-import { DomainError, handleCommand, idFrom, validationError, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { actingAsMetadata, DomainError, handleCommand, idFrom, validationError, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
 import { isStaff, userDecider, userGroupDecider, userGroupStream, userStream, type UserEvent, type UserGroupEvent, type UserGroupState, type UserState } from "../identity";
 import { loadOrganization, timeZoneOf, todayIn, type RegisteredOrganization } from "../organizations";
 import { ageOn, loadParticipant } from "../participants";
@@ -233,6 +233,7 @@ async function recordPlaces(deps: ProgramDeps, program: CreatedProgram, events: 
             correlationId: meta.correlationId ?? meta.commandId,
             causationId: meta.causationId ?? null,
             occurredAt: deps.clock.now().toISOString(),
+            ...actingAsMetadata(),
           },
         },
       ],

@@ -36,7 +36,7 @@ export const granterById = (db: Kysely<ReadModels>, id: string) =>
   db
     .selectFrom("rm_users as u")
     .innerJoin("rm_user_groups as g", "g.id", "u.user_group_id")
-    .select(["u.id", "u.organization_id", "u.user_group_id"])
+    .select(["u.id", "u.organization_id", "u.user_group_id", "u.status", "u.status_reason"])
     .where("u.id", "=", id)
     .where("g.level", "=", LEVEL.granter)
     .executeTakeFirst();

@@ -73,6 +73,8 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Da
     .leftJoin("rm_user_groups as g", "g.id", "u.user_group_id")
     // rm_organizations keeps ids as text, the sessions table as uuid
     .innerJoin("rm_organizations as o", (join) => join.on(sql<boolean>`o.id = s.organization_id::text`))
+    // the user's own organization: differs from the session's while a superadmin is inside another (decision 069)
+    .innerJoin("rm_organizations as h", (join) => join.on(sql<boolean>`h.id = u.organization_id::text`))
     .select([
       "s.id_hash",
       "s.expires_at",
@@ -94,10 +96,12 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Da
       "o.type as org_type",
       "o.main_color as org_main_color",
       "o.settings as org_settings",
+      "h.name as home_org_name",
     ])
     .where(sql<boolean>`s.id_hash = any(${sessionIdHashes}::text[])`)
     .where("s.revoked_at", "is", null)
     .where("s.expires_at", ">", now)
     // a deactivated organization's users are signed out and cannot sign in (decision 067)
-    .where("o.deactivated_at", "is", null);
+    .where("o.deactivated_at", "is", null)
+    .where("h.deactivated_at", "is", null);
 }

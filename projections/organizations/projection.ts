@@ -68,6 +68,19 @@ async function applyEvent(db: Db, event: RecordedEvent<OrganizationEvent>): Prom
         .execute();
       return;
     }
+    case "OrganizationReactivated": {
+      await db
+        .updateTable("rm_organizations")
+        .set({ deactivated_at: null, revision, updated_at: at })
+        .where("id", "=", event.data.organizationId)
+        .where("revision", "<", revision)
+        .execute();
+      return;
+    }
+    // a superadmin entering or leaving (decision 069) changes nothing in the row
+    case "SuperadminEnteredOrganization":
+    case "SuperadminLeftOrganization":
+      return;
     default: {
       const never: never = event;
       return never;
@@ -88,7 +101,7 @@ export const organizationsProjection = defineProjection<OrganizationTables>({
     for (const event of events) {
       if (!isOrganizationEvent(event)) continue;
       await applyEvent(db, event as RecordedEvent<OrganizationEvent>);
-      changed.add(event.data.organizationId);
+      if (event.type !== "SuperadminEnteredOrganization" && event.type !== "SuperadminLeftOrganization") changed.add(event.data.organizationId);
     }
     return [...changed].map(
       (organizationId): LiveMessageLike => ({

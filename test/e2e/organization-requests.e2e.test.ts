@@ -14,8 +14,9 @@ const PHONE = { width: 390, height: 844 };
  * An organization request (decision 067) in real Chromium: a visitor fills the public form at
  * /requests/organization/new (a name taken is said on its field first), the superadmin approves it from
  * /requests/organization, the new organization appears on /organization and is deactivated there; the superadmin
- * creates an invited granter on /granters. Axe on the four pages at
- * desktop and phone.
+ * creates an invited granter on /granters and edits it; a deactivated organization is reactivated; the superadmin
+ * enters Maple Street School from /organization (decision 069: the banner on the dashboard and /participants) and
+ * leaves it. Axe on the pages at desktop and phone.
  */
 describe("an organization request, from the public form to the organization list", () => {
   let app: RunningApp | undefined;
@@ -97,6 +98,10 @@ describe("an organization request, from the public form to the organization list
     await orgRow.getByRole("button", { name: `Deactivate ${name}` }).click();
     await superadmin.getByText("Organization successfully deactivated").first().waitFor();
     await superadmin.getByTestId("organization-row").filter({ hasText: name }).getByText("Deactivated").waitFor();
+    // and reactivated (decision 069)
+    await superadmin.getByRole("button", { name: `Reactivate ${name}` }).click();
+    await superadmin.getByText("Organization successfully reactivated").first().waitFor();
+    await superadmin.getByTestId("organization-row").filter({ hasText: name }).getByText("Active").waitFor();
 
     // a superadmin creates one directly
     const direct = `Birch Hill Club ${Date.now().toString(36)}`;
@@ -137,6 +142,38 @@ describe("an organization request, from the public form to the organization list
     await superadmin.getByText("Granter successfully created").first().waitFor();
     await superadmin.getByTestId("granter-row").filter({ hasText: email }).getByText("Invited").waitFor();
     found.push(...(await both(superadmin, "granters")));
+    // and edits them (decision 069)
+    await superadmin.getByRole("link", { name: "Edit Gale Okafor" }).click();
+    await superadmin.getByRole("heading", { name: "Edit Gale Okafor" }).waitFor();
+    await superadmin.locator("#edit-granter-last_name").fill("Okafor-Reyes");
+    await superadmin.locator("#edit-granter-phone_number").fill("204 555 0177");
+    await superadmin.getByRole("button", { name: "Save" }).click();
+    await superadmin.getByText("Granter successfully updated").first().waitFor();
+    await superadmin.getByTestId("granter-row").filter({ hasText: "Okafor-Reyes" }).waitFor();
+    expect(found, found.join("\n")).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("enters another organization from /organization: the banner on every page, axe at desktop and phone; leaves (decision 069)", async () => {
+    const found: string[] = [];
+    await gotoSettled(superadmin, "/organization?search=Maple%20Street%20School");
+    await superadmin.getByRole("button", { name: "Enter Maple Street School" }).click();
+    const banner = superadmin.getByRole("region", { name: "Superadmin in another organization" });
+    await banner.getByText("You are in Maple Street School as a superadmin of Northside Youth Centre.").waitFor();
+    await superadmin.getByText("You are now in Maple Street School as a superadmin").first().waitFor();
+    found.push(...(await both(superadmin, "dashboard inside another organization")));
+
+    // the participants are Maple's now, and the banner stays
+    await gotoSettled(superadmin, "/participants");
+    await banner.waitFor();
+    found.push(...(await both(superadmin, "participants inside another organization")));
+    await gotoSettled(superadmin, "/organization?search=Maple%20Street%20School");
+    await superadmin.getByTestId("organization-row").filter({ hasText: "Maple Street School" }).getByText("You are here").waitFor();
+
+    await banner.getByRole("button", { name: "Leave Maple Street School" }).click();
+    await superadmin.getByText("You are back in Northside Youth Centre").first().waitFor();
+    await gotoSettled(superadmin, "/participants");
+    expect(await superadmin.getByTestId("acting-as-banner").count()).toBe(0);
     expect(found, found.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -88,8 +88,13 @@ export const EXPECTED_API: Record<string, string> = {
   "organization-delete": "------++-",
   "organization-create": "------++-",
   "organization-update": "------++-",
+  // decision 069: reactivate as deactivate; only a superadmin enters and leaves another organization, edits granters
+  "organization-reactivate": "------++-",
+  "organization-enter": "-------+-",
+  "organization-leave": "-------+-",
   "granter-list": "-------+-",
   "granter-create": "-------+-",
+  "granter-update": "-------+-",
   "granter-delete": "-------+-",
   "user-roles": "-++++++++",
   "role-create": "----++++-",

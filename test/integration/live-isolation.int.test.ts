@@ -79,6 +79,31 @@ describe("the live channel's handshake uses the session", () => {
     expect(await socket.emitWithAck("subscribe", { organizationId: maple.id, topic: exportTopicFor(userIds.north!) })).toMatchObject({ ok: false, code: "FORBIDDEN" });
   });
 
+  it("follows a superadmin's session into the organization they enter, and back (decision 069)", async () => {
+    const client = new HttpClient(app.baseUrl);
+    await clearSignInLimits((await testServices()).redisUrl);
+    await client.signIn("superadmin@northside.demo");
+    const token = client.cookie(SESSION_COOKIE)!;
+    const before = await socketFor(app.baseUrl, token);
+    sockets.push(before);
+    expect(await before.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: true });
+    const dropped = new Promise<void>((resolve) => before.once("disconnect", () => resolve()));
+    expect((await client.request("POST", `/api/organization/${maple.id}/enter`)).status).toBe(200);
+    // the socket in Northside's rooms is closed at once; a new one follows Maple only
+    await dropped;
+    const inside = await socketFor(app.baseUrl, token);
+    sockets.push(inside);
+    expect(await inside.emitWithAck("subscribe", { organizationId: maple.id, topic: "check-in" })).toMatchObject({ ok: true });
+    expect(await inside.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    const droppedAgain = new Promise<void>((resolve) => inside.once("disconnect", () => resolve()));
+    expect((await client.request("POST", "/api/organization/leave")).status).toBe(200);
+    await droppedAgain;
+    const home = await socketFor(app.baseUrl, token);
+    sockets.push(home);
+    expect(await home.emitWithAck("subscribe", { organizationId: maple.id, topic: "activity" })).toMatchObject({ ok: false, code: "FORBIDDEN" });
+    expect(await home.emitWithAck("subscribe", { organizationId: northside.id, topic: "activity" })).toMatchObject({ ok: true });
+  });
+
   it("never delivers organization B's events to a socket of organization A (1,000 events)", async () => {
     const north = await socketFor(app.baseUrl, tokens.north);
     const mapleSocket = await socketFor(app.baseUrl, tokens.maple);

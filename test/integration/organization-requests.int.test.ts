@@ -190,6 +190,106 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     expect(listed.data[0]).toMatchObject({ name: body.name, status: "Deactivated" });
     // deactivating again changes nothing
     await json(await superadmin.request("DELETE", `/api/organization/${organizationId}`));
+
+    // a superadmin may not enter it while it is deactivated (decision 069)
+    const refused = await json<Failure>(await superadmin.request("POST", `/api/organization/${organizationId}/enter`), 409);
+    expect(refused).toEqual({ code: "ORGANIZATION_DEACTIVATED", message: "This organization is deactivated: reactivate it before entering it" });
+    // reactivated: its users sign in again; the Maple granter (not theirs) gets 404, an admin 403
+    await json<Failure>(await granter.request("PUT", `/api/organization/${organizationId}/reactivate`), 404);
+    await json<Failure>(await admin.request("PUT", `/api/organization/${organizationId}/reactivate`), 403);
+    await json<Failure>(await superadmin.request("PUT", "/api/organization/00000000-0000-4000-8000-000000000000/reactivate"), 404);
+    expect((await json<{ message: string }>(await superadmin.request("PUT", `/api/organization/${organizationId}/reactivate`))).message).toBe("Organization successfully reactivated");
+    const back = await json<{ data: { name: string; status: string }[] }>(await superadmin.request("GET", `/api/organization?search=${encodeURIComponent(body.name)}`));
+    expect(back.data[0]).toMatchObject({ name: body.name, status: "Active" });
+    await owner.signIn(body.contact_email, password);
+    await json(await owner.request("GET", "/api/user/me"));
+    const types = await query<{ type: string }>("select type from events where stream_id = $1 order by revision", [`organization-${organizationId}`]);
+    expect(types.map((t) => t.type).slice(-2)).toEqual(["OrganizationDeactivated", "OrganizationReactivated"]);
+    // and may be deactivated once more
+    await json(await superadmin.request("DELETE", `/api/organization/${organizationId}`));
+    expect((await owner.request("GET", "/api/user/me")).status).toBe(401);
+  });
+
+  it("lets a superadmin enter another organization, act in it with their metadata on every event, and leave it (decision 069)", async () => {
+    type Person = { id: string };
+    const maple = new HttpClient(app.baseUrl);
+    await maple.signIn("admin@maple.demo");
+    const northsideAdmin = admin;
+    const ids = async (client: HttpClient) => (await json<{ data: Person[] }>(await client.request("GET", "/api/participant_report?page=0&size=1000"))).data.map((p) => p.id).sort();
+    const [mapleIds, northsideIds] = await Promise.all([ids(maple), ids(northsideAdmin)]);
+    expect(mapleIds.length).toBeGreaterThan(0);
+    expect(mapleIds).not.toEqual(northsideIds);
+    expect(await ids(superadmin)).toEqual(northsideIds);
+
+    const [mapleOrg] = await query<{ id: string }>("select id from rm_organizations where name = 'Maple Street School'", []);
+    const [home] = await query<{ id: string; organization_id: string }>("select id, organization_id from rm_users where username = 'superadmin@northside.demo'", []);
+    // not a superadmin: 403; unknown: 404
+    expect((await json<Failure>(await admin.request("POST", `/api/organization/${mapleOrg!.id}/enter`), 403)).code).toBe("FORBIDDEN");
+    expect((await json<Failure>(await granter.request("POST", `/api/organization/${mapleOrg!.id}/enter`), 403)).code).toBe("FORBIDDEN");
+    expect((await json<Failure>(await superadmin.request("POST", "/api/organization/00000000-0000-4000-8000-000000000000/enter"), 404)).code).toBe("ORGANIZATION_NOT_FOUND");
+    expect((await json<Failure>(await superadmin.request("POST", "/api/organization/not-an-id/enter"), 404)).code).toBe("ORGANIZATION_NOT_FOUND");
+
+    const entered = await json<{ message: string }>(await superadmin.request("POST", `/api/organization/${mapleOrg!.id}/enter`));
+    expect(entered.message).toBe("You are now in Maple Street School as a superadmin");
+    // the superadmin now sees Maple's participants; nobody else's session moved
+    expect(await ids(superadmin)).toEqual(mapleIds);
+    expect(await ids(northsideAdmin)).toEqual(northsideIds);
+    expect(await ids(maple)).toEqual(mapleIds);
+
+    // every event written while inside says who really acts and from where
+    const group = await json<{ data?: { id: string }; id?: string }>(
+      await superadmin.request("POST", "/api/role", { body: { name: `VISITORS ${unique().toUpperCase()}`, icon: "Coaches", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"] } }),
+    );
+    expect(group).toBeTruthy();
+    const [written] = await query<{ metadata: { organizationId: string; actorId: string; actingAs?: Record<string, string> } }>(
+      "select metadata from events where stream_id like 'usergroup-%' order by global_position desc limit 1",
+      [],
+    );
+    expect(written!.metadata).toMatchObject({
+      organizationId: mapleOrg!.id,
+      actorId: home!.id,
+      actingAs: { userId: home!.id, homeOrganizationId: home!.organization_id, homeOrganizationName: "Northside Youth Centre", organizationId: mapleOrg!.id },
+    });
+    const [enteredEvent] = await query<{ type: string; data: { userId: string; homeOrganizationId: string } }>(
+      "select type, data from events where stream_id = $1 and type = 'SuperadminEnteredOrganization' order by revision desc limit 1",
+      [`organization-${mapleOrg!.id}`],
+    );
+    expect(enteredEvent!.data).toEqual({ organizationId: mapleOrg!.id, userId: home!.id, homeOrganizationId: home!.organization_id });
+    // the same call from Maple's own admin carries no such metadata
+    await json(await maple.request("POST", "/api/role", { body: { name: `HELPERS ${unique().toUpperCase()}`, icon: "Coaches", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"] } }));
+    const [own] = await query<{ metadata: Record<string, unknown> }>("select metadata from events where stream_id like 'usergroup-%' order by global_position desc limit 1", []);
+    expect(own!.metadata.actingAs).toBeUndefined();
+    // its own organization is not deactivated from inside, nor the one it is in
+    expect((await json<Failure>(await superadmin.request("DELETE", `/api/organization/${mapleOrg!.id}`), 409)).code).toBe("OWN_ORGANIZATION");
+    expect((await json<Failure>(await superadmin.request("DELETE", `/api/organization/${home!.organization_id}`), 409)).code).toBe("OWN_ORGANIZATION");
+
+    const left = await json<{ message: string }>(await superadmin.request("POST", "/api/organization/leave"));
+    expect(left.message).toBe("You are back in Northside Youth Centre");
+    expect(await ids(superadmin)).toEqual(northsideIds);
+    const [leftEvent] = await query<{ metadata: { actingAs?: { homeOrganizationId: string } } }>(
+      "select metadata from events where stream_id = $1 and type = 'SuperadminLeftOrganization' order by revision desc limit 1",
+      [`organization-${mapleOrg!.id}`],
+    );
+    expect(leftEvent!.metadata.actingAs?.homeOrganizationId).toBe(home!.organization_id);
+    // leaving again is harmless; the next event carries no acting metadata
+    await json(await superadmin.request("POST", "/api/organization/leave"));
+    await json(await superadmin.request("POST", "/api/role", { body: { name: `HOME ${unique().toUpperCase()}`, icon: "Coaches", level: 2, permission_ids: ["CAN_VIEW_SCHEDULE"] } }));
+    const [after] = await query<{ metadata: Record<string, unknown> }>("select metadata from events where stream_id like 'usergroup-%' order by global_position desc limit 1", []);
+    expect(after!.metadata).toMatchObject({ organizationId: home!.organization_id });
+    expect(after!.metadata.actingAs).toBeUndefined();
+
+    // the same through the /organization page's forms (a Remix action): its events carry the metadata too
+    const form = (intent: string, id = "") =>
+      superadmin.request("POST", "/organization", { body: new URLSearchParams({ intent, id }).toString(), headers: { "content-type": "application/x-www-form-urlencoded", origin: app.baseUrl } });
+    expect((await form("enter", mapleOrg!.id)).status).toBe(302);
+    expect(await ids(superadmin)).toEqual(mapleIds);
+    expect((await form("leave")).status).toBe(302);
+    expect(await ids(superadmin)).toEqual(northsideIds);
+    const [pageLeft] = await query<{ metadata: { actingAs?: { userId: string; organizationId: string } } }>(
+      "select metadata from events where stream_id = $1 and type = 'SuperadminLeftOrganization' order by revision desc limit 1",
+      [`organization-${mapleOrg!.id}`],
+    );
+    expect(pageLeft!.metadata.actingAs).toMatchObject({ userId: home!.id, organizationId: mapleOrg!.id });
   });
 
   it("creates an organization directly (a granter's own), edits it; a name taken is 409, another granter's 404", async () => {
@@ -237,6 +337,41 @@ describe("organization requests, on real PostgreSQL and Redis", () => {
     await json<Failure>(await superadmin.request("DELETE", `/api/granter/${all.data.find((g) => g.email === "granter@maple.demo")!.id.replace(/.$/, "0")}`), 404);
     await json<Failure>(await granter.request("GET", "/api/granter"), 403);
     await json<Failure>(await admin.request("POST", "/api/granter", { body: { first_name: "X", last_name: "Y", email: "x@example.org" } }), 403);
+  });
+
+  it("edits a granter (decision 069): names, e-mail unique across sign-ins, phone; bad input 400, unknown 404, others 403", async () => {
+    type Granter = { id: string; first_name: string; last_name: string; email: string; phone_number: string };
+    const email = `gus.${unique()}@example.org`;
+    const created = await json<{ data: { id: string } }>(await superadmin.request("POST", "/api/granter", { body: { first_name: "Gus", last_name: "Lamb", email } }));
+    const id = created.data.id;
+    const newEmail = `augustus.${unique()}@example.org`;
+    const edited = await json<{ message: string }>(
+      await superadmin.request("PUT", `/api/granter/${id}`, { body: { first_name: "Augustus", last_name: "Lamb-Reid", email: newEmail, phone_number: "416 555 0142" } }),
+    );
+    expect(edited.message).toBe("Granter successfully updated");
+    const found = await json<{ data: Granter[] }>(await superadmin.request("GET", `/api/granter?search=${encodeURIComponent(newEmail)}`));
+    expect(found.data[0]).toMatchObject({ id, first_name: "Augustus", last_name: "Lamb-Reid", email: newEmail, phone_number: "416 555 0142" });
+
+    const taken = await json<Failure>(await superadmin.request("PUT", `/api/granter/${id}`, { body: { first_name: "Augustus", last_name: "Lamb", email: "admin@maple.demo" } }), 409);
+    expect(taken.code).toBe("EMAIL_IN_USE");
+    const blank = await json<Failure>(await superadmin.request("PUT", `/api/granter/${id}`, { body: { first_name: "", last_name: "Lamb", email: newEmail } }), 400);
+    expect(blank.message).toContain("First name");
+    const badMail = await json<Failure>(await superadmin.request("PUT", `/api/granter/${id}`, { body: { first_name: "Gus", last_name: "Lamb", email: "not-an-address" } }), 400);
+    expect(badMail.message).toContain("E-mail");
+    await json<Failure>(await superadmin.request("PUT", "/api/granter/00000000-0000-4000-8000-000000000000", { body: { first_name: "A", last_name: "B", email: "a@example.org" } }), 404);
+    // an admin of Northside is not a granter: 404 for the granter call
+    const [northAdmin] = await query<{ id: string }>("select id from rm_users where username = 'admin@northside.demo'", []);
+    await json<Failure>(await superadmin.request("PUT", `/api/granter/${northAdmin!.id}`, { body: { first_name: "A", last_name: "B", email: "a@example.org" } }), 404);
+    await json<Failure>(await granter.request("PUT", `/api/granter/${id}`, { body: { first_name: "A", last_name: "B", email: "a@example.org" } }), 403);
+  });
+
+  it("answers request and granter rows through the field policy (decision 027): a person's fields and nothing unknown", async () => {
+    const requests = await json<{ data: Record<string, unknown>[] }>(await superadmin.request("GET", "/api/organization-request?status=Pending&search=Riverbend"));
+    expect(Object.keys(requests.data[0]!).sort()).toEqual(
+      ["city", "contact_email", "contact_first_name", "contact_last_name", "contact_phone", "created_at", "id", "name", "organization_id", "postal_code", "reason", "state", "status", "street_address", "type"].sort(),
+    );
+    const granters = await json<{ data: Record<string, unknown>[] }>(await superadmin.request("GET", "/api/granter?search=granter@maple.demo"));
+    expect(Object.keys(granters.data[0]!).sort()).toEqual(["email", "first_name", "id", "invitation_status", "last_name", "organization_id", "organization_name", "phone_number", "status"].sort());
   });
 
   it("limits requests per client address", async () => {

@@ -288,7 +288,14 @@ function Timeline({ timeline, moment }: { timeline: AuditEntry[]; moment: string
         {timeline.map((entry) => (
           <Table.Row key={entry.eventId} data-testid="audit-event" style={Date.parse(entry.occurredAt) > limit ? { opacity: 0.4 } : undefined}>
             <Table.Cell style={{ whiteSpace: "nowrap" }}>{auditTime(entry.occurredAt)}</Table.Cell>
-            <Table.Cell>{entry.actor.name}</Table.Cell>
+            <Table.Cell>
+              {entry.actor.name}
+              {entry.actingAs ? (
+                <Text as="div" size="1" color="gray" data-testid="audit-acting-as">
+                  superadmin of {entry.actingAs.homeOrganizationName}
+                </Text>
+              ) : null}
+            </Table.Cell>
             <Table.Cell>{entry.actor.role}</Table.Cell>
             <Table.Cell>
               <Badge variant="soft" color={entry.subject === "Flag" ? "red" : entry.subject === "Comment" ? "blue" : "gray"}>

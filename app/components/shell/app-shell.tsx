@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { ShellModel } from "#modules/identity";
 import { MAIN_CONTENT_ID } from "~/components/a11y/skip-link";
+import { ActingAsBanner } from "./acting-as-banner";
 import { ShellTopBar } from "./shell-top-bar";
 import { Sidebar } from "./sidebar";
 
@@ -58,6 +59,7 @@ export function AppShell({ shell, children }: { shell: ShellModel; children: Rea
       {open ? <div className="rc-backdrop" aria-hidden="true" onClick={close} /> : null}
       <div className="rc-main">
         <ShellTopBar shell={shell} menu={{ open, onToggle: () => (open ? close() : setOpenOn(pathname)), buttonRef: menuButton }} />
+        {shell.actingAs ? <ActingAsBanner actingAs={shell.actingAs} /> : null}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="rc-content">{children}</main>
       </div>
     </div>

@@ -5,6 +5,8 @@ import { isPermissionId } from "../access/permissions";
 import type { AccessSubject, FeatureKey, OrganizationType, RoleLevel } from "../access/types";
 import { fieldRoleOf, type FieldRole } from "../access/field-policy";
 import { tokenHash } from "../sessions/tokens";
+import { noteActingAs, type ActingAs } from "../../kernel";
+import { LEVEL } from "../access/types";
 import type { Services } from "./services";
 
 export type AuthUser = {
@@ -29,6 +31,11 @@ export type Auth = {
   user: AuthUser;
   organization: AuthOrganization;
   subject: Extract<AccessSubject, { authenticated: true }>;
+  /**
+   * Set while a superadmin is inside another organization (decision 069): `organization` is then the entered
+   * one, and this names their own. Null in one's own organization.
+   */
+  actingAs: ActingAs | null;
 };
 
 /** The signed-in user behind a session token, or null (no token, ended session, removed user or group). */
@@ -41,6 +48,14 @@ export async function authOf(services: Pick<Services, "db" | "clock">, token: st
   const type = row.org_type as OrganizationType;
   const settings = row.org_settings as OrganizationSettings;
   const features: FeatureKey[] = enabledFeatures(settings);
+  const entered = row.org_id !== row.organization_id;
+  // only a superadmin's session may sit in another organization; anything else is no session (decision 069)
+  if (entered && level !== LEVEL.superadmin) return null;
+  const actingAs: ActingAs | null = entered
+    ? { userId: row.id, homeOrganizationId: row.organization_id, homeOrganizationName: row.home_org_name, organizationId: row.org_id }
+    : null;
+  // the request's events carry it in their metadata (modules/kernel/acting-as.ts)
+  noteActingAs(actingAs);
   return {
     token,
     user: {
@@ -58,6 +73,7 @@ export async function authOf(services: Pick<Services, "db" | "clock">, token: st
     },
     organization: { id: row.org_id, name: row.org_name, type, mainColor: row.org_main_color, settings },
     subject: { authenticated: true, level, roleName: row.role_name ?? "", permissionIds, organizationType: type, features },
+    actingAs,
   };
 }
 

@@ -69,6 +69,25 @@ export class SessionStore {
     }
   }
 
+  /**
+   * Moves a live session into another organization (a superadmin entering or leaving one, decision 069). Its
+   * live sockets are disconnected as a sign-out's are, so none stays in the rooms of the organization it left;
+   * the pages open new ones. False when the session is not live.
+   */
+  async switchOrganization(token: string, organizationId: string, now: Date): Promise<boolean> {
+    const idHash = tokenHash(token);
+    const moved = await this.db
+      .updateTable("sessions")
+      .set({ organization_id: organizationId, last_seen_at: now })
+      .where("id_hash", "=", idHash)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 0) return false;
+    this.ended({ tokenHash: idHash });
+    return true;
+  }
+
   async revoke(token: string | null | undefined, now: Date): Promise<void> {
     if (!token) return;
     const idHash = tokenHash(token);

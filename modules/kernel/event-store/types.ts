@@ -8,6 +8,8 @@ export type EventMetadata = {
   causationId: string | null;
   /** ISO 8601 */
   occurredAt: string;
+  /** a superadmin acting inside another organization (decision 069); absent otherwise */
+  actingAs?: { userId: string; homeOrganizationId: string; homeOrganizationName: string; organizationId: string };
 };
 
 export type EventData = Record<string, unknown>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { apiRow, LEVEL, LEVELS, signedIn, type AccessRule, type ApiRow } from "../../identity";
 import { idempotencyKeyFrom } from "../../kernel";
-import { createGranterCall, deactivateGranterCall, grantersOf } from "./granters";
-import { approveOrganizationRequest, createOrganizationCall, deactivateOrganizationCall, editOrganizationCall, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
+import { enterOrganizationCall, leaveOrganizationCall } from "./entering";
+import { createGranterCall, deactivateGranterCall, editGranterCall, grantersOf } from "./granters";
+import { approveOrganizationRequest, createOrganizationCall, deactivateOrganizationCall, reactivateOrganizationCall, editOrganizationCall, declineOrganizationRequest, organizationRequestsOf, organizationsOf, submitOrganizationRequest } from "./service";
 
 const GRANTERS = { auth: "required", level: LEVELS.granter } as const satisfies AccessRule;
 const SUPERADMIN = { auth: "required", level: { equal: [LEVEL.superadmin] } } as const satisfies AccessRule;
@@ -46,7 +47,7 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     rule: GRANTERS,
     query: organizationRequestListQuery,
     answers: { description: "{ data, count }" },
-    handle: (ctx) => organizationRequestsOf(ctx.services, { page: ctx.query.page + 1, page_size: ctx.query.size, status: ctx.query.status, search: ctx.query.search }),
+    handle: (ctx) => organizationRequestsOf(ctx.services, signedIn(ctx), { page: ctx.query.page + 1, page_size: ctx.query.size, status: ctx.query.status, search: ctx.query.search }),
   }),
   apiRow({
     id: "organization-request-approve",
@@ -107,6 +108,33 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     handle: (ctx) => editOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.body),
   }),
   apiRow({
+    id: "organization-reactivate",
+    method: "PUT",
+    path: "/api/organization/:id/reactivate",
+    description: "Reactivate a deactivated organization: its users can sign in again (a superadmin any; a granter, those they granted).",
+    rule: GRANTERS,
+    answers: { description: "{ message }" },
+    handle: (ctx) => reactivateOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+  apiRow({
+    id: "organization-enter",
+    method: "POST",
+    path: "/api/organization/:id/enter",
+    description: "A superadmin enters another organization: their session acts in it until they leave (decision 069).",
+    rule: SUPERADMIN,
+    answers: { description: "{ message, data: { organization_id } }" },
+    handle: (ctx) => enterOrganizationCall(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+  apiRow({
+    id: "organization-leave",
+    method: "POST",
+    path: "/api/organization/leave",
+    description: "A superadmin inside another organization goes back to their own.",
+    rule: SUPERADMIN,
+    answers: { description: "{ message, data: { organization_id } }" },
+    handle: (ctx) => leaveOrganizationCall(ctx.services, signedIn(ctx)),
+  }),
+  apiRow({
     id: "granter-list",
     method: "GET",
     path: "/api/granter",
@@ -114,7 +142,7 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     rule: SUPERADMIN,
     query: organizationListQuery,
     answers: { description: "{ data, count }" },
-    handle: (ctx) => grantersOf(ctx.services, { page: ctx.query.page + 1, size: ctx.query.size, search: ctx.query.search }),
+    handle: (ctx) => grantersOf(ctx.services, signedIn(ctx), { page: ctx.query.page + 1, size: ctx.query.size, search: ctx.query.search }),
   }),
   apiRow({
     id: "granter-create",
@@ -125,6 +153,15 @@ export const organizationRequestsApi: readonly ApiRow[] = [
     formBody: true,
     answers: { description: "{ message, data: { id } }" },
     handle: (ctx) => createGranterCall(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+  }),
+  apiRow({
+    id: "granter-update",
+    method: "PUT",
+    path: "/api/granter/:id",
+    description: "Edit a granter account: first and last name, e-mail (unique across sign-ins), phone.",
+    rule: SUPERADMIN,
+    answers: { description: "{ message }" },
+    handle: (ctx) => editGranterCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.body),
   }),
   apiRow({
     id: "granter-delete",

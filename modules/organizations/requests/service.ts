@@ -3,7 +3,9 @@ import { getOrganization, grantedOrganization, organizationListPage, organizatio
 import { waitForProjection } from "../../../projections/runner";
 import {
   acceptPathOf,
+  applyFieldPolicy,
   defaultUserGroups,
+  fieldRoleOfAuth,
   DEFAULT_SCHEME,
   handleStaffUserCommand,
   handleUserGroupCommand,
@@ -15,6 +17,7 @@ import {
   tokenHash,
   userStream,
   type Auth,
+  type FieldRole,
   type GroupFact,
   type Services,
 } from "../../identity";
@@ -79,8 +82,10 @@ export async function submitOrganizationRequest(services: Services, body: unknow
 }
 
 /** A request as the /api and the page show it (snake_case; the contact person is the future organization account). */
-export function organizationRequestView(row: OrganizationRequestRow) {
+export function organizationRequestView(row: OrganizationRequestRow, role: FieldRole) {
   const d = row.details;
+  // the contact person as the caller's role may see a person (decision 027): first and last name, e-mail, phone
+  const contact = applyFieldPolicy(role, { first_name: d.contact_first_name, last_name: d.contact_last_name, email: d.contact_email, phone_number: d.contact_phone });
   return {
     id: row.id,
     name: row.name,
@@ -92,18 +97,19 @@ export function organizationRequestView(row: OrganizationRequestRow) {
     city: d.city,
     state: d.state,
     postal_code: d.postal_code,
-    contact_first_name: d.contact_first_name,
-    contact_last_name: d.contact_last_name,
-    contact_email: d.contact_email,
-    contact_phone: d.contact_phone,
+    contact_first_name: contact.first_name,
+    contact_last_name: contact.last_name,
+    ...("email" in contact ? { contact_email: contact.email } : {}),
+    ...("phone_number" in contact ? { contact_phone: contact.phone_number } : {}),
     created_at: new Date(row.created_at).toISOString(),
   };
 }
 export type OrganizationRequestView = ReturnType<typeof organizationRequestView>;
 
-export async function organizationRequestsOf(services: Services, query: { page: number; page_size: number; status?: "Pending" | "Approved" | "Declined" | undefined; search?: string | undefined }) {
+export async function organizationRequestsOf(services: Services, auth: Auth, query: { page: number; page_size: number; status?: "Pending" | "Approved" | "Declined" | undefined; search?: string | undefined }) {
   const { data, count } = await organizationRequestPage(services.db, { page: query.page, pageSize: query.page_size, status: query.status, search: query.search });
-  return { data: data.map(organizationRequestView), count };
+  const role = fieldRoleOfAuth(auth);
+  return { data: data.map((row) => organizationRequestView(row, role)), count };
 }
 
 /** The ids an approval gives (derived from the request's, so a retry reaches the same organization and account). */
@@ -282,16 +288,44 @@ export async function deactivateOrganizationCall(services: Services, auth: Auth,
   if (auth.subject.level < LEVEL.superadmin && !(await grantedOrganization(services.db, organizationId, auth.user.id))) {
     throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
   }
-  if (organizationId === auth.organization.id) throw new DomainError("OWN_ORGANIZATION", "You cannot deactivate your own organization", 409);
+  // one's own, or the one a superadmin is inside now (decision 069)
+  if (organizationId === auth.organization.id || organizationId === auth.actingAs?.homeOrganizationId) {
+    throw new DomainError("OWN_ORGANIZATION", "You cannot deactivate your own organization, nor the one you are in", 409);
+  }
   const result = await handleOrganizationCommand(services, {
     type: "DeactivateOrganization",
     data: { organizationId },
-    metadata: { commandId: idFrom("deactivate-organization", organizationId), organizationId: null, actorId: auth.user.id },
+    // keyed by the revision read: a resend is answered once, and a deactivation after a reactivation is a new one
+    metadata: { commandId: idFrom("deactivate-organization", organizationId, String(row.revision)), organizationId: null, actorId: auth.user.id },
   });
   if (!result.ok) throw result.error;
   const last = result.events[result.events.length - 1];
   if (last) await waitForProjection(services, "organizations", { atLeast: last.position });
   return { message: ORGANIZATION_DEACTIVATED };
+}
+
+export const ORGANIZATION_REACTIVATED = "Organization successfully reactivated";
+
+/**
+ * PUT /api/organization/:id/reactivate (decision 069): a deactivated organization's users may sign in again. The
+ * same callers as deactivating (a superadmin any; a granter those they granted; anyone else's is 404); an
+ * active one is answered the same and nothing is written.
+ */
+export async function reactivateOrganizationCall(services: Services, auth: Auth, organizationId: string | undefined) {
+  const row = organizationId ? await getOrganization(services.db, organizationId) : undefined;
+  if (!row || !organizationId) throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+  if (auth.subject.level < LEVEL.superadmin && !(await grantedOrganization(services.db, organizationId, auth.user.id))) {
+    throw new DomainError("ORGANIZATION_NOT_FOUND", "Organization not found", 404);
+  }
+  const result = await handleOrganizationCommand(services, {
+    type: "ReactivateOrganization",
+    data: { organizationId },
+    metadata: { commandId: idFrom("reactivate-organization", organizationId, String(row.revision)), organizationId: null, actorId: auth.user.id },
+  });
+  if (!result.ok) throw result.error;
+  const last = result.events[result.events.length - 1];
+  if (last) await waitForProjection(services, "organizations", { atLeast: last.position });
+  return { message: ORGANIZATION_REACTIVATED };
 }
 
 /**
