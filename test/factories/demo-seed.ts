@@ -13,6 +13,7 @@ import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
+import { seedDemoMessages } from "./messages";
 import { seedDemoRequests } from "./requests";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
@@ -173,6 +174,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     accounts += 2;
     // membership requests (decision 066): Pending (a member, a parent with a child; a teacher in a school), one declined, one approved
     await seedDemoRequests(deps, org, ids.admin!);
+    // the inbox (decision 073): a coach's message to the first child, copied to her parent, answered; the admin's to the parent
+    await seedDemoMessages(deps, org.id, { coachId: ids.coach!, adminId: ids.admin!, parentId: ids.parent!, childId: children[0]!.userId });
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

@@ -55,6 +55,17 @@ describe("inbox: conversations with the safeguarding rules", () => {
   }, 180_000);
   afterAll(() => app?.stop());
 
+  it("shows the demo conversations: the coach's to Maya answered by her parent, the admin's to the parent unread", async () => {
+    const inbox = await json<Inbox>(await as("parent").request("GET", "/api/message/inbox"));
+    expect(inbox.data.map((t) => [t.subject, t.is_read])).toEqual([
+      ["Volunteer drivers for Saturday", false],
+      ["Swim club moves to Thursday", true],
+    ]);
+    expect(await badge("parent")).toBe(1);
+    expect((await json<Inbox>(await as("child1").request("GET", "/api/message/inbox?is_read=false"))).data.map((t) => t.subject)).toEqual(["Swim club moves to Thursday"]);
+    expect((await json<Inbox>(await as("coach").request("GET", "/api/message/inbox?is_read=false"))).data[0]).toMatchObject({ subject: "Swim club moves to Thursday", preview: "Thanks for letting us know. Maya will be there." });
+  });
+
   it("a coach's message to a child reaches the child and the child's parent; nobody else sees it", async () => {
     const before = await badge("parent");
     const sent = await json<{ message: string; data: { thread_ids: string[] } }>(await send("coach", [ids.child1!]));

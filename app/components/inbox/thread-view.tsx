@@ -5,18 +5,24 @@ import { BODY_MAX, RETRACT_REASON_MAX } from "#modules/communications/client";
 import { useTimeZone } from "../time-zone";
 import { whenText, type InboxActionData, type ThreadView } from "./types";
 
-const REASON_LABEL: Record<string, string> = { author: "Started it", recipient: "", guardian: "Guardian" };
-
 /** Who is in the conversation, and why (a guardian copied on a minor's messages says whose, decision 073). */
 function Members({ thread, userId }: { thread: ThreadView; userId: string }) {
+  const me = thread.members.find((m) => m.user_id === userId);
+  const others = thread.members
+    .filter((m) => m.user_id !== userId)
+    .map((m) => (m.reason === "guardian" && m.for_name ? `${m.name} (guardian of ${m.for_name})` : m.name))
+    .join(", ");
   return (
-    <Text as="p" size="2" color="gray" data-testid="thread-members">
-      With{" "}
-      {thread.members
-        .filter((m) => m.user_id !== userId)
-        .map((m) => (m.reason === "guardian" && m.for_name ? `${m.name} (guardian of ${m.for_name})` : m.reason === "author" ? `${m.name} (${REASON_LABEL.author!.toLowerCase()})` : m.name))
-        .join(", ") || "nobody else"}
-    </Text>
+    <Flex direction="column" gap="1" data-testid="thread-members">
+      <Text as="p" size="2" color="gray">
+        With {others || "nobody else"}
+      </Text>
+      {me?.reason === "guardian" && me.for_name ? (
+        <Text as="p" size="2" color="gray">
+          You receive this conversation as the guardian of {me.for_name}.
+        </Text>
+      ) : null}
+    </Flex>
   );
 }
 
