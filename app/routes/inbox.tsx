@@ -1,5 +1,5 @@
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { mayUseInbox } from "#modules/communications";
 import { newId } from "#modules/kernel";
@@ -13,7 +13,7 @@ import { StaffListControls, StaffListPager, useQueryHref } from "~/components/pr
 import staffStyles from "~/components/programs/staff-pages.css";
 import { inboxPageAction, inboxPageOf } from "~/utils/inbox-page.server";
 import { readForm } from "~/utils/page-form.server";
-import { FORBIDDEN_PAGE, guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: staffStyles },
@@ -21,24 +21,18 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "Inbox" }];
 
-const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
 /**
  * /inbox (Messages in school organizations; decision 073): the caller's conversations (Inbox / Archived, searched,
  * paged), the open one (?thread={id}) beside the list, and a new message (?compose=1).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
-  if (!mayUseInbox(auth)) throw forbidden();
+  const { auth } = await signedInPage(request, context.services, mayUseInbox);
   const page = await inboxPageOf(context.services, auth, new URL(request.url));
   return json({ ...page, title: auth.organization.type === "school" ? "Messages" : "Inbox", commandId: newId() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
-  if (!mayUseInbox(auth)) throw forbidden();
+  const { auth } = await signedInPage(request, context.services, mayUseInbox);
   return inboxPageAction(context.services, auth, request, await readForm(request), context.services.production);
 }
 
