@@ -3,6 +3,7 @@ import { DomainError, isUuid, newId } from "../kernel";
 import { DEFAULT_TIME_ZONE, timeZoneOf } from "../organizations";
 import { evolveGuardians, guardiansStream, initialGuardianState, type GuardianEvent } from "../family/client";
 import { isGuardianOf } from "../../projections/identity";
+import { ownActiveParticipants } from "../../projections/participants";
 import { waiverOf } from "../../projections/waivers";
 import { participantNotFound } from "./decide";
 import { checkWaiverToken, issueWaiverToken, signWaiver } from "./handlers";
@@ -59,6 +60,28 @@ export async function newWaiverLink(services: Services, auth: Auth, participantI
   const issued = result.events.find((e) => e.type === "WaiverTokenIssued");
   const expiresAt = issued?.type === "WaiverTokenIssued" ? issued.data.expiresAt : null;
   return { token, expires_at: expiresAt, url: signWaiverPath(participantId, token) };
+}
+
+/** The waiver page's marker for the invitation's last step (decision 068): once signed, the person lands home. */
+export const JOINING_PARAM = "joining";
+
+/**
+ * The invitation's waiver step (decision 068): just after a participant accepts their invitation, a link to sign
+ * their own waiver as themselves (IssueWaiverToken `asSelf`: the issuer must be the account linked to them), or
+ * null when there is nothing to sign (no profile linked to this account, e.g. a parent; or signed already).
+ */
+export async function joiningWaiverPath(services: Services, userId: string, organizationId: string): Promise<string | null> {
+  const own = (await ownActiveParticipants(services.db, organizationId, userId)).find((p) => p.user_id === userId);
+  if (!own) return null;
+  const token = newToken();
+  const result = await issueWaiverToken(services, {
+    type: "IssueWaiverToken",
+    data: { participantId: own.id, tokenHash: tokenHash(token), issuedBy: userId, asParent: false, asSelf: true },
+    metadata: { commandId: newId(), organizationId, actorId: userId },
+  });
+  // signed already (409), or not theirs after all: no step
+  if (!result.ok) return null;
+  return `${signWaiverPath(own.id, token)}&${JOINING_PARAM}=1`;
 }
 
 export type WaiverLinkView =
