@@ -14,6 +14,7 @@ import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
 import { seedDemoRequests } from "./requests";
+import { seedDemoParticipantInvitations } from "./participant-invitations";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
@@ -173,6 +174,15 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     accounts += 2;
     // membership requests (decision 066): Pending (a member, a parent with a child; a teacher in a school), one declined, one approved
     await seedDemoRequests(deps, org, ids.admin!);
+    // participants' own accounts (decision 068): two 16-year-olds, one Invited (its mail in the outbox), one Pending
+    accounts += await seedDemoParticipantInvitations(
+      deps,
+      org,
+      Object.values(groups).map((g) => ({ id: g.id, level: g.level })),
+      groups.participant!.id,
+      { id: ids.organization!, name: `${FIRST_NAMES.organization} ${org.name.split(" ")[0]!}` },
+      deps.sendMail,
+    );
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));
