@@ -90,12 +90,15 @@ export default function SignWaiverPage() {
         </Callout.Root>
       ) : null}
       <WaiverTextBlock text={view.text} />
-      <SignForm token={view.token} lastResult={actionData?.kind === "invalid" ? actionData.result : undefined} />
+      <SignForm token={view.token} consentLabel={view.joining ? OWN_CONSENT_LABEL : CONSENT_LABEL} lastResult={actionData?.kind === "invalid" ? actionData.result : undefined} />
     </WaiverLayout>
   );
 }
 
-function SignForm({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
+/** The participant signing their own waiver (decision 068) agrees for themselves. */
+const OWN_CONSENT_LABEL = "I have read this waiver and I agree to it.";
+
+function SignForm({ token, consentLabel, lastResult }: { token: string; consentLabel: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useForm<SignWaiverForm>({
     id: "sign-waiver-form",
@@ -121,7 +124,7 @@ function SignForm({ token, lastResult }: { token: string; lastResult: Submission
           errors={fields.fullName.errors}
         />
         <Flex direction="column" gap="1">
-          <CheckboxItem key={consentKey ?? undefined} {...consentProps} label={CONSENT_LABEL} aria-describedby={consentErrorId} aria-invalid={consentErrorId ? true : undefined} />
+          <CheckboxItem key={consentKey ?? undefined} {...consentProps} label={consentLabel} aria-describedby={consentErrorId} aria-invalid={consentErrorId ? true : undefined} />
           {consentErrorId ? (
             <Text id={consentErrorId} size="1" color="red" role="alert">
               {fields.consent.errors!.join(" ")}

@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, timeZoneOf } from "../organizations";
 import { evolveGuardians, guardiansStream, initialGuardianState, type GuardianEvent } from "../family/client";
 import { isGuardianOf } from "../../projections/identity";
 import { ownActiveParticipants } from "../../projections/participants";
+import { waitForProjection } from "../../projections/runner";
 import { waiverOf } from "../../projections/waivers";
 import { participantNotFound } from "./decide";
 import { checkWaiverToken, issueWaiverToken, signWaiver } from "./handlers";
@@ -122,7 +123,12 @@ export async function signWithLink(
     data: { participantId, tokenHash: hash, signedByName: input.fullName, consent: true, ip: input.ip, waiverVersion: WAIVER_VERSION },
     metadata: { commandId: newId(), organizationId: participant.organizationId, actorId: auth?.user.id ?? null },
   });
-  if (result.ok) return { ok: true };
+  if (result.ok) {
+    // the page that follows (the home after an invitation's waiver step, decision 068) reads the signature
+    const position = Math.max(0, ...result.events.map((e) => e.position));
+    if (position > 0) await waitForProjection(services, "participants", { atLeast: position });
+    return { ok: true };
+  }
   if (result.error.code === "TOKEN_EXPIRED") return expired;
   return { ok: false, expired: false, status: result.error.status, message: result.error.message };
 }

@@ -1,4 +1,4 @@
-import { applyFieldPolicy, createParentUser, createStaffUserCall, fieldRoleOfAuth, hit, invitationFormAction, PERMISSIONS as P, type Auth, type Services } from "../identity";
+import { applyFieldPolicy, createParentUser, participantUserIdFor, createStaffUserCall, fieldRoleOfAuth, hit, invitationFormAction, PERMISSIONS as P, type Auth, type Services } from "../identity";
 import { DomainError, handleCommand, idFrom, isUuid, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, validationError, withinRedisDeadline } from "../kernel";
 import { queueMail } from "../mail";
 import { timeZoneOf, todayIn } from "../organizations";
@@ -172,6 +172,15 @@ export async function approveRequest(services: Services, auth: Auth, id: string 
     if (!checked.success) throw validationError(checked.error);
   }
 
+  // a member of 13 or more gets their own account (decision 068): an e-mail taken meanwhile is refused before the
+  // profile is made (the parent's and teacher's paths make the account first)
+  const today = todayIn(timeZoneOf(auth.organization.settings), services.clock.now());
+  const ownAccount = row.kind === "member" && profile !== null && !participantAccountRefusal({ ...profile, status: "Active", userId: null }, today);
+  if (ownAccount) {
+    const holder = await findUserByLogin(services.db, row.email);
+    if (holder && holder.id !== participantUserIdFor(auth.organization.id, key("account"))) throw new DomainError("EMAIL_IN_USE", "This e-mail is already in use", 409, { fieldErrors: { email: ["This e-mail is already in use"] } });
+  }
+
   let userId: string | null = null;
   let participantId: string | null = null;
   const person = { first_name: row.first_name, last_name: row.last_name, email: row.email, phone_number: row.phone_number || undefined };
@@ -195,7 +204,7 @@ export async function approveRequest(services: Services, auth: Auth, id: string 
     if (position > 0) await waitForProjection(services, "participants", { atLeast: position });
   }
   // a member of 13 or more gets their own account, linked and invited (decision 068); younger: the profile only
-  if (row.kind === "member" && participantId && profile && !participantAccountRefusal({ ...profile, status: "Active", userId: null }, todayIn(timeZoneOf(auth.organization.settings), services.clock.now()))) {
+  if (ownAccount && participantId) {
     const participant = await loadParticipant(services.store, participantId);
     if (!participant) throw requestNotFound();
     userId = (await inviteParticipantAccount(services, auth, participant, { account: key("account"), link: key("account-link"), invitation: key("invitation") })).userId;

@@ -1,4 +1,4 @@
-import { acceptPathOf, handleStaffUserCommand, invitationDecider, INVITATION_TTL_MS, LEVEL, newToken, tokenHash, userStream, type GroupFact, type InvitationMail } from "../../modules/identity";
+import { acceptPathOf, handleStaffUserCommand, participantUserIdFor, invitationDecider, INVITATION_TTL_MS, LEVEL, newToken, tokenHash, userStream, type GroupFact, type InvitationMail } from "../../modules/identity";
 import { handleCommand, idFrom, type Clock, type EventStore } from "../../modules/kernel";
 import { handleParticipantCommand, loadParticipant } from "../../modules/participants";
 
@@ -16,7 +16,7 @@ export const DEMO_PARTICIPANT_INVITATIONS: readonly { index: number; status: "In
 ];
 
 export const demoInvitedParticipantId = (organizationId: string, index: number) => idFrom("demo", "participant", organizationId, index);
-export const demoParticipantUserId = (organizationId: string, index: number) => idFrom("participant-user", organizationId, idFrom("demo-seed", "participant-account", organizationId, index));
+export const demoParticipantUserId = (organizationId: string, index: number) => participantUserIdFor(organizationId, idFrom("demo-seed", "participant-account", organizationId, index));
 
 /** Makes the accounts, links them and sends the Invited one's invitation; its mail goes to `sendMail` when given. */
 export async function seedDemoParticipantInvitations(

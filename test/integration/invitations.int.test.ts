@@ -290,7 +290,7 @@ describe("invitations, on real PostgreSQL, Redis and SMTP", () => {
     );
     expect(waiver.rows[0]).toMatchObject({ data: { signedByName: "Tomas Reyes" }, metadata: { actorId: userId } });
     // their home shows their own card, the waiver signed
-    expect(await (await visitor.request("GET", "/")).text()).toContain("Waiver signed");
+    expect(await (await visitor.request("GET", "/")).text()).toContain("Your waiver is signed.");
 
     const again = new HttpClient(app.baseUrl);
     expect(await json<Failure>(await again.request("POST", "/api/invitation/accept", { body: acceptBody(userId, token, "another-password-1") }), 400)).toEqual({ code: "TOKEN_EXPIRED", message: TOKEN_EXPIRED });

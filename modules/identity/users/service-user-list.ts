@@ -109,6 +109,9 @@ export async function createParentUser(services: Services, auth: Auth, body: unk
   return userId;
 }
 
+/** The id of the participant account a command id makes (a retried step finds its own account by it). */
+export const participantUserIdFor = (organizationId: string, commandId: string) => idFrom("participant-user", organizationId, commandId);
+
 /**
  * A participant's own account (decision 068): the staff path's fact and rules (e-mail unique, no password:
  * invitation Pending) in the organization's PARTICIPANT group. The id derives from `commandId` (the participant's
@@ -119,7 +122,7 @@ export async function createParticipantUser(services: Services, auth: Auth, body
   const participantGroup = groups.find((g) => g.name === "PARTICIPANT" && g.level === LEVEL.participant);
   if (!participantGroup) throw userGroupNotFound();
   const input = parseInput({ ...body, user_group_id: participantGroup.id, status: "Active", status_reason: undefined });
-  const userId = idFrom("participant-user", auth.organization.id, commandId);
+  const userId = participantUserIdFor(auth.organization.id, commandId);
   await run(services, auth, { type: "CreateParticipantUser", data: { userId, input, participantGroupId: participantGroup.id }, metadata: metadataOf(auth, commandId) });
   return userId;
 }
