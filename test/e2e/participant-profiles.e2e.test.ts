@@ -42,6 +42,8 @@ describe("creating and editing participants on /participants", () => {
     await admin.getByLabel("Status", { exact: true }).selectOption("Alumni");
     await admin.waitForURL(/status=Alumni/);
     await admin.getByTestId("status-reason").first().waitFor();
+    // the list is dimmed while its data loads (the All list has reasons too): axe waits for the new one
+    await admin.locator('[aria-busy="true"]').waitFor({ state: "detached" });
     found.push(...(await audit(admin, "participant list, Alumni @1280")));
 
     await gotoSettled(admin, "/participants");

@@ -15,6 +15,7 @@ import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
 import { seedDemoMessages } from "./messages";
 import { seedDemoRequests } from "./requests";
+import { seedDemoParticipantInvitations } from "./participant-invitations";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
@@ -176,6 +177,15 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoRequests(deps, org, ids.admin!);
     // the inbox (decision 073): a coach's message to the first child, copied to her parent, answered; the admin's to the parent
     await seedDemoMessages(deps, org.id, { coachId: ids.coach!, adminId: ids.admin!, parentId: ids.parent!, childId: children[0]!.userId });
+    // participants' own accounts (decision 068): two 16-year-olds, one Invited (its mail in the outbox), one Pending
+    accounts += await seedDemoParticipantInvitations(
+      deps,
+      org,
+      Object.values(groups).map((g) => ({ id: g.id, level: g.level })),
+      groups.participant!.id,
+      { id: ids.organization!, name: `${FIRST_NAMES.organization} ${org.name.split(" ")[0]!}` },
+      deps.sendMail,
+    );
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

@@ -118,6 +118,8 @@ export const EXPECTED_API: Record<string, string> = {
   // creating and editing participants (decision 065): 'create participant profiles' (not the coach's group, not the kiosk)
   "participant-create": "----++++-",
   "participant-update": "----++++-",
+  // a participant's own account and its invitation (decision 068): 'create participant profiles'
+  "participant-invitation": "----++++-",
   // the registry lets every signed-in user but the kiosk in; the handler refuses (403) all but
   // CAN_SIGN_WAIVER_FOR_PARTICIPANT (the parent group has it), admin and organization
   "waiver-token": "--+-++++-",
