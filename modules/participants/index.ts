@@ -111,3 +111,4 @@ export { postalCodeOf } from "./postal-code";
 export { PARTICIPANT_TOASTS, mayManageParticipants, participantFormRulesOf, createParticipantCall, updateParticipantCall, participantEditingOf } from "./service-write";
 export { participantFormSchema, formValuesOf, profileOfForm, registrationModeOf, PARTICIPANT_STATUS_REASON_REQUIRED, type ParticipantFormRules, type ParticipantFormValues } from "./participant-form";
 export { assignedCoachOf } from "./assigned";
+export { HOUSEHOLD_INCOME_OPTIONS } from "./profile-options";
