@@ -246,6 +246,8 @@ describe("participant profiles, on real PostgreSQL and Redis", () => {
       expect(all).toBe(202);
       const whole = await exportCsv(coach, {});
       expect(whole.length - 1).toBe(everyone.count);
+      // the demo's answers (decision 070) are in the file: pronouns are a coach's to see
+      expect(whole.slice(1).filter((r) => r[column("Pronouns")] !== "").length).toBeGreaterThan(0);
 
       await json(await put([...group.permission_ids, "CAN_EXPORT_PARTICIPANT_PROFILE", "CAN_VIEW_ASSIGNED_ONLY"]));
       await eventually(
