@@ -6,7 +6,7 @@ import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
 
-type Participant = { id: string; first_name: string; last_name: string; member_id: string; status: string; status_reason?: string | null; email?: string; gender?: string };
+type Participant = { id: string; first_name: string; last_name: string; member_id: string; status: string; status_reason?: string | null; email?: string; gender?: string; is_waiver_signed?: boolean; is_flagged?: boolean };
 type Paged = { data: Participant[]; count: number };
 type Failure = { code: string; message: string };
 type ExportItem = { id: string; status: string; rows: number | null; download_url: string | null; reason: string | null };
@@ -233,7 +233,7 @@ describe("participant profiles, on real PostgreSQL and Redis", () => {
        join rm_users u on u.id::text = any(p.coach_ids) where u.username = 'coach@northside.demo'`,
     );
     const coached = new Set(rows.map((r) => r.id));
-    const everyone = await json<Paged & { data: (Participant & { is_waiver_signed?: boolean; is_flagged?: boolean })[] }>(await admin.request("GET", "/api/participant_report?size=1000"));
+    const everyone = await json<Paged>(await admin.request("GET", "/api/participant_report?size=1000"));
     const memberIds = new Map(everyone.data.map((p) => [p.member_id, p.id]));
     const coachedMembers = everyone.data.filter((p) => coached.has(p.id)).map((p) => p.member_id);
     await json(await put([...group.permission_ids, "CAN_EXPORT_PARTICIPANT_PROFILE"]));
@@ -265,11 +265,14 @@ describe("participant profiles, on real PostgreSQL and Redis", () => {
       expect(narrowed.slice(1).every((r) => r[column("First name")] !== "" && r[column("Pick-up permission")] !== "")).toBe(true);
 
       // decision 070: the check-in lookup by Member ID still answers for a member they do not coach (a drop-in)...
-      const other = everyone.data.find((p) => !coached.has(p.id) && p.status === "Active")!;
+      const other = everyone.data.find((p) => !coached.has(p.id) && p.status === "Active" && p.is_waiver_signed && !p.is_flagged)!;
       const lookup = await json<Record<string, unknown>>(await coach.request("POST", "/api/participant/member", { body: { member_id: other.member_id } }));
       expect(lookup).toMatchObject({ id: other.id, member_id: other.member_id, first_name: other.first_name });
       expect(Object.keys(lookup)).not.toContain("email");
       expect(Object.keys(lookup)).not.toContain("dob");
+      const day = { start: new Date(Date.now() - 12 * 3600e3).toISOString(), end: new Date(Date.now() + 12 * 3600e3).toISOString() };
+      const checkedIn = await json<{ message: string }>(await coach.request("POST", "/api/check-in", { body: { ...day, memberId: other.member_id, type: "in" } }));
+      expect(checkedIn.message).toBe(`${other.first_name} successfully checked in`);
       // ...but the profile behind it stays narrowed: the detail, the profile page, the list searched by that Member ID
       expect((await json<Failure>(await coach.request("GET", `/api/participant/${other.id}`), 404)).code).toBe("PARTICIPANT_NOT_FOUND");
       expect((await coach.request("GET", `/participants/${other.id}`)).status).toBe(404);
