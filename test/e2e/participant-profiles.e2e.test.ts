@@ -105,7 +105,7 @@ describe("creating and editing participants on /participants", () => {
     const setPhone = async (mode: "Required" | "Optional") => {
       await gotoSettled(admin, "/customize");
       await section.waitFor();
-      const phone = section.getByRole("radiogroup", { name: "Phone Number" });
+      const phone = section.getByRole("group", { name: "Phone Number" });
       await phone.getByRole("radio", { name: mode }).click();
       expect(await phone.getByRole("radio", { name: mode }).getAttribute("aria-checked")).toBe("true");
       await admin.getByRole("button", { name: "Save Settings" }).click();
@@ -117,7 +117,7 @@ describe("creating and editing participants on /participants", () => {
     await admin.setViewportSize(PHONE);
     await gotoSettled(admin, "/customize");
     await section.waitFor();
-    expect(await section.getByRole("radiogroup", { name: "Phone Number" }).getByRole("radio", { name: "Required" }).getAttribute("aria-checked")).toBe("true");
+    expect(await section.getByRole("group", { name: "Phone Number" }).getByRole("radio", { name: "Required" }).getAttribute("aria-checked")).toBe("true");
     await section.scrollIntoViewIfNeeded();
     found.push(...(await audit(admin, "registration fields @390", "section[aria-labelledby='registration-fields-heading']")));
     await screenshot(admin, "registration-fields-phone");

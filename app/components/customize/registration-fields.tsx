@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { Box, Card, Flex, Grid, Heading, RadioGroup, Text } from "@radix-ui/themes";
+import { Card, Flex, Grid, Heading, RadioGroup, Text } from "@radix-ui/themes";
 import {
   REGISTRATION_FIELD_KEYS,
   REGISTRATION_FIELD_LABELS,
@@ -22,7 +22,7 @@ const HINTS: Partial<Record<(typeof REGISTRATION_FIELD_KEYS)[number], string>> =
 
 /**
  * spec-1 section 3's registration_fields (decision 070): for each optional field of the participant form,
- * Hidden, Optional or Required, as a radio group named by the field. Every field posts its mode
+ * Hidden, Optional or Required, as a radio group in a fieldset named by the field. Every field posts its mode
  * (registration_fields.email=required), so what the page shows is what is stored.
  */
 export function RegistrationFieldsSection({ meta, value }: Props) {
@@ -44,18 +44,18 @@ export function RegistrationFieldsSection({ meta, value }: Props) {
         <Grid columns={{ initial: "1", sm: "2" }} gapX="5" gapY="4">
           {REGISTRATION_FIELD_KEYS.map((key) => {
             const field = fields[key];
-            const labelId = `${field.id}-label`;
             const hint = HINTS[key];
             const invalid = Boolean(field.errors?.length);
             return (
-              <Box key={key} data-registration-field={key}>
-                <Text as="div" size="2" weight="medium" mb="1" id={labelId}>
-                  {REGISTRATION_FIELD_LABELS[key]}
+              // a fieldset and its legend name each group (not aria-labelledby: the field names would then
+              // also label these groups, beside the address inputs of the same names on this page)
+              <fieldset key={key} data-registration-field={key} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+                <Text as="div" size="2" weight="medium" mb="1" asChild>
+                  <legend style={{ padding: 0 }}>{REGISTRATION_FIELD_LABELS[key]}</legend>
                 </Text>
                 <RadioGroup.Root
                   name={field.name}
                   defaultValue={registrationModeOf(value, key)}
-                  aria-labelledby={labelId}
                   aria-describedby={[hint ? `${field.id}-hint` : "", invalid ? field.errorId : ""].filter(Boolean).join(" ") || undefined}
                   aria-invalid={invalid || undefined}
                   orientation="horizontal"
@@ -79,7 +79,7 @@ export function RegistrationFieldsSection({ meta, value }: Props) {
                     {field.errors![0]}
                   </Text>
                 ) : null}
-              </Box>
+              </fieldset>
             );
           })}
         </Grid>
