@@ -115,3 +115,4 @@ export { PARTICIPANT_TOASTS, mayManageParticipants, participantFormRulesOf, crea
 export { participantFormSchema, formValuesOf, profileOfForm, registrationModeOf, PARTICIPANT_STATUS_REASON_REQUIRED, type ParticipantFormRules, type ParticipantFormValues } from "./participant-form";
 export { assignedCoachOf } from "./assigned";
 export { mayInviteParticipants, inviteParticipantAccount, inviteParticipantCall, revokeParticipantInvitation, participantAccountOf, participantAccountKeys, type ParticipantAccount, type AccountStepKeys } from "./service-account";
+export { HOUSEHOLD_INCOME_OPTIONS } from "./profile-options";
