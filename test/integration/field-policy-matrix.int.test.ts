@@ -126,6 +126,8 @@ const USER_SESSION = ["user_id", "organization_id", "role_level", "expires_at"];
 
 /** Who passes a call (the rest get 403): from the route registry's rules and the handlers' permission checks. */
 const STAFF_AND_KIOSK: readonly Role[] = ["coach", "admin", "organization", "granter", "superadmin", "kiosk"];
+/** Who holds 'create participant profiles' in the default groups: they invite participants (decision 068). */
+const PARTICIPANT_INVITERS: readonly Role[] = ["admin", "organization", "granter", "superadmin"];
 const STAFF: readonly Role[] = ["coach", "admin", "organization", "granter", "superadmin"];
 const EXPORTERS: readonly Role[] = ["admin", "organization", "granter", "superadmin"];
 // the superadmin too since issue 15 (decision 037)
@@ -408,7 +410,14 @@ describe("the field policy, role by call, over HTTP on real PostgreSQL", () => {
     if (response.status !== 200) return;
     const rows = ((await response.json()) as { rows: Person[] }).rows;
     expect(rows.map((r) => r.id)).toContain(maya.id);
-    expectPeople(role, rows, PAGE_ROW, "participants page");
+    // who may invite participants (decision 068) sees each row's own-account invitation status: an account's state, not a personal field
+    for (const row of rows) expect(Object.hasOwn(row, "invitation_status"), `invitation_status as ${role}`).toBe(PARTICIPANT_INVITERS.includes(role));
+    expectPeople(
+      role,
+      rows.map(({ invitation_status: _status, ...row }) => row),
+      PAGE_ROW,
+      "participants page",
+    );
   });
 
   it.each(ROLES)("GET /api/auth/session and /api/user-session as %s: one's own account, all of it", async (role) => {

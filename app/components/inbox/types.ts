@@ -5,7 +5,15 @@ export type InboxRowView = InboxRow;
 export type ThreadView = { id: string; subject: string; unread: number; status: "Active" | "Archived"; members: ThreadMemberRow[]; messages: MessageRow[] };
 export type InboxActionData = { problem: string | null; result: unknown };
 
-/** "27 Nov, 14:05" in the organization's time zone: the same text on the server and in the browser. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/**
+ * "Nov 27, 14:05" in the organization's time zone, built from numeric parts with a 00-23 hour: the same text from
+ * the server's ICU and the browser's (their short month names differ, and a bare hour12: false reads midnight as
+ * "24" in one and "00" in the other: React then throws away the server's page).
+ */
 export function whenText(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hour12: false }).format(new Date(iso));
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${MONTHS[Number(get("month")) - 1] ?? ""} ${get("day")}, ${get("hour")}:${get("minute")}`;
 }
