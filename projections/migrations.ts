@@ -13,6 +13,7 @@ import { organizationRequestsMigration, organizationStatusMigration, organizatio
 import { participantsMigration, participantsProfileMigration } from "./participants";
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { requestsMigration } from "./requests";
+import { surveysMigration } from "./surveys";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
@@ -48,4 +49,5 @@ export const allMigrations: MigrationSet = {
   "1400-projection-appointments": appointmentsMigration,
   "1500-mail": mailMigration,
   "1600-projection-requests": requestsMigration,
+  "1800-projection-surveys": surveysMigration,
 };

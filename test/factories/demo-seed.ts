@@ -18,6 +18,7 @@ import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 import { seedDemoOrganizationRequests } from "./organization-requests";
+import { seedDemoSurveys } from "./surveys";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -173,6 +174,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     accounts += 2;
     // membership requests (decision 066): Pending (a member, a parent with a child; a teacher in a school), one declined, one approved
     await seedDemoRequests(deps, org, ids.admin!);
+    // surveys (decision 074): a pre survey (closed) and a post survey (open) over the same item codes, answered by most generated participants
+    await seedDemoSurveys(deps, org, generated, ids.admin!);
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));
