@@ -1,9 +1,8 @@
 import { DomainError } from "../kernel";
 import { isQuestion, questionsOf, type AnswerValue, type SurveyAudience, type SurveyDefinition, type SurveyPage, type SurveyQuestion } from "./events";
+import { LONG_TEXT_MAX, RATING_SCALE_MAX, SHORT_TEXT_MAX } from "./limits";
 
-export const SHORT_TEXT_MAX = 500;
-export const LONG_TEXT_MAX = 5000;
-export const RATING_SCALE_MAX = 10;
+export { LONG_TEXT_MAX, RATING_SCALE_MAX, SHORT_TEXT_MAX };
 
 const invalid = (field: string, message: string) => new DomainError("VALIDATION", message, 400, { fieldErrors: { [field]: [message] } });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { QUESTION_TYPES, type SurveyDefinition } from "./events";
-import { LONG_TEXT_MAX } from "./rules";
+import { LONG_TEXT_MAX } from "./limits";
 
 /** Browser-safe: the survey calls' schemas (decision 074), one for the browser and the server. */
 
