@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit } from "./axe";
+import { audit, VIEWPORTS } from "./axe";
 import { signedInPage } from "./check-in-helpers";
 import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
 import { gotoSettled } from "./page-helpers";
@@ -11,7 +11,7 @@ const PHONE = { width: 390, height: 844 };
 /**
  * Surveys (decision 074) in real Chromium: on a phone-sized screen, a member (child2@, not among the seed's
  * answers) answers the demo post survey page by page with a reload in the middle (the first page's answers
- * come back), and submits; the admin sees the summary list and the survey's report. Axe at phone and desktop.
+ * come back), and submits; the admin sees the summary list and the survey's report. Axe at desktop, tablet and phone.
  */
 describe("answering a survey on a phone, and its report", () => {
   let app: RunningApp | undefined;
@@ -32,15 +32,16 @@ describe("answering a survey on a phone, and its report", () => {
 
   const noSidewaysScroll = async (page: Page, where: string) =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll: ${where}`).toBeLessThanOrEqual(0);
+  /** axe at 1280, 820 and 390 wide, no sideways scrolling; ends at phone size */
   const both = async (page: Page, where: string, found: string[]) => {
-    await page.setViewportSize(DESKTOP);
-    found.push(...(await audit(page, `${where} @1280`)));
-    await page.setViewportSize(PHONE);
-    await noSidewaysScroll(page, `${where} @390`);
-    found.push(...(await audit(page, `${where} @390`)));
+    for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await noSidewaysScroll(page, `${where} @${size.width}`);
+      found.push(...(await audit(page, `${where} @${size.width}`)));
+    }
   };
 
-  it("answers page 1, reloads, resumes, submits once; the report shows it; axe at phone and desktop", async () => {
+  it("answers page 1, reloads, resumes, submits once; the report shows it; axe at desktop, tablet and phone", async () => {
     const found: string[] = [];
     const member = await signedInPage(browser!, app!.baseUrl, "child2@northside.demo", errors);
     contexts.push(member.context);
