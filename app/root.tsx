@@ -17,6 +17,8 @@ import { documentTitle } from "~/utils/document-title";
 import { getAuth } from "~/utils/auth.server";
 import { organizationTimeZone } from "~/utils/time-zone.server";
 import { exportLiveOf } from "#modules/exports";
+import { inboxLiveOf, unreadCountOf } from "#modules/communications";
+import { InboxLive } from "~/components/inbox/inbox-live";
 import { screeningPromptFor } from "#modules/screening";
 import { shellFor } from "#modules/identity";
 import { SIGNED_OUT_ACCENT, pageMetaFor } from "~/utils/shell.server";
@@ -43,11 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { services } = context;
   const { pathname } = new URL(request.url);
   const auth = await getAuth(request, services);
-  const shell = auth ? await shellFor(services, auth, pathname) : null;
+  const shell = auth ? await shellFor(services, auth, pathname, { unreadCount: await unreadCountOf(services, auth) }) : null;
   const { toast, setCookie } = takeToast(request, services.production);
   return json(
     // the organization's time zone: the browser's check-in screens take "today" in it (decision 032)
-    { page: pageMetaFor(pathname), timeZone: organizationTimeZone(auth), exportLive: auth ? exportLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
+    { page: pageMetaFor(pathname), timeZone: organizationTimeZone(auth), exportLive: auth ? exportLiveOf(auth) : null, inboxLive: auth ? inboxLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
@@ -77,6 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <SkipLink />
           <ToastProvider flash={data?.toast ?? null}>
             {/* the user's own export topic: live progress, and a toast wherever they are when an export finishes */}
+            {/* the user's own inbox topic: the badge follows new messages (decision 073) */}
+            <InboxLive live={data?.inboxLive ?? null} />
             <ExportLiveProvider live={data?.exportLive ?? null}>{shell ? <AppShell shell={shell}>{children}</AppShell> : <main id={MAIN_CONTENT_ID} tabIndex={-1}>{children}</main>}</ExportLiveProvider>
             {/* the daily screening prompt after sign-in (spec-2 section 4), once per page load of the shell */}
             {data?.screening ? <ScreeningPrompt self={data.screening.self} session={data.screening.session} /> : null}

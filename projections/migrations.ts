@@ -13,6 +13,7 @@ import { organizationRequestsMigration, organizationStatusMigration, organizatio
 import { participantsMigration, participantsProfileMigration } from "./participants";
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { requestsMigration } from "./requests";
+import { messagesMigration } from "./messages";
 import { surveysMigration } from "./surveys";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
@@ -49,5 +50,6 @@ export const allMigrations: MigrationSet = {
   "1400-projection-appointments": appointmentsMigration,
   "1500-mail": mailMigration,
   "1600-projection-requests": requestsMigration,
+  "1700-projection-messages": messagesMigration,
   "1800-projection-surveys": surveysMigration,
 };

@@ -7,6 +7,7 @@ import type { EventStatsTables } from "./event-stats";
 import type { ExportTables } from "./exports";
 import type { FlagTables } from "./flags";
 import type { RequestTables } from "./requests";
+import type { MessageTables } from "./messages";
 import type { IdentityTables } from "./identity";
 import type { MailTables } from "./mail";
 import type { NoteTables } from "./notes";
@@ -18,4 +19,4 @@ import type { SurveyTables } from "./surveys";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & SurveyTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & MessageTables & SurveyTables;

@@ -13,6 +13,7 @@ import { attendanceApi, programReportsApi, programsApi } from "../modules/progra
 import { registrationApi } from "../modules/registration";
 import { familyApi } from "../modules/family";
 import { requestsApi } from "../modules/requests";
+import { communicationsApi } from "../modules/communications";
 import { surveysApi } from "../modules/surveys";
 
 /**
@@ -20,7 +21,7 @@ import { surveysApi } from "../modules/surveys";
  * and this table's own document. The dispatcher, the access guard, CSRF, body limits and the OpenAPI
  * document all read these rows; removing a row removes the call.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi, ...registrationApi, ...familyApi, ...requestsApi, ...surveysApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi, ...registrationApi, ...familyApi, ...requestsApi, ...communicationsApi, ...surveysApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

@@ -7,12 +7,13 @@ import { DEFAULT_RECHECK_MS, type LiveRefusal, type LiveServer, type LiveServerO
 import { findUserById } from "../projections/identity";
 import { isNotesTopic, mayFollowNotesTopic } from "../projections/notes";
 import { EXPORT_TOPIC_PREFIX, exportTopicFor } from "../projections/exports";
+import { INBOX_TOPIC_PREFIX, inboxTopic } from "../modules/communications";
 import type { ReadModels } from "../projections";
 
 /**
  * Every topic a socket may follow, with its rule (decision 029: a topic without a rule is refused).
  * "members": any member of the organization; a list: any one of those permissions. The requester's export topic
- * (`exp-{userId}`) and the notes topics have rules of their own below.
+ * (`exp-{userId}`), a user's inbox topic (`inbox-{userId}`) and the notes topics have rules of their own below.
  */
 export const TOPIC_RULES: Record<string, "members" | readonly string[]> = {
   "check-in": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
@@ -69,7 +70,7 @@ export function sessionLiveAuth(
     recheckEveryMs: Math.min(options.recheckEveryMs ?? DEFAULT_RECHECK_MS, DEFAULT_RECHECK_MS),
     authorize: async (socket: Socket, organizationId: string, topic: string) => {
       const rule = TOPIC_RULES[topic];
-      const known = rule !== undefined || topic.startsWith(EXPORT_TOPIC_PREFIX) || isNotesTopic(topic);
+      const known = rule !== undefined || topic.startsWith(EXPORT_TOPIC_PREFIX) || topic.startsWith(INBOX_TOPIC_PREFIX) || isNotesTopic(topic);
       if (!known) return unknownTopic(topic);
       const identity = identityOf(socket);
       if (!identity || identity.organizationId !== organizationId) return false;
@@ -82,6 +83,8 @@ export function sessionLiveAuth(
       if (rule === "members") return true;
       const user = await findUserById(db, identity.userId);
       if (!user) return false;
+      // a user's inbox topic (decision 073) is theirs alone, with 'View inbox'
+      if (topic.startsWith(INBOX_TOPIC_PREFIX)) return topic === inboxTopic(identity.userId) && (user.permission_ids ?? []).includes("CAN_VIEW_INBOX");
       // notes topics follow the notes' visibility (projections/notes): staff, admins, a group, the author
       if (rule === undefined) return mayFollowNotesTopic(topic, { userId: identity.userId, groupId: user.user_group_id, level: user.role_level });
       // the board's rows as each audience may see them (decision 027): the kiosk follows its own topic only

@@ -1,5 +1,5 @@
 import { Container } from "@radix-ui/themes";
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useCallback } from "react";
 import checkInStyles from "~/components/check-in/check-in.css";
@@ -14,7 +14,7 @@ import { useOfflineQueue, type QueueOutcome } from "~/components/check-in/use-of
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
 import { checkInViewerOf } from "#modules/check-in";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { canExportCheckIns } from "#modules/exports";
 import { ExportCheckInsButton } from "~/components/exports/export-buttons";
 
@@ -22,8 +22,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: checkInSty
 
 /** /check-in (kiosk allowed): the live board for staff; the kiosk's screen (no list, no search; issue 15) for a kiosk. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   return json({ viewer: checkInViewerOf(auth), canExport: canExportCheckIns(auth) });
 }
 

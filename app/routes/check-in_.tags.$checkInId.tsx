@@ -1,5 +1,5 @@
 import { Button, Callout, Flex, Heading, Link, SegmentedControl, Text } from "@radix-ui/themes";
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { TAG_STOCKS, tagStockOf, type TagStock } from "#modules/check-in/client";
@@ -8,7 +8,7 @@ import tagsLarge from "~/components/tags/tags-large.css";
 import tagsSmall from "~/components/tags/tags-small.css";
 import tagStyles from "~/components/tags/tags.css";
 import { TagLabels } from "~/components/tags/tag-labels";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { tagsPageOf } from "~/utils/tags-page.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tagStyles }];
@@ -22,8 +22,7 @@ const PAGE_CSS: Record<TagStock, string> = { small: tagsSmall, large: tagsLarge 
  * --kiosk-printing prints without a dialog) and then goes back to the check-in screen.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const tags = await tagsPageOf(context.services, auth, params.checkInId);
   return tags ? json({ found: true as const, tags }) : json({ found: false as const }, { status: 404 });
 }

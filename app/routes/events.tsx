@@ -16,7 +16,7 @@ import staffStyles from "~/components/programs/staff-pages.css";
 import type { StaffRegistrationRefusal } from "~/components/programs/staff-registration-form";
 import { handleEventForm } from "~/utils/event-builder.server";
 import { readForm } from "~/utils/page-form.server";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { handleStaffRegistrationForm } from "~/utils/staff-registration.server";
 
 export const links: LinksFunction = () => [
@@ -32,8 +32,7 @@ export const meta: MetaFunction = () => [{ title: "Events" }];
  * Those who create programs and events also create, edit and delete events here (?edit=new|{id}, decision 056).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const q = new URL(request.url).searchParams;
   const page = await staffEventsPageOf(context.services, auth, {
     search: q.get("search"),
@@ -54,8 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const form = await readForm(request);
   return (await handleEventForm(context.services, auth, request, form)) ?? handleStaffRegistrationForm(context.services, auth, request, form, "event");
 }

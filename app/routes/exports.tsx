@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Checkbox, Container, Flex, Heading, Link as ThemeLink, Progress, Table, Text } from "@radix-ui/themes";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ApiError } from "~/components/check-in/api";
@@ -9,12 +9,11 @@ import { useExportEvents } from "~/components/exports/export-live";
 import { browserTimeZone, describeFilters, EMPTY_EXPORT_TEXT, formatBytes, KIND_LABELS, NO_RECORDS, type ExportListItem, type ExportProgress } from "~/components/exports/types";
 import { useToast } from "~/components/toast/toaster";
 import { exportsFor } from "#modules/exports";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 
 /** /exports (Downloads): the signed-in user's exports, newest first (decision 014). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   return json({ exports: await exportsFor(context.services, auth) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

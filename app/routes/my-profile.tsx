@@ -1,5 +1,5 @@
 import { Box, Card, Container, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -12,13 +12,12 @@ import type { Notice } from "~/components/user-groups/types";
 import { MIN_PASSWORD_LENGTH, ownProfileOf } from "#modules/identity";
 import { registeredFileUrl } from "#modules/uploads";
 import { handleMyProfileForm } from "~/utils/my-profile.server";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { readForm } from "~/utils/page-form.server";
 
 /** /my-profile: the signed-in user's own account, editable (decision 060; hidden for a kiosk). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const [{ data }, photoUrl] = await Promise.all([
     ownProfileOf(context.services, auth),
     registeredFileUrl(context.services, auth.organization.id, "user", auth.user.id),
@@ -43,8 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** intent profile, password or notifications: always the caller's own account. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const { data, status } = await handleMyProfileForm(context.services, auth, request, await readForm(request), context.clientIp);
   return json(data, { status });
 }

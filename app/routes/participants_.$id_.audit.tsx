@@ -1,16 +1,15 @@
 import { Box, Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { AuditHistory } from "~/components/audit/audit-history";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { auditPageOf } from "#modules/audit";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 
 /** /participants/{id}/audit: the auditor's replay of a participant's notes, comments and flags (decision 021). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const page = await auditPageOf(context.services, auth, params.id);
   if (!page) return json({ found: false as const }, { status: 404 });
   // the background note and flag history export needs the kind's export permission (decision 014)

@@ -1,5 +1,5 @@
 import { Button, Container, Flex, Heading, TabNav, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { newId } from "#modules/kernel";
 import { scheduleOf } from "#modules/programs";
@@ -9,7 +9,7 @@ import scheduleStyles from "~/components/programs/schedule.css";
 import { dayTitle, DayList, weekTitle } from "~/components/programs/schedule-parts";
 import { AttendancePanel } from "~/components/programs/attendance-panel";
 import { readForm } from "~/utils/page-form.server";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { handleAttendanceForm } from "~/utils/schedule-attendance.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
@@ -21,8 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Schedule" }];
  * the kiosk opens on today's day.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const q = new URL(request.url).searchParams;
   const schedule = await scheduleOf(context.services, auth, { view: q.get("view"), date: q.get("date"), program: q.get("program"), start: q.get("start") });
   return json({ ...schedule, commandId: newId() });
@@ -30,8 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The attendance form of a session (decision 046): staff with 'take attendance' only (the service refuses others). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   return handleAttendanceForm(context.services, auth, request, await readForm(request));
 }
 

@@ -12,7 +12,7 @@ import { ProgramFigures, StaffProgramList } from "~/components/programs/staff-pr
 import staffStyles from "~/components/programs/staff-pages.css";
 import type { StaffRegistrationRefusal } from "~/components/programs/staff-registration-form";
 import { readForm } from "~/utils/page-form.server";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { handleStaffRegistrationForm } from "~/utils/staff-registration.server";
 
 export const links: LinksFunction = () => [
@@ -27,8 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Programs" }];
  * program chosen (?program={id}); register and remove for staff who create programs and events.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const q = new URL(request.url).searchParams;
   const page = await staffProgramsPageOf(context.services, auth, {
     search: q.get("search"),
@@ -45,8 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   return handleStaffRegistrationForm(context.services, auth, request, await readForm(request), "program");
 }
 

@@ -1,16 +1,15 @@
 import { Badge, Container, Table, Text } from "@radix-ui/themes";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReportExportButton } from "~/components/exports/report-export-button";
 import { Figure, Figures, Loading, mdy, orDash, ReportHeader, ReportNotFound, ReportPager } from "~/components/programs/report-parts";
 import { canExportPrograms, programReportScreen, reportPageQueryOf } from "#modules/programs";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 
 /** /programs/{id}/report (decision 054): the program's figures, its report rows page by page, and the CSV export. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const screen = await programReportScreen(context.services, auth, params.id, reportPageQueryOf(new URL(request.url)));
   if (!screen) return json({ found: false as const }, { status: 404 });
   return json({ found: true as const, canExport: canExportPrograms(auth), ...screen }, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,17 +1,16 @@
 import { Badge, Container, Link, Table, Text } from "@radix-ui/themes";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReportExportButton } from "~/components/exports/report-export-button";
 import { Loading, mdy, orDash, ReportHeader, ReportPager } from "~/components/programs/report-parts";
 import { WEEKDAY_NAMES } from "#modules/programs/client";
 import { canExportPrograms, programSummaryScreen, reportPageQueryOf } from "#modules/programs";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 
 /** /programs/report (decision 054): the program summary, every program by name (archived ones too), page by page, and its CSV export. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const screen = await programSummaryScreen(context.services, auth, reportPageQueryOf(new URL(request.url)));
   return json({ canExport: canExportPrograms(auth), ...screen }, { headers: { "Cache-Control": "private, no-store" } });
 }

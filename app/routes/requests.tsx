@@ -1,5 +1,5 @@
 import { Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DomainError } from "#modules/kernel";
 import { mayDecideRequests, requestFormAction, requestsPageOf } from "#modules/requests";
@@ -9,7 +9,7 @@ import staffStyles from "~/components/programs/staff-pages.css";
 import { RequestTable, type RequestView } from "~/components/requests/request-list";
 import requestStyles from "~/components/requests/requests.css";
 import { readForm } from "~/utils/page-form.server";
-import { FORBIDDEN_PAGE, guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
@@ -18,16 +18,12 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "Requests" }];
 
-const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
 /**
  * /requests (decision 066): the membership requests the caller may decide (teacher requests: 'create coach
  * profiles'; member and parent requests: 'create participant profiles'), by status (Pending first), searched, paged.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
-  if (!mayDecideRequests(auth)) throw forbidden();
+  const { auth } = await signedInPage(request, context.services, mayDecideRequests);
   const page = await requestsPageOf(context.services, auth, new URL(request.url).searchParams);
   return json({
     rows: page.data as RequestView[],
@@ -41,9 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
-  if (!mayDecideRequests(auth)) throw forbidden();
+  const { auth } = await signedInPage(request, context.services, mayDecideRequests);
   try {
     const message = await requestFormAction(context.services, auth, await readForm(request));
     const url = new URL(request.url);

@@ -1,5 +1,5 @@
 import { Button, Container, Flex, Heading, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -9,22 +9,20 @@ import { assignableLevels, canManageLevel } from "~/components/user-groups/optio
 import type { Notice, UserGroupView } from "~/components/user-groups/types";
 import { UserGroupDialog } from "~/components/user-groups/user-group-dialog";
 import { UserGroupTable } from "~/components/user-groups/user-group-table";
-import { guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { userGroupsOf } from "#modules/identity";
 import { handleUserGroupForm } from "~/utils/role-page.server";
 import { readForm } from "~/utils/page-form.server";
 
 /** /role, User Groups (spec-2 sections 2, 3 and 5 "Role"): the table, and create / edit / delete in dialogs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   return json({ groups: await userGroupsOf(context.services, auth), userLevel: auth.user.roleLevel });
 }
 
 /** intent create / update / delete; the answer carries conform's result and the notice to show. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth } = await signedInPage(request, context.services);
   const { data, status } = await handleUserGroupForm(context.services, auth, request, await readForm(request));
   return json(data, { status });
 }

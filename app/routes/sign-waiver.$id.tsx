@@ -10,8 +10,9 @@ import { CheckboxItem } from "~/components/user-groups/checkbox-item";
 import { TokenExpired, WaiverLayout, WaiverTextBlock } from "~/components/waiver/waiver-document";
 import { guardPage } from "~/utils/page-guard.server";
 import { CONSENT_LABEL, signWaiverFormSchema, type SignWaiverForm, TOKEN_EXPIRED, TOKEN_EXPIRED_HINT, WAIVER_SIGNED_THANKS } from "~/utils/waiver-form";
-import { NO_STORE, openWaiverLink, signWithLink } from "#modules/participants";
+import { JOINING_PARAM, NO_STORE, openWaiverLink, signWithLink } from "#modules/participants";
 import { readForm } from "~/utils/page-form.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * /sign-waiver/{id}?token=... (public, auth optional): the participant's name and the waiver while the
@@ -21,7 +22,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await guardPage(request, context.services);
   const token = (new URL(request.url).searchParams.get("token") ?? "").trim();
   const view = await openWaiverLink(context.services, params.id, token);
-  return json({ ...view, participantId: params.id ?? "", token }, { status: view.state === "expired" ? 400 : 200, headers: NO_STORE });
+  // the last step of a participant's invitation (decision 068): they sign as themselves, then land home
+  const joining = new URL(request.url).searchParams.get(JOINING_PARAM) === "1";
+  return json({ ...view, participantId: params.id ?? "", token, joining }, { status: view.state === "expired" ? 400 : 200, headers: NO_STORE });
 }
 
 /** SignWaiver with the token's hash, the typed name, the time and the client's address. */
@@ -31,6 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ kind: "invalid" as const, result: submission.reply() }, { status: 400, headers: NO_STORE });
   const { token, fullName } = submission.value;
   const outcome = await signWithLink(context.services, auth, { participantId: params.id, token, fullName, ip: context.clientIp });
+  if (outcome.ok && auth && new URL(request.url).searchParams.get(JOINING_PARAM) === "1") return redirectWithToast("/", { type: "success", title: WAIVER_SIGNED_THANKS }, context.services.production);
   if (outcome.ok) return json({ kind: "signed" as const }, { headers: NO_STORE });
   if (outcome.expired) return json({ kind: "expired" as const }, { status: 400, headers: NO_STORE });
   return json({ kind: "invalid" as const, result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status, headers: NO_STORE });
@@ -80,13 +84,21 @@ export default function SignWaiverPage() {
   }
   return (
     <WaiverLayout title="Sign Waiver" description={<>Waiver for <Text weight="bold">{view.participantName}</Text></>}>
+      {view.joining ? (
+        <Callout.Root color="blue" role="status" data-testid="joining-step">
+          <Callout.Text>Your account is ready. One last step: read and sign your waiver, so that you can be checked in.</Callout.Text>
+        </Callout.Root>
+      ) : null}
       <WaiverTextBlock text={view.text} />
-      <SignForm token={view.token} lastResult={actionData?.kind === "invalid" ? actionData.result : undefined} />
+      <SignForm token={view.token} consentLabel={view.joining ? OWN_CONSENT_LABEL : CONSENT_LABEL} lastResult={actionData?.kind === "invalid" ? actionData.result : undefined} />
     </WaiverLayout>
   );
 }
 
-function SignForm({ token, lastResult }: { token: string; lastResult: SubmissionResult<string[]> | undefined }) {
+/** The participant signing their own waiver (decision 068) agrees for themselves. */
+const OWN_CONSENT_LABEL = "I have read this waiver and I agree to it.";
+
+function SignForm({ token, consentLabel, lastResult }: { token: string; consentLabel: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useForm<SignWaiverForm>({
     id: "sign-waiver-form",
@@ -112,7 +124,7 @@ function SignForm({ token, lastResult }: { token: string; lastResult: Submission
           errors={fields.fullName.errors}
         />
         <Flex direction="column" gap="1">
-          <CheckboxItem key={consentKey ?? undefined} {...consentProps} label={CONSENT_LABEL} aria-describedby={consentErrorId} aria-invalid={consentErrorId ? true : undefined} />
+          <CheckboxItem key={consentKey ?? undefined} {...consentProps} label={consentLabel} aria-describedby={consentErrorId} aria-invalid={consentErrorId ? true : undefined} />
           {consentErrorId ? (
             <Text id={consentErrorId} size="1" color="red" role="alert">
               {fields.consent.errors!.join(" ")}

@@ -13,7 +13,7 @@ import { UserTable } from "~/components/users/user-table";
 import type { EditedUser, UserRow } from "~/components/users/user-types";
 import userStyles from "~/components/users/users.css";
 import { readForm } from "~/utils/page-form.server";
-import { FORBIDDEN_PAGE, guardPage } from "~/utils/page-guard.server";
+import { forbiddenPage, signedInPage } from "~/utils/page-guard.server";
 import { handleStaffUserForm } from "~/utils/staff-user-form.server";
 import { InvitationButtons } from "~/components/users/invitation-buttons";
 import { handleInvitationForm, isInvitationIntent } from "~/utils/invitation-form.server";
@@ -24,8 +24,6 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "title" in data ? data.title : "Users" }];
 
-const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
 /**
  * /user/{role_id}: one staff user group's users (decision 061), for those who view or create coach
  * profiles or view the coach list: searched (name, e-mail, username), filtered by status, sorted, paged;
@@ -34,11 +32,10 @@ const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "
  * group's id goes to its own list; an unknown or another organization's group is the 404 page.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { auth, route } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth, route } = await signedInPage(request, context.services);
   // another registry page under /user (the parents' list) that has no route file of its own yet
   if (route.id !== "user-group") return json({ found: "elsewhere" as const, title: route.title });
-  if (!mayViewUsers(auth)) throw forbidden();
+  if (!mayViewUsers(auth)) throw forbiddenPage();
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
   const page = await staffUserListPageOf(context.services, auth, params.roleId, url.searchParams, edit);
@@ -55,10 +52,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { auth, route } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
+  const { auth, route } = await signedInPage(request, context.services);
   if (route.id !== "user-group") throw new Response("This page does not take submissions.", { status: 405, headers: { Allow: "GET" } });
-  if (!mayViewUsers(auth)) throw forbidden();
+  if (!mayViewUsers(auth)) throw forbiddenPage();
   const form = await readForm(request);
   const url = new URL(request.url);
   url.searchParams.delete("edit");

@@ -14,7 +14,7 @@ import { StaffListControls, StaffListPager, useQueryHref } from "~/components/pr
 import staffStyles from "~/components/programs/staff-pages.css";
 import userStyles from "~/components/users/users.css";
 import { readForm } from "~/utils/page-form.server";
-import { FORBIDDEN_PAGE, guardPage } from "~/utils/page-guard.server";
+import { signedInPage } from "~/utils/page-guard.server";
 import { handleParentForm } from "~/utils/parent-form.server";
 
 export const links: LinksFunction = () => [
@@ -24,8 +24,6 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "Parents" }];
 
-const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
 /**
  * /user/parent (decision 064), for staff with 'Manage parents': the organization's parents with their
  * children's names, searched (a parent's name or e-mail, a child's name), filtered (with or without
@@ -33,9 +31,7 @@ const forbidden = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "
  * Unlink and 'Link a child' in a panel beside the list.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
-  if (!mayManageParents(auth)) throw forbidden();
+  const { auth } = await signedInPage(request, context.services, mayManageParents);
   const url = new URL(request.url);
   const page = await parentsPageOf(context.services, auth, url.searchParams);
   const edit = url.searchParams.get("edit") === "new";
@@ -65,9 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await guardPage(request, context.services);
-  if (!auth) throw redirect("/login");
-  if (!mayManageParents(auth)) throw forbidden();
+  const { auth } = await signedInPage(request, context.services, mayManageParents);
   const form = await readForm(request);
   const url = new URL(request.url);
   url.searchParams.delete("edit");

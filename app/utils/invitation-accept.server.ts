@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { acceptInvitation, cookieOf, invitationViewOf, MIN_PASSWORD_LENGTH, requestNewInvitation, SESSION_COOKIE, sessionCookie, type InvitationKind } from "#modules/identity";
 import { acceptInvitationSchema, requestNewInvitationSchema } from "#modules/identity/client";
+import { joiningWaiverPath } from "#modules/participants";
 import type { AppServices } from "./load-context";
 import { readForm } from "./page-form.server";
 import { guardPage } from "./page-guard.server";
@@ -21,7 +22,7 @@ export async function invitationLoader(request: Request, services: AppServices, 
 
 /**
  * The form's two posts: `accept` (a password and the profile: on success the person is signed in with a new
- * session and lands on /) and `request-new` (a dead link asks the organization for a new invitation).
+ * session and lands on /, or first, for a participant whose waiver is not signed, on the waiver page: decision 068) and `request-new` (a dead link asks the organization for a new invitation).
  */
 export async function invitationAction(request: Request, services: AppServices, id: string | undefined, kind: InvitationKind) {
   await guardPage(request, services);
@@ -39,5 +40,7 @@ export async function invitationAction(request: Request, services: AppServices, 
   const view = await invitationViewOf(services, submission.value.user_id, submission.value.token, kind);
   const result = view.state === "ready" ? await acceptInvitation(services, submission.value, cookieOf(request, SESSION_COOKIE)) : null;
   if (!result?.ok) return json({ result: submission.reply({ formErrors: ["Token expired"], hideFields: HIDDEN }), requested: null, expired: true }, { status: 400 });
-  return redirect("/", { headers: { "Set-Cookie": sessionCookie(result.sessionToken, services.production) } });
+  // a participant signs their own waiver next, as themselves (decision 068); nothing to sign: home
+  const next = kind === "participant" ? await joiningWaiverPath(services, result.userId, result.organizationId) : null;
+  return redirect(next ?? "/", { headers: { "Set-Cookie": sessionCookie(result.sessionToken, services.production) } });
 }

@@ -22,7 +22,21 @@ export async function guardPage(request: Request, services: AppServices): Promis
   if (!decision.allowed) {
     if (decision.reason === "unauthenticated") throw redirect("/login");
     if (decision.reason === "authenticated-on-public-page") throw redirect("/");
-    throw new Response(FORBIDDEN_PAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw forbiddenPage();
   }
   return { auth, route: match.route, params: match.params };
+}
+
+/** The plain-text refusal 'Forbidden Page' (403) a page throws. */
+export const forbiddenPage = () => new Response(FORBIDDEN_PAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * A page for signed-in visitors: the guard, then /login without a session, then `may` (a permission the page
+ * needs beyond its registry rule): 'Forbidden Page' when it says no.
+ */
+export async function signedInPage(request: Request, services: AppServices, may?: (auth: Auth) => boolean): Promise<GuardedPage & { auth: Auth }> {
+  const guarded = await guardPage(request, services);
+  if (!guarded.auth) throw redirect("/login");
+  if (may && !may(guarded.auth)) throw forbiddenPage();
+  return { ...guarded, auth: guarded.auth };
 }

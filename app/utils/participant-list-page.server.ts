@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
 import type { Auth } from "#modules/identity";
 import { newId } from "#modules/kernel";
-import { mayManageParticipants, participantEditingOf, participantFormRulesOf, participantListOf } from "#modules/participants";
+import { mayManageParticipants, participantAccountOf, participantEditingOf, participantFormRulesOf, participantListOf } from "#modules/participants";
 import type { AppServices } from "./load-context";
 import { readForm } from "./page-form.server";
 import { handleParticipantForm } from "./participant-form.server";
+import { handleParticipantInvitationForm, isParticipantInvitationIntent } from "./participant-invitation-form.server";
 
 /**
  * /participants and /students (decision 065): the list as the URL asks, and for those who create
@@ -19,13 +20,20 @@ export async function participantListPageOf(services: AppServices, auth: Auth, r
     url.searchParams.delete("edit");
     throw redirect(`${url.pathname}${url.searchParams.size ? `?${url.searchParams}` : ""}`);
   }
-  return { ...list, canManage: mayManageParticipants(auth), editing, rules: participantFormRulesOf(services, auth), commandId: newId() };
+  // the participant's own account and its invitation (decision 068), for those who invite
+  const account = editing && editing !== "new" ? await participantAccountOf(services, auth, editing.id) : null;
+  return { ...list, canManage: mayManageParticipants(auth), editing, account, rules: participantFormRulesOf(services, auth), commandId: newId() };
 }
 
 /** The panel's post: back to the list as it was, without the panel. */
 export async function participantListAction(services: AppServices, auth: Auth, request: Request): Promise<Response> {
   const form = await readForm(request);
   const url = new URL(request.url);
+  // Invite, Resend, Revoke on the panel: back to the same panel (decision 068)
+  if (isParticipantInvitationIntent(form.get("intent"))) {
+    url.searchParams.delete("index");
+    return handleParticipantInvitationForm(services, auth, form, `${url.pathname}${url.searchParams.size ? `?${url.searchParams}` : ""}`);
+  }
   url.searchParams.delete("edit");
   url.searchParams.delete("index");
   return handleParticipantForm(services, auth, request, form, `${url.pathname}${url.searchParams.size ? `?${url.searchParams}` : ""}`);

@@ -1,7 +1,7 @@
 import type { Auth, Services } from "../identity";
 import { timeZoneOf, wallTimeOf } from "../organizations";
 import { eventById } from "../../projections/appointments";
-import { staffUsersOf } from "../../projections/identity";
+import { coachChoicesOf } from "../../projections/identity";
 
 /**
  * The event form's data (decision 056): the organization's time zone (the form's start and end are its
@@ -11,7 +11,9 @@ import { staffUsersOf } from "../../projections/identity";
 export async function eventBuilderOf(services: Pick<Services, "db">, auth: Auth, edit: string) {
   const organizationId = auth.organization.id;
   const timeZone = timeZoneOf(auth.organization.settings);
-  const [staff, row] = await Promise.all([staffUsersOf(services.db, organizationId), edit !== "new" ? eventById(services.db, organizationId, edit) : Promise.resolve(null)]);
+  const row = edit !== "new" ? await eventById(services.db, organizationId, edit) : null;
+  // the coach picker: Active staff, and those the edited event already names (decision 070)
+  const staff = await coachChoicesOf(services.db, organizationId, row?.coach_ids ?? []);
   const editing = row
     ? {
         id: row.id,
@@ -26,7 +28,7 @@ export async function eventBuilderOf(services: Pick<Services, "db">, auth: Auth,
         registered_count: row.registered_count,
       }
     : null;
-  return { timeZone, staff: staff.map((s) => ({ id: s.id, name: `${s.first_name} ${s.last_name}`.trim(), role: s.role })), editing };
+  return { timeZone, staff: staff.map((s) => ({ id: s.id, name: `${s.first_name} ${s.last_name}`.trim(), role: s.status === "Active" ? s.role : `${s.role}, ${s.status}` })), editing };
 }
 
 export type EventBuilder = Awaited<ReturnType<typeof eventBuilderOf>>;

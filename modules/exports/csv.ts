@@ -13,23 +13,34 @@ export const TIME_ZONE_COLUMN = "Time zone";
  */
 export const CHECK_IN_HEADER = ["Member ID", "Name", "Contact email", "Contact number", "Check-in time", "Check-out time", "Date", "Program Registered", "Picked up by", TIME_ZONE_COLUMN] as const;
 
-/** The participant report fields (spec-2 section 3 'Participant or user in lists' and the /participant_report row). */
+/**
+ * The participant report fields (spec-2 section 3 'Participant or user in lists' and the /participant_report
+ * row), with the status reason and the profile's further answers (decision 070) beside their neighbours.
+ */
 export const PARTICIPANT_HEADER = [
   "Member ID",
   "First name",
   "Last name",
   "Status",
+  "Status reason",
   "Date of birth",
   "Age",
   "Gender",
+  "Pronouns",
   "Email",
   "Phone number",
   "Contact name",
   "Preferred contact",
   "Address",
+  "Postal code",
+  "Province or state",
   "School",
   "Medical conditions",
   "Pick-up permission",
+  "Household income",
+  "Born in Canada",
+  "Programme interest",
+  "How they heard about us",
   "Waiver signed",
   "Flagged",
   "Created date",

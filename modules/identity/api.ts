@@ -12,7 +12,7 @@ import { ownProfileApi } from "./users/profile-api";
 const ANYONE = { auth: "optional", kioskAllowed: true } as const;
 const SIGNED_IN_OR_KIOSK = { auth: "required", kioskAllowed: true } as const;
 
-/** Identity's calls (spec-1 section 7, spec-2 "Session and organization"): sessions, user groups, the inbox badge and health. */
+/** Identity's calls (spec-1 section 7, spec-2 "Session and organization"): sessions, user groups and health (the inbox is communications', decision 073). */
 export const identityApi: readonly ApiRow[] = [
   apiRow({
     id: "auth-csrf",
@@ -98,15 +98,6 @@ export const identityApi: readonly ApiRow[] = [
     rule: ADMIN_ONLY,
     answers: { description: "{ message, data: { id }, position }" },
     handle: (ctx) => deleteUserGroup(ctx.services, signedIn(ctx), ctx.request, ctx.params.id),
-  }),
-  apiRow({
-    id: "message-inbox",
-    method: "GET",
-    path: "/api/message/inbox",
-    description: "Inbox messages; the unread count drives the badge.",
-    rule: { auth: "required" },
-    answers: { description: "{ data, count, additional_info }: empty until messages are built" },
-    handle: () => ({ data: [], count: 0, additional_info: {} }),
   }),
   apiRow({
     id: "health",

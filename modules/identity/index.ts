@@ -28,7 +28,7 @@ export { createUserGroup, updateUserGroup, deleteUserGroup, userGroupsOf, type U
 export { shellFor, type ShellModel } from "./shell";
 export { identityApi } from "./api";
 export { handleStaffUserCommand } from "./users/staff-handlers";
-export { createParentUser } from "./users/service-user-list";
+export { createParentUser, createParticipantUser, participantUserIdFor } from "./users/service-user-list";
 export { staffUsersOf, staffUserOf, createStaffUserCall, updateStaffUserCall, deleteStaffUserCall, mayManageUsers, mayViewUsers, mayExportUsers, visibleUser, USER_TOASTS, staffUserListPageOf, USER_PAGE_SIZES, type StaffUserPage } from "./users/service-user-list";
 export { renewalRequestsAmong, sendInvitationCall, resendInvitationCall, revokeInvitationCall, invitationsOf, invitationFormAction, invitationViewOf, acceptInvitation, requestNewInvitation, mayInvite, mayInviteAnyone, acceptPathOf, INVITATION_TOASTS, NEW_INVITATION_REQUESTED, type InvitationView } from "./invitations/service";
 export { sendInvitationMail, type InvitationMail } from "./invitations/mail";

@@ -26,8 +26,11 @@ export type ShellModel = {
 /** A logo the browser can load from here or over https; anything else (an asset id) is not shown yet. */
 const loadableUrl = (value: string) => (/^(https:\/\/|\/(?!\/))/.test(value.trim()) ? value.trim() : null);
 
-/** The shell of a signed-in visitor: user, organization, the sidebar model and the theme accent. */
-export async function shellFor(services: Pick<Services, "db" | "clock">, auth: Auth, pathname: string): Promise<ShellModel> {
+/**
+ * The shell of a signed-in visitor: user, organization, the sidebar model and the theme accent. `unreadCount`: the
+ * inbox badge's count (unread conversations, decision 073), read by the caller from communications.
+ */
+export async function shellFor(services: Pick<Services, "db" | "clock">, auth: Auth, pathname: string, options: { unreadCount?: number } = {}): Promise<ShellModel> {
   const { user, organization, subject } = auth;
   const { settings } = organization;
   // one sidebar entry per group the user manages: groups below their own level, never the kiosk (decision 008)
@@ -46,8 +49,7 @@ export async function shellFor(services: Pick<Services, "db" | "clock">, auth: A
       programCycleEnd: settings.features.program.program_cycle_end || null,
     },
     userGroups: groups.map((group) => ({ id: group.id, name: group.name, displayName: group.display_name })),
-    // the inbox is not built yet: no messages, no badge
-    unreadCount: 0,
+    unreadCount: options.unreadCount ?? 0,
     user: { hasParent: user.parentId !== null, isEnrollmentAllowed: user.parentId === null },
     now: services.clock.now(),
   });

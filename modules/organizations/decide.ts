@@ -79,6 +79,17 @@ function keepingTimeZone(input: unknown, current: string): unknown {
 }
 
 /**
+ * Settings sent without `registration_fields` (the settings form before decision 070, an older client)
+ * keep the organization's: replacing the settings never drops what the participant form asks unasked.
+ * Sending `{}` resets every field to its default.
+ */
+function keepingRegistrationFields(input: unknown, current: OrganizationSettings["registration_fields"]): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input) || current === undefined) return input;
+  const fields = (input as { registration_fields?: unknown }).registration_fields;
+  return fields === undefined || fields === null ? { ...input, registration_fields: current } : input;
+}
+
+/**
  * Pure: refuses a missing organization (404) or a second registration (409) first, then bad input
  * (400 VALIDATION); a change to what is already there decides no event.
  */
@@ -93,7 +104,7 @@ export function decide(state: OrganizationState, command: OrganizationCommand, _
     case "UpdateOrganizationSettings": {
       if (state.status !== "registered") return organizationNotFound();
       // field errors keyed by the settings' own paths (`address.city`), as the settings form names its fields
-      const parsed = organizationSettingsSchema.safeParse(keepingTimeZone(command.data.settings, state.settings.time_zone));
+      const parsed = organizationSettingsSchema.safeParse(keepingRegistrationFields(keepingTimeZone(command.data.settings, state.settings.time_zone), state.settings.registration_fields));
       if (!parsed.success) return validationError(parsed.error);
       const settings = parsed.data;
       if (sameValue(settings, state.settings)) return [];

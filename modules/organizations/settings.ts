@@ -174,10 +174,38 @@ export const REGISTRATION_FIELD_MODES = ["hidden", "optional", "required"] as co
 export type RegistrationFieldMode = (typeof REGISTRATION_FIELD_MODES)[number];
 export type RegistrationFields = Partial<Record<RegistrationFieldKey, RegistrationFieldMode>>;
 
-export const registrationFieldsSchema = z.partialRecord(
-  z.enum(REGISTRATION_FIELD_KEYS, { error: `registration_fields keys must be ${REGISTRATION_FIELD_KEYS.join(", ")}` }),
-  z.enum(REGISTRATION_FIELD_MODES, { error: "registration_fields values must be hidden, optional or required" }),
-  { error: "registration_fields must be an object of field names and hidden, optional or required" },
+/** Each field's name as the participant form labels it (the form's labels spread these: one wording). */
+export const REGISTRATION_FIELD_LABELS: Readonly<Record<RegistrationFieldKey, string>> = {
+  email: "Email",
+  phone_number: "Phone Number",
+  contact_name: "Primary Contact Name",
+  preferred_contact: "Preferred Contact",
+  address: "Address",
+  postal_code: "Postal Code",
+  province: "Province or State",
+  school_name: "School Name",
+  medical_conditions: "Medical Conditions",
+  pronouns: "Pronouns",
+  household_income: "Household Income",
+  birthplace: "Born in Canada",
+  programme_interest: "Programme Interest",
+  how_heard: "How Did You Hear About Us",
+};
+export const REGISTRATION_FIELD_MODE_LABELS: Readonly<Record<RegistrationFieldMode, string>> = { hidden: "Hidden", optional: "Optional", required: "Required" };
+
+export const REGISTRATION_FIELDS_KEYS_MESSAGE = `registration_fields keys must be ${REGISTRATION_FIELD_KEYS.join(", ")}`;
+export const registrationModeMessage = (key: RegistrationFieldKey) => `${REGISTRATION_FIELD_LABELS[key]} must be Hidden, Optional or Required`;
+
+/**
+ * One optional entry per field (decision 070): a field left out keeps the participant form's default; an
+ * unknown field is refused. The /customize form posts every field (registration_fields.email=required).
+ */
+export const registrationFieldsSchema = z.strictObject(
+  Object.fromEntries(REGISTRATION_FIELD_KEYS.map((key) => [key, z.enum(REGISTRATION_FIELD_MODES, { error: registrationModeMessage(key) }).optional()])) as Record<
+    RegistrationFieldKey,
+    z.ZodOptional<z.ZodEnum<{ [M in RegistrationFieldMode]: M }>>
+  >,
+  { error: (issue) => (issue.code === "unrecognized_keys" ? REGISTRATION_FIELDS_KEYS_MESSAGE : "registration_fields must be an object of field names and hidden, optional or required") },
 );
 
 export const organizationSettingsSchema = z.object({

@@ -1,9 +1,10 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { apiRow, commandIdOf, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { memberLookupBody } from "./commands";
 import { memberLookupOf, participantDetailOf, participantPhotoResponse } from "./service-detail";
 import { participantReportOf } from "./service-list";
 import { issueWaiverLink } from "./service-waivers";
 import { createParticipantCall, updateParticipantCall } from "./service-write";
+import { inviteParticipantCall } from "./service-account";
 
 const PARTICIPANT_VIEW = [P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY, P.CAN_VIEW_PARTICIPANT_PROFILE] as const;
 /** staff who may see participants, and the kiosk (whose permissions are capped to the kiosk four) */
@@ -75,6 +76,19 @@ export const participantsApi: readonly ApiRow[] = [
     rule: PARTICIPANT_WRITE,
     answers: { description: "{ message: 'Participant successfully updated', data: participant }" },
     handle: (ctx) => updateParticipantCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.body, ctx.request),
+  }),
+  apiRow({
+    id: "participant-invitation",
+    method: "POST",
+    path: "/api/participant/:id/invitation",
+    description:
+      "Invite the participant to an account of their own (decision 068): a participant of 13 or more, Active, with an e-mail and no account gets a level-1 account in the PARTICIPANT group (no password) linked to them, and a single-use link (14 days) to /invite/{user id}; one who has an account is sent a new link. Resend and revoke: PUT and DELETE /api/invitation/{user_id}.",
+    rule: PARTICIPANT_WRITE,
+    answers: { description: "{ message: 'Invitation successfully created' (or 'resent'), data: { participant_id, user_id, invitation_status } }" },
+    handle: (ctx) => {
+      const auth = signedIn(ctx);
+      return inviteParticipantCall(ctx.services, auth, ctx.params.id, commandIdOf(auth, ctx.request, (ctx.body as { command_id?: unknown } | null)?.command_id));
+    },
   }),
   apiRow({
     id: "waiver-token",

@@ -159,6 +159,8 @@ export type IssueWaiverToken = Command<
     asParent: boolean;
     /** the child's guardian links as their `guardians-` stream says (decision 064: [guardian id, linked]); absent: the registered parent only */
     guardianLinks?: [string, boolean][];
+    /** the participant asks for their own waiver (decision 068: the invitation's last step): the issuer must be their own account */
+    asSelf?: boolean;
   }
 >;
 /** Signs with the hash of an issued, unexpired, unused token (the token is the signer's proof). */
@@ -167,7 +169,13 @@ export type SignWaiver = Command<
   { participantId: string; tokenHash: string; signedByName: string; consent: boolean; ip?: string; waiverVersion?: string | null }
 >;
 
-export type ParticipantCommand = RegisterParticipant | UpdateParticipant | ChangeParticipantStatus | IssueWaiverToken | SignWaiver;
+/**
+ * Links the participant's own sign-in account (decision 068): a level-1 user made for them, invited by e-mail.
+ * `today` is the organization's date (YYYY-MM-DD): the age rule is decided on it.
+ */
+export type LinkParticipantAccount = Command<"LinkParticipantAccount", { participantId: string; userId: string; today: string }>;
+
+export type ParticipantCommand = RegisterParticipant | UpdateParticipant | ChangeParticipantStatus | IssueWaiverToken | SignWaiver | LinkParticipantAccount;
 
 /* ---------- the participant calls' inputs ---------- */
 

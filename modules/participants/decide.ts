@@ -3,6 +3,7 @@ import { isGuardian } from "../family/client";
 import { participantProfileSchema, participantStatusSchema, signWaiverSchema, waiverTokenHashSchema, type ParticipantCommand } from "./commands";
 import type { ParticipantEvent, ParticipantProfile, ParticipantRegisteredData } from "./events";
 import { isMemberId } from "./member-id";
+import { ageOn } from "./options";
 import { PARTICIPANT_STATUS_REASON_REQUIRED } from "./participant-form";
 
 /** A participant as its stream says now: what other modules' decisions read (`loadParticipant`). */
@@ -25,6 +26,28 @@ export const waiverAlreadySigned = (p: Participant) =>
   new DomainError("WAIVER_ALREADY_SIGNED", `The waiver of ${p.firstName} ${p.lastName} is signed already`, 409);
 /** Unknown, used and expired tokens alike (spec-1 section 8: the page adds that the link has expired). */
 export const tokenExpired = () => new DomainError("TOKEN_EXPIRED", "Token expired", 400);
+
+/** Participants this old or older may have an account of their own (decision 068); younger ones are reached through their guardians. */
+export const PARTICIPANT_ACCOUNT_MIN_AGE = 13;
+export const PARTICIPANT_TOO_YOUNG = `A participant under ${PARTICIPANT_ACCOUNT_MIN_AGE} has no account of their own: invite their parent or guardian`;
+export const PARTICIPANT_EMAIL_NEEDED = "Email is required to invite a participant: add it to their profile";
+
+/** What decides whether a participant may be given an account of their own (decision 068). */
+export type AccountFacts = { email: string; dob: string; status: string; userId: string | null };
+
+/**
+ * Why this participant may not be given an account of their own now, or null: they have one already (409),
+ * they are not Active (409), they have no e-mail to invite (400 naming `email`), or they are under 13 on the
+ * organization's `today` (409: their parent or guardian's account is theirs).
+ */
+export function participantAccountRefusal(p: AccountFacts, today: string): DomainError | null {
+  if (p.userId) return new DomainError("HAS_ACCOUNT", "This participant has an account already", 409);
+  if (p.status !== "Active") return new DomainError("PARTICIPANT_NOT_ACTIVE", "Only an Active participant can be invited", 409);
+  if (!p.email.trim()) return new DomainError("VALIDATION", PARTICIPANT_EMAIL_NEEDED, 400, { fieldErrors: { email: [PARTICIPANT_EMAIL_NEEDED] } });
+  const age = ageOn(p.dob, new Date(`${today}T12:00:00.000Z`));
+  if (age === null || age < PARTICIPANT_ACCOUNT_MIN_AGE) return new DomainError("TOO_YOUNG", PARTICIPANT_TOO_YOUNG, 409);
+  return null;
+}
 
 /** A waiver link works for 7 days (docs/decisions/010-participants.md), once. */
 export const WAIVER_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -164,9 +187,11 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
     }
     case "IssueWaiverToken": {
       if (!visible(state, scope)) return participantNotFound();
-      const { tokenHash, issuedBy, asParent } = command.data;
+      const { tokenHash, issuedBy, asParent, asSelf } = command.data;
       // a parent asks for their own child: any of its guardians (decision 064), the registered parent unless unlinked
       if (asParent && (issuedBy === null || !isGuardian(new Map(command.data.guardianLinks ?? []), state.parentId, issuedBy))) return participantNotFound();
+      // the participant asks for their own (decision 068): only through the account linked to them
+      if (asSelf && (issuedBy === null || state.userId !== issuedBy)) return participantNotFound();
       const hash = waiverTokenHashSchema.safeParse(tokenHash);
       if (!hash.success) return validationError(hash.error);
       if (state.waiverSigned) return waiverAlreadySigned(state);
@@ -183,6 +208,14 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
       const { signedByName, ip, waiverVersion } = input.data;
       const { tokenHash } = command.data;
       return [{ type: "WaiverSigned", data: { participantId: state.participantId, signedByName, consent: true, signedAt: now.toISOString(), ip, tokenHash, waiverVersion } }];
+    }
+    case "LinkParticipantAccount": {
+      if (!visible(state, scope)) return participantNotFound();
+      // linked already to this account: a resent step appends nothing
+      if (state.userId === command.data.userId) return [];
+      const refused = participantAccountRefusal(state, command.data.today);
+      if (refused) return refused;
+      return [{ type: "ParticipantUpdated", data: { participantId: state.participantId, ...profileOf(state), userId: command.data.userId } }];
     }
     default: {
       const never: never = command;

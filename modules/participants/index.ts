@@ -59,6 +59,7 @@ export {
   type ChangeParticipantStatus,
   type IssueWaiverToken,
   type SignWaiver,
+  type LinkParticipantAccount,
 } from "./commands";
 export {
   participantDecider,
@@ -68,6 +69,8 @@ export {
   waiverAlreadySigned,
   tokenExpired,
   waiverTokenRefusal,
+  participantAccountRefusal,
+  PARTICIPANT_ACCOUNT_MIN_AGE,
   WAIVER_TOKEN_TTL_MS,
   type Participant,
   type ParticipantState,
@@ -105,9 +108,11 @@ export { participantReportQuery, reportParamsOf, memberLookupBody, type Particip
 export { participantDetailOf, memberLookupOf, participantPhotoResponse, participantPageOf, type ParticipantDetail, type MemberLookup } from "./service-detail";
 export { participantReportOf, participantListOf } from "./service-list";
 export { participantProfileOf, profileTabsFor, type ParticipantProfilePage } from "./service-profile";
-export { NO_STORE, issueWaiverLink, newWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
+export { NO_STORE, JOINING_PARAM, joiningWaiverPath, issueWaiverLink, newWaiverLink, openWaiverLink, signWithLink, viewWaiver, type WaiverLinkView, type SignOutcome } from "./service-waivers";
 export { participantsApi } from "./api";
 export { postalCodeOf } from "./postal-code";
 export { PARTICIPANT_TOASTS, mayManageParticipants, participantFormRulesOf, createParticipantCall, updateParticipantCall, participantEditingOf } from "./service-write";
 export { participantFormSchema, formValuesOf, profileOfForm, registrationModeOf, PARTICIPANT_STATUS_REASON_REQUIRED, type ParticipantFormRules, type ParticipantFormValues } from "./participant-form";
 export { assignedCoachOf } from "./assigned";
+export { mayInviteParticipants, inviteParticipantAccount, inviteParticipantCall, revokeParticipantInvitation, participantAccountOf, participantAccountKeys, type ParticipantAccount, type AccountStepKeys } from "./service-account";
+export { HOUSEHOLD_INCOME_OPTIONS } from "./profile-options";

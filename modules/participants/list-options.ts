@@ -30,6 +30,8 @@ export type ParticipantListItem = {
   /** absent for a role that may not see it (the kiosk: decision 027) */
   age?: number | null;
   photo_url: string | null;
+  /** their own account's invitation (decision 068): Pending, Invited, Expired, Accepted, or null; absent for those who do not invite */
+  invitation_status?: string | null;
 };
 
 /** The list's status filter: '' for every status (decision 065). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RegistrationFieldKey, RegistrationFieldMode, RegistrationFields } from "../organizations/client";
+import { REGISTRATION_FIELD_LABELS, type RegistrationFieldKey, type RegistrationFieldMode, type RegistrationFields } from "../organizations/client";
 import type { ParticipantDetails, ParticipantProfile, PickupContact } from "./events";
 import { ADULT_PICK_UP, ADULT_PICK_UP_ALIASES, GENDER_OPTIONS, PARTICIPANT_STATUSES, PICK_UP_PERMISSIONS, PREFERRED_CONTACT_OPTIONS, PRONOUN_OPTIONS, YES_NO } from "./options";
 import { BIRTHPLACE_OPTIONS, CANADIAN_PROVINCES, HOUSEHOLD_INCOME_VALUES, HOW_HEARD_OPTIONS, postalCodeFits, PROGRAMME_INTEREST_OPTIONS, US_STATES } from "./profile-options";
@@ -12,28 +12,16 @@ import { BIRTHPLACE_OPTIONS, CANADIAN_PROVINCES, HOUSEHOLD_INCOME_VALUES, HOW_HE
  * constraints refuse them): the requirements are checked in superRefine.
  */
 
+/** The form's labels; the registration fields' own come from the organization settings (one wording for both pages). */
 export const PARTICIPANT_FORM_LABELS = {
   first_name: "First Name",
   last_name: "Last Name",
   dob: "Date of Birth",
   gender: "Gender",
-  pronouns: "Pronouns",
-  email: "Email",
-  phone_number: "Phone Number",
-  contact_name: "Primary Contact Name",
-  preferred_contact: "Preferred Contact",
-  address: "Address",
-  postal_code: "Postal Code",
-  province: "Province or State",
-  school_name: "School Name",
-  medical_conditions: "Medical Conditions",
+  ...REGISTRATION_FIELD_LABELS,
   has_epi_pen: "Has Epi Pen",
   has_medications: "Has Medications",
   pick_up_permission: "Pick Up Permission",
-  household_income: "Household Income",
-  birthplace: "Born in Canada",
-  programme_interest: "Programme Interest",
-  how_heard: "How Did You Hear About Us",
   status: "Status",
   status_reason: "Reason",
 } as const;

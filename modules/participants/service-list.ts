@@ -4,6 +4,7 @@ import { participantReportQuery, reportParamsOf } from "./commands";
 import { listStateOf, type ParticipantList } from "./list-options";
 import { ageOn } from "./options";
 import { assignedCoachOf } from "./assigned";
+import { mayInviteParticipants, participantInvitationStatuses } from "./service-account";
 
 /**
  * A list or report row as the calls answer it: the read model's columns, the age, and the photo as
@@ -44,12 +45,14 @@ export async function participantListOf(services: Services, auth: Auth, searchPa
   const now = services.clock.now();
   // the page's data reaches the browser as the /api calls' does: the same field policy (decision 027)
   const role = fieldRoleOfAuth(auth);
+  // the participants' own accounts' invitations, for those who invite them (decision 068)
+  const invitations = mayInviteParticipants(auth) ? await participantInvitationStatuses(services, auth, report.data) : null;
   return {
     state,
     count: report.count,
     totalPages,
-    rows: report.data.map((row) =>
-      applyFieldPolicy(role, {
+    rows: report.data.map((row) => ({
+      ...applyFieldPolicy(role, {
         id: row.id,
         member_id: row.member_id,
         full_name: row.full_name,
@@ -61,6 +64,7 @@ export async function participantListOf(services: Services, auth: Auth, searchPa
         age: ageOn(row.dob, now),
         photo_url: row.photo_url,
       }),
-    ),
+      ...(invitations ? { invitation_status: invitations[row.id] ?? null } : {}),
+    })),
   };
 }

@@ -3,6 +3,8 @@ import { DomainError, isUuid, newId } from "../kernel";
 import { DEFAULT_TIME_ZONE, timeZoneOf } from "../organizations";
 import { evolveGuardians, guardiansStream, initialGuardianState, type GuardianEvent } from "../family/client";
 import { isGuardianOf } from "../../projections/identity";
+import { ownActiveParticipants } from "../../projections/participants";
+import { waitForProjection } from "../../projections/runner";
 import { waiverOf } from "../../projections/waivers";
 import { participantNotFound } from "./decide";
 import { checkWaiverToken, issueWaiverToken, signWaiver } from "./handlers";
@@ -61,6 +63,28 @@ export async function newWaiverLink(services: Services, auth: Auth, participantI
   return { token, expires_at: expiresAt, url: signWaiverPath(participantId, token) };
 }
 
+/** The waiver page's marker for the invitation's last step (decision 068): once signed, the person lands home. */
+export const JOINING_PARAM = "joining";
+
+/**
+ * The invitation's waiver step (decision 068): just after a participant accepts their invitation, a link to sign
+ * their own waiver as themselves (IssueWaiverToken `asSelf`: the issuer must be the account linked to them), or
+ * null when there is nothing to sign (no profile linked to this account, e.g. a parent; or signed already).
+ */
+export async function joiningWaiverPath(services: Services, userId: string, organizationId: string): Promise<string | null> {
+  const own = (await ownActiveParticipants(services.db, organizationId, userId)).find((p) => p.user_id === userId);
+  if (!own) return null;
+  const token = newToken();
+  const result = await issueWaiverToken(services, {
+    type: "IssueWaiverToken",
+    data: { participantId: own.id, tokenHash: tokenHash(token), issuedBy: userId, asParent: false, asSelf: true },
+    metadata: { commandId: newId(), organizationId, actorId: userId },
+  });
+  // signed already (409), or not theirs after all: no step
+  if (!result.ok) return null;
+  return `${signWaiverPath(own.id, token)}&${JOINING_PARAM}=1`;
+}
+
 export type WaiverLinkView =
   /** no token in the link at all */
   | { state: "incomplete" }
@@ -99,7 +123,12 @@ export async function signWithLink(
     data: { participantId, tokenHash: hash, signedByName: input.fullName, consent: true, ip: input.ip, waiverVersion: WAIVER_VERSION },
     metadata: { commandId: newId(), organizationId: participant.organizationId, actorId: auth?.user.id ?? null },
   });
-  if (result.ok) return { ok: true };
+  if (result.ok) {
+    // the page that follows (the home after an invitation's waiver step, decision 068) reads the signature
+    const position = Math.max(0, ...result.events.map((e) => e.position));
+    if (position > 0) await waitForProjection(services, "participants", { atLeast: position });
+    return { ok: true };
+  }
   if (result.error.code === "TOKEN_EXPIRED") return expired;
   return { ok: false, expired: false, status: result.error.status, message: result.error.message };
 }

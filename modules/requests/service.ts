@@ -1,8 +1,8 @@
-import { applyFieldPolicy, createParentUser, createStaffUserCall, fieldRoleOfAuth, hit, invitationFormAction, PERMISSIONS as P, type Auth, type Services } from "../identity";
+import { applyFieldPolicy, createParentUser, participantUserIdFor, createStaffUserCall, fieldRoleOfAuth, hit, invitationFormAction, PERMISSIONS as P, type Auth, type Services } from "../identity";
 import { DomainError, handleCommand, idFrom, isUuid, newId, REDIS_DOWN_RETRY_AFTER_SECONDS, validationError, withinRedisDeadline } from "../kernel";
 import { queueMail } from "../mail";
 import { timeZoneOf, todayIn } from "../organizations";
-import { ADULT_PICK_UP, participantProfileSchema, registerParticipant } from "../participants";
+import { ADULT_PICK_UP, inviteParticipantAccount, loadParticipant, participantAccountRefusal, participantProfileSchema, registerParticipant } from "../participants";
 import { findUserByLogin, listUserGroups } from "../../projections/identity";
 import { getOrganization, type OrganizationRow } from "../../projections/organizations";
 import { hasPendingRequest, requestById, requestPage, type RequestRow } from "../../projections/requests";
@@ -146,9 +146,10 @@ const stepRequest = () => new Request("http://localhost/api/request");
  * Approve (decision 066): makes the account and sends the invitation, then records RequestApproved. Every step's
  * id derives from the request's, so an approval retried after a failure redoes nothing twice. A teacher: a staff
  * user in the COACH group, invited (coach). A parent: a parent user (PARENT group), their child registered as a
- * participant with the parent as guardian, the parent invited. A member: the participant profile (a participant's
- * own account waits for decision 063's participant accounts), told by 'membership-request-approved'. The invitation
- * mail goes through the outbox (decision 059): a mail that fails is retried, the approval stands.
+ * participant with the parent as guardian, the parent invited. A member: the participant profile and, when they may
+ * have one (13 or more: decision 068), their own account (PARTICIPANT group) linked to it and invited; told by
+ * 'membership-request-approved'. The invitation mail goes through the outbox (decision 059): a mail that fails is
+ * retried, the approval stands.
  */
 export async function approveRequest(services: Services, auth: Auth, id: string | undefined) {
   const row = await requestFor(services, auth, id);
@@ -169,6 +170,15 @@ export async function approveRequest(services: Services, auth: Auth, id: string 
   if (profile) {
     const checked = participantProfileSchema.safeParse(profile);
     if (!checked.success) throw validationError(checked.error);
+  }
+
+  // a member of 13 or more gets their own account (decision 068): an e-mail taken meanwhile is refused before the
+  // profile is made (the parent's and teacher's paths make the account first)
+  const today = todayIn(timeZoneOf(auth.organization.settings), services.clock.now());
+  const ownAccount = row.kind === "member" && profile !== null && !participantAccountRefusal({ ...profile, status: "Active", userId: null }, today);
+  if (ownAccount) {
+    const holder = await findUserByLogin(services.db, row.email);
+    if (holder && holder.id !== participantUserIdFor(auth.organization.id, key("account"))) throw new DomainError("EMAIL_IN_USE", "This e-mail is already in use", 409, { fieldErrors: { email: ["This e-mail is already in use"] } });
   }
 
   let userId: string | null = null;
@@ -193,7 +203,12 @@ export async function approveRequest(services: Services, auth: Auth, id: string 
     const position = Math.max(0, ...registered.events.map((e) => e.position));
     if (position > 0) await waitForProjection(services, "participants", { atLeast: position });
   }
-  if (userId) await invitationFormAction(services, auth, "send", userId, key("invitation"));
+  // a member of 13 or more gets their own account, linked and invited (decision 068); younger: the profile only
+  if (ownAccount && participantId) {
+    const participant = await loadParticipant(services.store, participantId);
+    if (!participant) throw requestNotFound();
+    userId = (await inviteParticipantAccount(services, auth, participant, { account: key("account"), link: key("account-link"), invitation: key("invitation") })).userId;
+  } else if (userId) await invitationFormAction(services, auth, "send", userId, key("invitation"));
   await run(services, approve(userId, participantId));
   await queueMail(services, { organizationId: auth.organization.id, to: row.email, kind: "membership-request-approved", data: { firstName: row.first_name }, dedupeKey: `membership-request-approved:${row.id}` });
   return { message: REQUEST_TOASTS.approved, data: visible(auth, (await requestById(services.db, auth.organization.id, row.id))!) };

@@ -167,6 +167,21 @@ export async function invitedUserById(db: Kysely<ReadModels>, userId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * These users' invitation statuses as the lists show them (Pending, Invited, Expired, Accepted; null: an account
+ * with a password from elsewhere), e.g. the participants' own accounts on their list (decision 068).
+ */
+export async function invitationStatusesOf(db: Kysely<ReadModels>, organizationId: string, userIds: readonly string[], now: Date): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("rm_users as u")
+    .select(["u.id", invitationStatusSql(now).as("status")])
+    .where("u.organization_id", "=", organizationId)
+    .where("u.id", "in", [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
 /** Of these users of the organization, those whose dead link asked for a new invitation since the last was sent. */
 export async function renewalRequestedAmong(db: Kysely<ReadModels>, organizationId: string, userIds: readonly string[]): Promise<string[]> {
   if (userIds.length === 0) return [];

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { LEVEL } from "../../modules/identity";
+import { isUuid } from "../../modules/kernel";
 import type { ReadModels } from "../read-models";
 
 export type SessionUserRow = {
@@ -127,6 +128,27 @@ export async function staffUsersOf(db: Kysely<ReadModels>, organizationId: strin
     .where("rm_users.organization_id", "=", organizationId)
     .where("rm_user_groups.level", ">=", LEVEL.coach)
     .where("rm_user_groups.level", "<=", LEVEL.superadmin)
+    .orderBy("rm_users.first_name")
+    .orderBy("rm_users.last_name")
+    .orderBy("rm_users.id")
+    .execute();
+}
+
+/**
+ * The coaches a program or an event may be given (decision 070): the organization's Active staff (coach to
+ * superadmin, never the kiosk), by name, and any of `keep` (those the program being edited already names,
+ * whatever their status, so an edit does not drop them unasked). Inactive and Alumni staff are not offered.
+ */
+export async function coachChoicesOf(db: Kysely<ReadModels>, organizationId: string, keep: readonly string[] = []) {
+  const kept = keep.filter(isUuid);
+  return db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_users.id", "rm_users.first_name", "rm_users.last_name", "rm_users.status", "rm_user_groups.display_name as role"])
+    .where("rm_users.organization_id", "=", organizationId)
+    .where("rm_user_groups.level", ">=", LEVEL.coach)
+    .where("rm_user_groups.level", "<=", LEVEL.superadmin)
+    .where((eb) => (kept.length > 0 ? eb.or([eb("rm_users.status", "=", "Active"), eb("rm_users.id", "in", kept)]) : eb("rm_users.status", "=", "Active")))
     .orderBy("rm_users.first_name")
     .orderBy("rm_users.last_name")
     .orderBy("rm_users.id")

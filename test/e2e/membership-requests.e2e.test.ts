@@ -18,7 +18,8 @@ const NORTHSIDE = idFrom("demo", "organization", "northside-youth-centre");
  * A membership request approved end to end (decision 066) in real Chromium: a parent fills the public form (the
  * browser's schema first), the admin approves it on /requests behind its confirmation, the invitation link is read
  * from mail_outbox, the parent accepts it and signs in with the new password. Axe on the public form and /requests at
- * desktop and phone.
+ * desktop and phone. A member's request (decision 068): approved into their own account, the invitation accepted,
+ * their waiver signed as themselves on the step that follows (axe at desktop and phone), then home.
  */
 describe("a membership request approved end to end", () => {
   let app: RunningApp | undefined;
@@ -124,5 +125,72 @@ describe("a membership request approved end to end", () => {
     expect((await signIn.signIn(email, "pat-parents-well")).status).toBe(200);
     expect(found, found.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it("a member's request approved → the invitation accepted → their waiver signed → home; axe on the waiver step at desktop and phone", async () => {
+    const found: string[] = [];
+    const last = `Mensah${Date.now().toString(36)}`;
+    const email = `ama.${Date.now().toString(36)}@example.org`;
+
+    const member = await browser!.newContext({ viewport: DESKTOP, baseURL: app!.baseUrl });
+    try {
+      const page = await member.newPage();
+      page.on("pageerror", (error) => errors.push(`member: ${error.message}`));
+      await gotoSettled(page, `/invitation/request?organization=${NORTHSIDE}`);
+      await page.getByLabel("Who is this request for?").selectOption({ label: "Myself (I want to join)" });
+      await page.getByLabel("First name", { exact: true }).fill("Ama");
+      await page.getByLabel("Last name", { exact: true }).fill(last);
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Date of birth").fill("2010-04-12");
+      await page.getByLabel("Gender").selectOption("Female");
+      await page.getByRole("button", { name: "Send Request" }).focus();
+      await page.getByRole("button", { name: "Send Request" }).click();
+      await page.getByText("Thank you. Your request has been sent").waitFor({ timeout: 10_000 });
+
+      await gotoSettled(admin, `/requests?search=${last}`);
+      const row = admin.getByTestId("request-row").filter({ hasText: `Ama ${last}` });
+      await row.getByRole("button", { name: `Approve Ama ${last}` }).click();
+      const dialog = admin.getByRole("alertdialog");
+      await settled(dialog);
+      await dialog.getByRole("button", { name: "Approve" }).click();
+      await admin.getByText("Request successfully approved").first().waitFor();
+
+      const db = new pg.Client({ connectionString: app!.databaseUrl });
+      await db.connect();
+      const { rows } = await db.query<{ body: string }>("select body from mail_outbox where to_address = $1 and kind = 'invitation' order by id desc limit 1", [email]).finally(() => db.end());
+      const link = new URL(/https?:\/\/\S+\/invite\/\S+/.exec(rows[0]!.body)![0]);
+
+      // staff see the account Invited on the participant's panel
+      await gotoSettled(admin, `/participants?search=${last}`);
+      await admin.getByRole("link", { name: `Edit Ama ${last}` }).click();
+      const account = admin.getByTestId("participant-account");
+      await account.getByTestId("participant-invitation-status").filter({ hasText: "Invited" }).waitFor();
+      await account.getByRole("button", { name: `Resend the invitation to Ama ${last}` }).waitFor();
+
+      await gotoSettled(page, `${link.pathname}${link.search}`);
+      await page.getByRole("heading", { name: "Accept your invitation", level: 1 }).waitFor();
+      await page.getByLabel("Password", { exact: true }).fill("ama-own-password");
+      await page.getByLabel("Confirm password").fill("ama-own-password");
+      await page.getByRole("button", { name: "Accept Invitation" }).click();
+      // the last step: their own waiver, signed as themselves
+      await page.waitForURL((url) => url.pathname.startsWith("/sign-waiver/") && url.searchParams.get("joining") === "1");
+      await page.getByTestId("joining-step").waitFor();
+      await settled(page.locator("main, body").first());
+      found.push(...(await audit(page, "invitation waiver step @1280")));
+      await page.setViewportSize(PHONE);
+      await noSidewaysScroll(page, "invitation waiver step @390");
+      found.push(...(await audit(page, "invitation waiver step @390")));
+      await screenshot(page, "invitation-waiver-step-phone");
+      await page.setViewportSize(DESKTOP);
+      await page.getByLabel("Full Name").fill(`Ama ${last}`);
+      await page.getByRole("checkbox").check();
+      await page.getByRole("button", { name: "Sign Waiver" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      await page.getByTestId("own-waiver-signed").waitFor();
+      expect(found, found.join("\n")).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await member.close().catch(() => undefined);
+    }
   });
 });

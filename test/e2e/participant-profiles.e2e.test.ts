@@ -13,7 +13,8 @@ const PHONE = { width: 390, height: 844 };
  * Participant profiles (decision 065) in real Chromium, one browser and one signed-in admin: the status
  * filter shows the demo's Alumni with their reasons; a participant created from /participants (the
  * browser's schema first: required fields, a postal code that does not fit the province), then edited to
- * Inactive with its reason; axe at desktop and phone on the list and the open form.
+ * Inactive with its reason; axe at desktop and phone on the list and the open form. Then (decision 070)
+ * a registration field set Required on /customize is required on the participant form; axe on the section.
  */
 describe("creating and editing participants on /participants", () => {
   let app: RunningApp | undefined;
@@ -41,7 +42,11 @@ describe("creating and editing participants on /participants", () => {
     await admin.getByRole("heading", { name: "Participants", level: 1 }).waitFor();
     await admin.getByLabel("Status", { exact: true }).selectOption("Alumni");
     await admin.waitForURL(/status=Alumni/);
+    // the list is dimmed (aria-busy) while the filtered page loads: axe would measure it half-transparent
+    await admin.locator('[aria-busy="true"]').waitFor({ state: "detached" });
     await admin.getByTestId("status-reason").first().waitFor();
+    // the list is dimmed while its data loads (the All list has reasons too): axe waits for the new one
+    await admin.locator('[aria-busy="true"]').waitFor({ state: "detached" });
     found.push(...(await audit(admin, "participant list, Alumni @1280")));
 
     await gotoSettled(admin, "/participants");
@@ -92,6 +97,52 @@ describe("creating and editing participants on /participants", () => {
     await admin.getByRole("heading", { name: "Participants", level: 1 }).waitFor();
     found.push(...(await audit(admin, "participant list @390")));
     await screenshot(admin, "participant-profiles-phone");
+    expect(found, found.join("\n")).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("sets a registration field Required on /customize and the participant form asks for it; axe on the section at desktop and phone", async () => {
+    const found: string[] = [];
+    const section = admin.getByRole("region", { name: "Registration Fields" });
+    const setPhone = async (mode: "Required" | "Optional") => {
+      await gotoSettled(admin, "/customize");
+      await section.waitFor();
+      const phone = section.getByRole("group", { name: "Phone Number" });
+      await phone.getByRole("radio", { name: mode }).click();
+      expect(await phone.getByRole("radio", { name: mode }).getAttribute("aria-checked")).toBe("true");
+      await admin.getByRole("button", { name: "Save Settings" }).click();
+      await admin.getByText("Organization successfully updated").first().waitFor();
+    };
+    await admin.setViewportSize(DESKTOP);
+    await setPhone("Required");
+    found.push(...(await audit(admin, "registration fields @1280", "section[aria-labelledby='registration-fields-heading']")));
+    await admin.setViewportSize(PHONE);
+    await gotoSettled(admin, "/customize");
+    await section.waitFor();
+    expect(await section.getByRole("group", { name: "Phone Number" }).getByRole("radio", { name: "Required" }).getAttribute("aria-checked")).toBe("true");
+    await section.scrollIntoViewIfNeeded();
+    found.push(...(await audit(admin, "registration fields @390", "section[aria-labelledby='registration-fields-heading']")));
+    await screenshot(admin, "registration-fields-phone");
+
+    try {
+      await admin.setViewportSize(DESKTOP);
+      await gotoSettled(admin, "/participants?edit=new");
+      const form = admin.getByTestId("participant-form");
+      await form.waitFor();
+      await form.getByLabel("Phone Number (required)").waitFor();
+      await form.getByLabel("First Name").fill("Soren");
+      await form.getByLabel("Last Name").fill("Abernethy");
+      await form.getByLabel("Date of Birth").fill("2015-02-11");
+      await form.getByLabel("Gender").selectOption("Male");
+      await form.getByLabel("Pick Up Permission").selectOption("Child may travel to and from the facility independently");
+      await form.getByLabel("School Name").fill("Northside Public School");
+      await form.getByRole("button", { name: "Create Participant" }).click();
+      await form.getByText("Phone Number is required").waitFor();
+      expect(await form.getByLabel("Phone Number (required)").getAttribute("aria-invalid")).toBe("true");
+    } finally {
+      await admin.setViewportSize(DESKTOP);
+      await setPhone("Optional");
+    }
     expect(found, found.join("\n")).toEqual([]);
     expect(errors).toEqual([]);
   });

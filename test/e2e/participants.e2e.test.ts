@@ -52,8 +52,8 @@ describe("the participant list (/participants) in the browser", () => {
     expect(await status().textContent()).toBe("Page 1 of 20");
     expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
     const headers = await page.getByRole("table").getByRole("columnheader").allTextContents();
-    // the Edit links' column for those who create participant profiles (decision 065)
-    expect(headers).toEqual(["Photo", "Full Name", "Member ID", "Status", "Waiver Signed", "Age", "Actions"]);
+    // the Edit links' column for those who create participant profiles (decision 065), and their own accounts' invitations (decision 068)
+    expect(headers).toEqual(["Photo", "Full Name", "Member ID", "Status", "Waiver Signed", "Age", "Invitation", "Actions"]);
     for (const id of await page.getByTestId("member-id").allTextContents()) expect(id).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     await shot(page, "participants-list");
   });

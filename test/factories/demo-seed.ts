@@ -13,7 +13,9 @@ import { seedDemoAttendance } from "./program-attendance";
 import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
+import { seedDemoMessages } from "./messages";
 import { seedDemoRequests } from "./requests";
+import { seedDemoParticipantInvitations } from "./participant-invitations";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
@@ -174,6 +176,17 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     accounts += 2;
     // membership requests (decision 066): Pending (a member, a parent with a child; a teacher in a school), one declined, one approved
     await seedDemoRequests(deps, org, ids.admin!);
+    // the inbox (decision 073): a coach's message to the first child, copied to her parent, answered; the admin's to the parent
+    await seedDemoMessages(deps, org.id, { coachId: ids.coach!, adminId: ids.admin!, parentId: ids.parent!, childId: children[0]!.userId });
+    // participants' own accounts (decision 068): two 16-year-olds, one Invited (its mail in the outbox), one Pending
+    accounts += await seedDemoParticipantInvitations(
+      deps,
+      org,
+      Object.values(groups).map((g) => ({ id: g.id, level: g.level })),
+      groups.participant!.id,
+      { id: ids.organization!, name: `${FIRST_NAMES.organization} ${org.name.split(" ")[0]!}` },
+      deps.sendMail,
+    );
     // surveys (decision 074): a pre survey (closed) and a post survey (open) over the same item codes, answered by most generated participants
     await seedDemoSurveys(deps, org, generated, ids.admin!);
   }

@@ -13,6 +13,7 @@ import {
   type ParticipantStatus,
   type RegisterParticipantInput,
 } from "../../modules/participants";
+import { BIRTHPLACE_OPTIONS, HOUSEHOLD_INCOME_VALUES, HOW_HEARD_OPTIONS, PROGRAMME_INTEREST_OPTIONS, PRONOUN_OPTIONS } from "../../modules/participants/client";
 import { FIRST_NAMES, LAST_NAMES, MEDICAL_CONDITIONS, OTHER_SCHOOLS, PREFERRED, RELATIONSHIPS, STREETS } from "./participant-names";
 
 export type Deps = { store: EventStore; clock: Clock };
@@ -68,6 +69,27 @@ const statusReasonOf = (i: number): { statusReason?: string } =>
  * conditions, about a third travelling alone, pick-up contacts on some, ~10% without a signed waiver.
  * Registered over the last year, newest at the highest index.
  */
+const FSA_LETTERS = "ABCEGHJKLMNPRSTVWXYZ";
+/**
+ * The profile's further answers (decisions 065 and 070) for two demo participants in three, so the edit
+ * form and the participant export show them on first start: a Toronto postal code, Ontario, and one of
+ * each option list by turn.
+ */
+const detailsOf = (i: number): Pick<RegisterParticipantInput, "details"> =>
+  i % 3 === 2
+    ? {}
+    : {
+        details: {
+          pronouns: PRONOUN_OPTIONS[i % 3]!,
+          postalCode: `M${1 + (i % 9)}${FSA_LETTERS[i % 20]} ${(i * 3) % 10}${FSA_LETTERS[(i * 7) % 20]}${(i * 5) % 10}`,
+          province: "Ontario",
+          householdIncome: HOUSEHOLD_INCOME_VALUES[i % HOUSEHOLD_INCOME_VALUES.length]!,
+          birthplace: BIRTHPLACE_OPTIONS[i % BIRTHPLACE_OPTIONS.length]!,
+          programmeInterest: [PROGRAMME_INTEREST_OPTIONS[i % PROGRAMME_INTEREST_OPTIONS.length]!],
+          howHeard: HOW_HEARD_OPTIONS[i % HOW_HEARD_OPTIONS.length]!,
+        },
+      };
+
 export function demoParticipant(org: { id: string; name: string; type: "school" | "other" }, index: number, total: number, now: Date): ParticipantSeed {
   const i = index;
   // steps coprime with the list lengths run through every name; the organization shifts the sequence
@@ -113,6 +135,7 @@ export function demoParticipant(org: { id: string; name: string; type: "school" 
       pickUpPermission: independent ? INDEPENDENT_TRAVEL : ADULT_PICK_UP,
       status: statusOf(i),
       ...statusReasonOf(i),
+      ...detailsOf(i),
       userId: null,
     },
     registeredAt,

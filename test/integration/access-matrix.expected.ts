@@ -101,6 +101,14 @@ export const EXPECTED_API: Record<string, string> = {
   "role-update": "----++++-",
   "role-delete": "----++++-",
   "message-inbox": "-+++++++-",
+  // the inbox's conversations (decision 073): whoever holds 'View inbox'; the kiosk never
+  "message-recipients": "-+++++++-",
+  "message-detail": "-+++++++-",
+  "message-create": "-+++++++-",
+  "message-reply": "-+++++++-",
+  "message-retract": "-+++++++-",
+  "message-read": "-+++++++-",
+  "message-archive": "-+++++++-",
   health: "+++++++++",
   "participant-detail": "---++++++",
   "participant-report": "---++++++",
@@ -110,6 +118,8 @@ export const EXPECTED_API: Record<string, string> = {
   // creating and editing participants (decision 065): 'create participant profiles' (not the coach's group, not the kiosk)
   "participant-create": "----++++-",
   "participant-update": "----++++-",
+  // a participant's own account and its invitation (decision 068): 'create participant profiles'
+  "participant-invitation": "----++++-",
   // the registry lets every signed-in user but the kiosk in; the handler refuses (403) all but
   // CAN_SIGN_WAIVER_FOR_PARTICIPANT (the parent group has it), admin and organization
   "waiver-token": "--+-++++-",

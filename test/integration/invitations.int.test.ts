@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE, TOKEN_EXPIRED } from "../../modules/identity";
 import { DEMO_STAFF, demoStaffEmail } from "../factories/staff-users";
+import { demoInvitedParticipantId, demoParticipantUserId } from "../factories/participant-invitations";
+import { idFrom } from "../../modules/kernel";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { startSmtpSink, type SmtpSink } from "../support/smtp-sink";
 import { testServices } from "../support/services";
 
 type Group = { id: string; name: string; level: number };
-type Invitation = { id: string; user_id: string; email: string; status: string; kind: string | null; expires_at: string | null; sent_count: number; renewal_requested_at: string | null };
+type Invitation = { id: string; user_id: string; email: string; last_name?: string; status: string; kind: string | null; expires_at: string | null; sent_count: number; renewal_requested_at: string | null };
 type Paged<T> = { data: T[]; count: number };
 type Failure = { code: string; message: string };
 
@@ -200,5 +202,140 @@ describe("invitations, on real PostgreSQL, Redis and SMTP", () => {
     expect((await coach.request("POST", "/api/invitation", { body: { user_id: id } })).status).toBe(403);
     // a bad link never 500s
     expect((await new HttpClient(app.baseUrl).request("GET", "/user/invite/not-a-uuid?token=x")).status).toBe(200);
+  });
+
+  // ---- participants' own accounts (decision 068) ----
+
+  const NORTHSIDE = idFrom("demo", "organization", "northside-youth-centre");
+  const participantBody = (over: Record<string, unknown> = {}) => ({
+    first_name: "Tomas",
+    last_name: "Reyes",
+    dob: "2010-02-14",
+    gender: "Male",
+    pick_up_permission: "An adult will pick the child up from program each day",
+    school_name: "Northside Public School",
+    email: `tomas.${Math.random().toString(36).slice(2, 8)}@example.org`,
+    ...over,
+  });
+  const createParticipant = async (over: Record<string, unknown> = {}) => {
+    const body = participantBody(over);
+    const created = await json<{ data: { id: string } }>(await admin.request("POST", "/api/participant", { body }));
+    return { id: created.data.id, email: body.email };
+  };
+  const participantLinkIn = (body: string) => new URL(/https?:\/\/\S+\/invite\/\S+/.exec(body)![0]);
+  const linkedUserOf = async (participantId: string) =>
+    (await app.app.core.pool.query<{ user_id: string | null; is_waiver_signed: boolean }>("select user_id, is_waiver_signed from rm_participants where id = $1", [participantId])).rows[0]!;
+
+  it("lists the seed's participant invitations: one Invited with its mail in the outbox, one Pending", async () => {
+    const invited = await json<Invitation>(await admin.request("GET", `/api/invitation/${demoParticipantUserId(NORTHSIDE, 23)}`));
+    expect(invited).toMatchObject({ status: "Invited", kind: "participant" });
+    expect((await lastMailTo(invited.email))?.body).toMatch(new RegExp(`/invite/${demoParticipantUserId(NORTHSIDE, 23)}\\?token=`));
+    expect(await json<Invitation>(await admin.request("GET", `/api/invitation/${demoParticipantUserId(NORTHSIDE, 10)}`))).toMatchObject({ status: "Pending" });
+    expect((await linkedUserOf(demoInvitedParticipantId(NORTHSIDE, 23))).user_id).toBe(demoParticipantUserId(NORTHSIDE, 23));
+    // the list shows the participants' invitations to those who invite
+    const list = await (await admin.request("GET", "/participants?search=" + encodeURIComponent(invited.last_name ?? ""))).text();
+    expect(list).toContain('data-testid="participant-invitation"');
+  });
+
+  it("a participant invited → the mail over SMTP → accept once → their own waiver → home; the second use is 'Token expired'", async () => {
+    const { id, email } = await createParticipant();
+    const sent = await json<{ message: string; data: { user_id: string; invitation_status: string } }>(await admin.request("POST", `/api/participant/${id}/invitation`));
+    expect(sent).toMatchObject({ message: "Invitation successfully created", data: { participant_id: id, invitation_status: "Invited" } });
+    const userId = sent.data.user_id;
+    expect((await linkedUserOf(id)).user_id).toBe(userId);
+    expect(await json<Invitation>(await admin.request("GET", `/api/invitation/${userId}`))).toMatchObject({ status: "Invited", kind: "participant", email });
+    // a level-1 account of the PARTICIPANT group, no password
+    const { rows } = await app.app.core.pool.query<{ password_hash: string | null; name: string; level: number }>(
+      "select u.password_hash, g.name, g.level from rm_users u join rm_user_groups g on g.id = u.user_group_id where u.id = $1",
+      [userId],
+    );
+    expect(rows[0]).toMatchObject({ name: "PARTICIPANT", level: 1 });
+    expect(rows[0]!.password_hash ?? "").toBe("");
+
+    const mail = await deliveredTo(email);
+    expect(mail.subject).toMatch(/invited you to join Northside Youth Centre/);
+    const link = participantLinkIn(mail.text ?? "");
+    expect(link.origin).toBe(PUBLIC_URL);
+    expect(link.pathname).toBe(`/invite/${userId}`);
+    const token = link.searchParams.get("token")!;
+    // a coach's page does not take a participant's link
+    expect(await (await new HttpClient(app.baseUrl).request("GET", `/user/invite/${userId}?token=${encodeURIComponent(token)}`)).text()).toContain("Token expired");
+
+    // the accept page: the password and the profile, then the waiver to sign as themselves
+    const visitor = new HttpClient(app.baseUrl);
+    const page = await visitor.request("GET", `/invite/${userId}?token=${encodeURIComponent(token)}`);
+    expect(await page.text()).toContain("Accept your invitation");
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...acceptBody(userId, token, "tomas-own-password"), first_name: "Tomas", last_name: "Reyes" })) form.set(k, v);
+    const accepted = await visitor.request("POST", `/invite/${userId}?token=${encodeURIComponent(token)}`, { body: form });
+    expect(accepted.status).toBe(302);
+    const waiverPath = new URL(accepted.headers.get("location")!, app.baseUrl);
+    expect(waiverPath.pathname).toBe(`/sign-waiver/${id}`);
+    expect(waiverPath.searchParams.get("joining")).toBe("1");
+    const waiverPage = await visitor.request("GET", `${waiverPath.pathname}${waiverPath.search}`);
+    expect(waiverPage.status).toBe(200);
+    expect(await waiverPage.text()).toContain("One last step");
+    const sign = new FormData();
+    sign.set("token", waiverPath.searchParams.get("token")!);
+    sign.set("fullName", "Tomas Reyes");
+    sign.set("consent", "on");
+    const signed = await visitor.request("POST", `${waiverPath.pathname}${waiverPath.search}`, { body: sign });
+    expect(signed.status).toBe(302);
+    expect(signed.headers.get("location")).toBe("/");
+    expect((await linkedUserOf(id)).is_waiver_signed).toBe(true);
+    // recorded the way waivers are: the typed name, and the participant's own account as the actor
+    const waiver = await app.app.core.pool.query<{ data: { signedByName: string }; metadata: { actorId: string } }>(
+      "select data, metadata from events where stream_id = $1 and type = 'WaiverSigned'",
+      [`participant-${id}`],
+    );
+    expect(waiver.rows[0]).toMatchObject({ data: { signedByName: "Tomas Reyes" }, metadata: { actorId: userId } });
+    // their home shows their own card, the waiver signed
+    expect(await (await visitor.request("GET", "/")).text()).toContain("Your waiver is signed.");
+
+    const again = new HttpClient(app.baseUrl);
+    expect(await json<Failure>(await again.request("POST", "/api/invitation/accept", { body: acceptBody(userId, token, "another-password-1") }), 400)).toEqual({ code: "TOKEN_EXPIRED", message: TOKEN_EXPIRED });
+    await new HttpClient(app.baseUrl).signIn(email, "tomas-own-password");
+    expect(await json<Invitation>(await admin.request("GET", `/api/invitation/${userId}`))).toMatchObject({ status: "Accepted" });
+    // nothing left to invite
+    expect(await json<Failure>(await admin.request("POST", `/api/participant/${id}/invitation`), 409)).toMatchObject({ code: "ALREADY_JOINED" });
+  });
+
+  it("a participant whose waiver is signed already lands home at once; a resend through the participant; revoke", async () => {
+    const { id, email } = await createParticipant();
+    const first = await json<{ data: { user_id: string } }>(await admin.request("POST", `/api/participant/${id}/invitation`));
+    const again = await json<{ message: string; data: { user_id: string; invitation_status: string } }>(await admin.request("POST", `/api/participant/${id}/invitation`));
+    expect(again).toMatchObject({ message: "Invitation successfully resent", data: { user_id: first.data.user_id, invitation_status: "Invited" } });
+    expect(await json<Invitation>(await admin.request("DELETE", `/api/invitation/${first.data.user_id}`))).toBeTruthy();
+    expect(await json<Invitation>(await admin.request("GET", `/api/invitation/${first.data.user_id}`))).toMatchObject({ status: "Pending" });
+    await json(await admin.request("PUT", `/api/invitation/${first.data.user_id}`));
+    // staff sign the waiver first (a link of theirs)
+    const waiverLink = await json<{ token: string }>(await admin.request("GET", `/api/user-detail/waiver-token?participant_id=${id}`));
+    const sign = new FormData();
+    sign.set("token", waiverLink.token);
+    sign.set("fullName", "Rosa Reyes");
+    sign.set("consent", "on");
+    expect((await new HttpClient(app.baseUrl).request("POST", `/sign-waiver/${id}?token=${encodeURIComponent(waiverLink.token)}`, { body: sign })).status).toBe(200);
+    const token = participantLinkIn((await deliveredTo(email, 3)).text ?? "").searchParams.get("token")!;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(acceptBody(first.data.user_id, token, "rosa-own-password"))) form.set(k, v);
+    const accepted = await new HttpClient(app.baseUrl).request("POST", `/invite/${first.data.user_id}?token=${encodeURIComponent(token)}`, { body: form });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("location")).toBe("/");
+  });
+
+  it("refuses: under 13 or no e-mail (their guardian's account), another organization 404, a coach 403, an e-mail in use 409", async () => {
+    const young = await createParticipant({ dob: "2016-06-01" });
+    expect(await json<Failure>(await admin.request("POST", `/api/participant/${young.id}/invitation`), 409)).toMatchObject({ code: "TOO_YOUNG", message: expect.stringMatching(/under 13/) });
+    const noEmail = await createParticipant({ email: "" });
+    expect(await json<Failure>(await admin.request("POST", `/api/participant/${noEmail.id}/invitation`), 400)).toMatchObject({ code: "VALIDATION", message: expect.stringMatching(/^Email is required/) });
+    const taken = await createParticipant({ email: "parent@northside.demo" });
+    expect(await json<Failure>(await admin.request("POST", `/api/participant/${taken.id}/invitation`), 409)).toMatchObject({ code: "EMAIL_IN_USE" });
+    // nothing was made for them
+    for (const p of [young, noEmail, taken]) expect((await linkedUserOf(p.id)).user_id).toBeNull();
+    const { id } = await createParticipant();
+    expect(await json<Failure>(await maple.request("POST", `/api/participant/${id}/invitation`), 404)).toMatchObject({ code: "PARTICIPANT_NOT_FOUND" });
+    expect(await json<Failure>(await admin.request("POST", "/api/participant/not-a-uuid/invitation"), 404)).toMatchObject({ code: "PARTICIPANT_NOT_FOUND" });
+    expect((await coach.request("POST", `/api/participant/${id}/invitation`)).status).toBe(403);
+    expect((await linkedUserOf(id)).user_id).toBeNull();
   });
 });

@@ -99,6 +99,45 @@ describe("membership requests, on real PostgreSQL and Redis", () => {
     expect((await outbox(email)).map((m) => m.kind)).toContain("invitation");
   });
 
+  it("a member's request approved: the participant and their own account, Invited (decision 068); under 13, the profile only", async () => {
+    const email = unique("ada");
+    await json(await visitor().request("POST", `/api/request?organization=${NORTHSIDE}`, { body: member(email) }));
+    const row = await findRequest(email);
+    const approved = await json<{ message: string; data: Row }>(await admin.request("POST", `/api/request/${row!.id}/approve`));
+    expect(approved.data).toMatchObject({ status: "Approved", user_id: expect.any(String), participant_id: expect.any(String) });
+    expect(await json<{ status: string; kind: string; email: string }>(await admin.request("GET", `/api/invitation/${approved.data.user_id}`))).toMatchObject({ status: "Invited", kind: "participant", email });
+    const linked = await app.app.core.pool.query<{ user_id: string }>("select user_id from rm_participants where id = $1", [approved.data.participant_id]);
+    expect(linked.rows[0]!.user_id).toBe(approved.data.user_id);
+    const mails = await outbox(email);
+    expect(mails.map((m) => m.kind)).toEqual(["membership-request-received", "invitation", "membership-request-approved"]);
+    expect(mails[1]!.body).toContain(`/invite/${approved.data.user_id}?token=`);
+    expect(await json<Failure>(await admin.request("POST", `/api/request/${row!.id}/approve`), 409)).toMatchObject({ code: "REQUEST_ALREADY_DECIDED" });
+
+    // a child asking for themselves: the profile, no account (their guardian's is theirs)
+    const young = unique("kid");
+    await json(await visitor().request("POST", `/api/request?organization=${NORTHSIDE}`, { body: { ...member(young), birth_date: "2017-05-05" } }));
+    const youngRow = await findRequest(young);
+    const youngApproved = await json<{ data: Row }>(await admin.request("POST", `/api/request/${youngRow!.id}/approve`));
+    expect(youngApproved.data).toMatchObject({ status: "Approved", user_id: null, participant_id: expect.any(String) });
+    expect((await outbox(young)).map((m) => m.kind)).toEqual(["membership-request-received", "membership-request-approved"]);
+  });
+
+  it("a member's approval whose e-mail was taken meanwhile makes nothing and stays Pending", async () => {
+    const email = unique("grace");
+    await json(await visitor().request("POST", `/api/request?organization=${NORTHSIDE}`, { body: { ...member(email), first_name: "Grace" } }));
+    const row = await findRequest(email);
+    // the e-mail becomes a staff account's before the approval
+    const groups = (await json<{ data: { id: string; name: string }[] }>(await admin.request("GET", "/api/user/role"))).data;
+    const coachGroup = groups.find((g) => g.name === "COACH")!;
+    await json(await admin.request("POST", "/api/user", { body: { first_name: "Grace", last_name: "Hopper", email, user_group_id: coachGroup.id, status: "Active" } }));
+    expect(await json<Failure>(await admin.request("POST", `/api/request/${row!.id}/approve`), 409)).toMatchObject({ code: "EMAIL_IN_USE" });
+    expect(await json<Row>(await admin.request("GET", `/api/request/${row!.id}`))).toMatchObject({ status: "Pending", user_id: null });
+    // no profile was made, and no invitation went out
+    const made = await app.app.core.pool.query("select id from rm_participants where organization_id = $1 and email = $2", [NORTHSIDE, email]);
+    expect(made.rowCount).toBe(0);
+    expect((await outbox(email)).map((m) => m.kind)).toEqual(["membership-request-received"]);
+  });
+
   it("decline needs a reason; the requester gets the declined mail with it", async () => {
     const email = unique("dee");
     await json(await visitor().request("POST", `/api/request?organization=${NORTHSIDE}`, { body: member(email) }));

@@ -9,7 +9,7 @@ import { csvFormatter, exportFileKey, neutralizeCell, type BundleFilters, type E
 import type { Clock, EventStore } from "../../modules/kernel";
 import type { BlobStorage, WriteResult } from "../../modules/storage";
 import type { ReadModels } from "../../projections";
-import { hiddenColumns, requesterRole } from "./field-policy";
+import { hiddenColumns, requesterAssignedTo, requesterRole } from "./field-policy";
 import { isReportKind, reportSource } from "./report-sources";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 import { userListSource } from "./user-list-source";
@@ -62,7 +62,9 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
   // a staff user group's list pages through the list's own query (decision 061)
   if (requested.kind === "user-list") return userListSource(deps, requested);
   if (requested.kind === "parent-list") return parentListSource(deps, requested);
-  const query = rowQueryFor(requested);
+  // 'View assigned only' staff export only the participants of the programs they coach (decision 070)
+  const assignedTo = requested.kind === "participants" ? await requesterAssignedTo(deps.db, requested.organizationId, requested.requestedBy) : undefined;
+  const query = rowQueryFor(requested, assignedTo);
   const [total, lookup, role] = await Promise.all([countRows(deps.pool, query), loadLookup(deps.pool, query), requesterRole(deps.db, requested.organizationId, requested.requestedBy)]);
   const join = query.lookup;
   // the columns the requester's role may not see are blanked (decision 027)

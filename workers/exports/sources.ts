@@ -42,9 +42,13 @@ function checkIns(organizationId: string, f: CheckInFilters): RowQuery {
   };
 }
 
-/** The participant report fields, filtered as /participant_report is (statuses, search), newest first. */
-function participants(organizationId: string, f: ParticipantFilters): RowQuery {
-  return { header: PARTICIPANT_HEADER, ...participantExportRows(organizationId, f) };
+/**
+ * The participant report fields with the status reason and the profile's answers (decision 070), filtered
+ * as /participant_report is (statuses, search) and, for 'View assigned only' staff, to the participants of
+ * the programs they coach (`assignedTo`), newest first.
+ */
+function participants(organizationId: string, f: ParticipantFilters, assignedTo: string | undefined): RowQuery {
+  return { header: PARTICIPANT_HEADER, ...participantExportRows(organizationId, f, assignedTo) };
 }
 
 /**
@@ -69,12 +73,13 @@ export async function historyRows(deps: HistoryDeps, requested: ExportRequestedD
 /** The permission that lets a history export carry the notes' history (decision 021's auditors). */
 const AUDIT_PERMISSION = "CAN_VIEW_AUDIT_HISTORY";
 
-export function rowQueryFor(requested: ExportRequestedData): RowQuery {
+/** The row query of a kind read through a cursor; `assignedTo` narrows the participant export (requesterAssignedTo). */
+export function rowQueryFor(requested: ExportRequestedData, assignedTo?: string): RowQuery {
   switch (requested.kind) {
     case "check-ins":
       return checkIns(requested.organizationId, requested.filters as CheckInFilters);
     case "participants":
-      return participants(requested.organizationId, requested.filters as ParticipantFilters);
+      return participants(requested.organizationId, requested.filters as ParticipantFilters, assignedTo);
     case "flag-history":
       throw new Error("the note and flag history is replayed from the event store (historyRows), not a row query");
     case "program-report":

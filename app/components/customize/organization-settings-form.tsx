@@ -7,6 +7,7 @@ import { organizationSettingsSchema, type OrganizationSettings, type TimeZoneOpt
 import { TextFieldRow } from "../user-groups/text-field-row";
 import type { Notice } from "../user-groups/types";
 import { FeatureFields } from "./feature-fields";
+import { RegistrationFieldsSection } from "./registration-fields";
 import { SectionCard } from "./feature-section";
 import { settingsFormSchema, UNEDITED_SETTINGS } from "./settings-form-schema";
 import { SimpleSwitch, SwitchField } from "./switch-field";
@@ -99,6 +100,7 @@ export function OrganizationSettingsForm({ settings, timeZones, onDone }: { sett
           </Flex>
         </Card>
         <FeatureFields meta={fields.features} settings={settings.features} />
+        <RegistrationFieldsSection meta={fields.registration_fields} value={settings.registration_fields} />
         <Flex justify="end">
           <Button type="submit" size="3" loading={fetcher.state !== "idle"}>
             Save Settings

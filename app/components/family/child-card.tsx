@@ -77,7 +77,13 @@ export function ChildCard({
                 </RemixLink>
               </Link>
             </Flex>
-          ) : null}
+          ) : (
+            // a member's own card (decision 068: signed as the invitation's last step)
+            <Flex align="center" gap="2" wrap="wrap" data-testid="own-waiver-signed">
+              <CheckCircleIcon aria-hidden color="var(--green-11)" />
+              <Text size="2">Your waiver is signed.</Text>
+            </Flex>
+          )}
 
           {home.screeningOn ? (
             person.showScreening ? (

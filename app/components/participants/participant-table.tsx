@@ -1,12 +1,13 @@
 import { Avatar, Badge, Code, Flex, Link, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import type { ParticipantListItem } from "#modules/participants/client";
+import { INVITATION_COLORS } from "./participant-account-card";
 
 const STATUS_COLORS = { Active: "green", Inactive: "gray", Alumni: "blue" } as const;
 
 const initials = (p: ParticipantListItem) => `${p.first_name.charAt(0)}${p.last_name.charAt(0)}`.toUpperCase();
 
-/** The participant list: photo (or initials), full name, Member ID, status, waiver, age. */
+/** The participant list: photo (or initials), full name, Member ID, status, waiver, age; for those who invite, their own account's invitation (decision 068). */
 export function ParticipantTable({ rows, emptyText, editHref }: { rows: ParticipantListItem[]; emptyText: string; editHref?: ((id: string) => string) | null }) {
   if (rows.length === 0) {
     return (
@@ -15,6 +16,7 @@ export function ParticipantTable({ rows, emptyText, editHref }: { rows: Particip
       </Text>
     );
   }
+  const invitations = rows.some((p) => p.invitation_status !== undefined);
   return (
     <Table.Root variant="surface">
       <Table.Header>
@@ -27,6 +29,7 @@ export function ParticipantTable({ rows, emptyText, editHref }: { rows: Particip
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Waiver Signed</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell justify="end">Age</Table.ColumnHeaderCell>
+          {invitations ? <Table.ColumnHeaderCell>Invitation</Table.ColumnHeaderCell> : null}
           {editHref ? (
             <Table.ColumnHeaderCell>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -70,6 +73,17 @@ export function ParticipantTable({ rows, emptyText, editHref }: { rows: Particip
               </Flex>
             </Table.Cell>
             <Table.Cell justify="end">{p.age ?? ""}</Table.Cell>
+            {invitations ? (
+              <Table.Cell>
+                {p.invitation_status ? (
+                  <Flex>
+                    <Badge variant="soft" color={INVITATION_COLORS[p.invitation_status as keyof typeof INVITATION_COLORS] ?? "gray"} data-testid="participant-invitation">
+                      {p.invitation_status}
+                    </Badge>
+                  </Flex>
+                ) : null}
+              </Table.Cell>
+            ) : null}
             {editHref ? (
               <Table.Cell>
                 <Link asChild size="2">

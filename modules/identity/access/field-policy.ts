@@ -18,15 +18,18 @@ export const FIELD_GROUPS = {
   photo: ["photo_url"],
   /** the login and its role: the username (hidden from the kiosk by spec-1 section 6) and session facts */
   account: ["name", "username", "role_level", "role_name", "role_display_name", "role_scheme", "permission_ids", "is_enrollment_allowed", "expires_at", "user_group_id", "invitation_status"],
-  personal: ["dob", "age", "gender", "specific_gender"],
-  /** what a family tells for the funders' reports (spec-2 section 3's program report): income and race; not a coach's or the kiosk's */
-  demographics: ["household_income", "race", "specific_race"],
+  personal: ["dob", "age", "gender", "specific_gender", "pronouns"],
+  /**
+   * what a family tells for the funders' and the organization's own reports (spec-2 section 3's program
+   * report; decision 070): income, race, birthplace, programme interest, how they heard; not a coach's or the kiosk's
+   */
+  demographics: ["household_income", "race", "specific_race", "birthplace", "programme_interest", "how_heard"],
   medical: ["medical_conditions", "has_epi_pen", "has_medications"],
   school: ["school_not_applicable", "school_name"],
   /** the primary (emergency) contact */
   contact: ["contact_name", "phone_number"],
   /** the family's home and how it likes to be reached */
-  home: ["email", "preferred_contact", "address", "postal_code", "fsa"],
+  home: ["email", "preferred_contact", "address", "postal_code", "province", "fsa"],
   /**
    * who collects the child: the parent link and person, the pick-up contacts, who collected them at a
    * check-out, and the visit's security code (the claim tag's secret: never on the kiosk's shared screen)

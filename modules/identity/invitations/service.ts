@@ -198,7 +198,7 @@ export async function invitationViewOf(services: Services, userId: string, token
   return { state: "ready", kind, organization, person: { first_name: row.first_name, last_name: row.last_name, phone_number: row.phone_number, email: row.email }, minPasswordLength: MIN_PASSWORD_LENGTH };
 }
 
-export type AcceptResult = { ok: true; sessionToken: string } | { ok: false; status: 400; code: "TOKEN_EXPIRED"; message: string };
+export type AcceptResult = { ok: true; sessionToken: string; userId: string; organizationId: string } | { ok: false; status: 400; code: "TOKEN_EXPIRED"; message: string };
 
 /**
  * Accepts: the stream decides (the token's hash compared in constant time; used, revoked or expired is
@@ -220,7 +220,7 @@ export async function acceptInvitation(services: Services, input: AcceptInvitati
   const now = services.clock.now();
   await services.sessions.revoke(previousSession, now);
   const { token } = await services.sessions.create(row.id, row.organization_id, now);
-  return { ok: true, sessionToken: token };
+  return { ok: true, sessionToken: token, userId: row.id, organizationId: row.organization_id };
 }
 
 /** A dead link asks for a new invitation: recorded for staff to see (GET /api/invitation's renewal_requested_at). */

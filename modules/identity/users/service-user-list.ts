@@ -117,6 +117,24 @@ export async function createParentUser(services: Services, auth: Auth, body: unk
   return userId;
 }
 
+/** The id of the participant account a command id makes (a retried step finds its own account by it). */
+export const participantUserIdFor = (organizationId: string, commandId: string) => idFrom("participant-user", organizationId, commandId);
+
+/**
+ * A participant's own account (decision 068): the staff path's fact and rules (e-mail unique, no password:
+ * invitation Pending) in the organization's PARTICIPANT group. The id derives from `commandId` (the participant's
+ * or the membership request's), so a retried step makes one account. Returns its id.
+ */
+export async function createParticipantUser(services: Services, auth: Auth, body: { first_name: string; last_name: string; email: string; phone_number?: string }, commandId: string): Promise<string> {
+  const groups = await listUserGroups(services.db, auth.organization.id);
+  const participantGroup = groups.find((g) => g.name === "PARTICIPANT" && g.level === LEVEL.participant);
+  if (!participantGroup) throw userGroupNotFound();
+  const input = parseInput({ ...body, user_group_id: participantGroup.id, status: "Active", status_reason: undefined });
+  const userId = participantUserIdFor(auth.organization.id, commandId);
+  await run(services, auth, { type: "CreateParticipantUser", data: { userId, input, participantGroupId: participantGroup.id }, metadata: metadataOf(auth, commandId) });
+  return userId;
+}
+
 /** PUT /api/user/{id}: every field of the form (the details, the group, the status and its reason). */
 export async function updateStaffUserCall(services: Services, auth: Auth, userId: string | undefined, body: unknown, request: Request): Promise<{ message: string; data: unknown }> {
   await staffUserOf(services, auth, userId);

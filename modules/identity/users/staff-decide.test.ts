@@ -72,6 +72,18 @@ describe("staff user decisions (decision 061)", () => {
     given(created({ userGroupId: "g-parent" })).when(parent("g-parent")).thenRefused("CONFLICT", 409);
   });
 
+  it("creates a participant's own account in the organization's participant group only (decision 068)", () => {
+    const participant = (groupId: string, participantGroupId: string | null = "g-participant"): StaffUserCommand => ({
+      type: "CreateParticipantUser",
+      data: { userId: "u1", input: input({ user_group_id: groupId }), actor: admin, groups, participantGroupId },
+      metadata: meta,
+    });
+    given().when(participant("g-participant")).then([created({ userGroupId: "g-participant" })]);
+    given().when(participant("g-coach")).thenRefused("USER_GROUP_NOT_FOUND", 404);
+    given().when(participant("g-participant", null)).thenRefused("USER_GROUP_NOT_FOUND", 404);
+    given(created({ userGroupId: "g-participant" })).when(participant("g-participant")).thenRefused("CONFLICT", 409);
+  });
+
   it("needs a reason for Inactive and Alumni, and drops it for Active", () => {
     given().when(create({ status: "Alumni" })).thenRefused("VALIDATION", 400, STATUS_REASON_REQUIRED);
     given().when(create({ status: "Inactive", status_reason: "  " })).thenRefused("VALIDATION", 400);

@@ -34,7 +34,9 @@ export type StaffUserCommand =
   | Command<"EditStaffUser", Facts & { userId: string; input: StaffUserInput }>
   | Command<"DeactivateStaffUser", Facts & { userId: string }>
   /** a parent account (decision 064, /user/parent): the same fact as a staff account's, in the organization's PARENT group */
-  | Command<"CreateParentUser", Facts & { userId: string; input: StaffUserInput; parentGroupId: string | null }>;
+  | Command<"CreateParentUser", Facts & { userId: string; input: StaffUserInput; parentGroupId: string | null }>
+  /** a participant's own account (decision 068): the same fact, in the organization's PARTICIPANT group, invited from their profile */
+  | Command<"CreateParticipantUser", Facts & { userId: string; input: StaffUserInput; participantGroupId: string | null }>;
 
 export const userNotFound = () => new DomainError("USER_NOT_FOUND", "User not found", 404);
 export const userGroupNotFound = () => new DomainError("USER_GROUP_NOT_FOUND", "User group not found", 404);
@@ -104,11 +106,13 @@ function decide(state: StaffUserState, command: StaffUserCommand): UserEvent[] |
   const organizationId = command.metadata.organizationId;
   switch (command.type) {
     case "CreateStaffUser":
-    case "CreateParentUser": {
+    case "CreateParentUser":
+    case "CreateParticipantUser": {
       const { input, userId } = command.data;
       if (!organizationId) return userGroupNotFound();
-      const refused =
-        command.type === "CreateParentUser" ? (command.data.parentGroupId && input.user_group_id === command.data.parentGroupId ? null : userGroupNotFound()) : checkGroup(command.data, input.user_group_id);
+      // a parent's or a participant's account goes only into that one level-1 group of the organization
+      const ownGroup = command.type === "CreateParentUser" ? command.data.parentGroupId : command.type === "CreateParticipantUser" ? command.data.participantGroupId : undefined;
+      const refused = ownGroup === undefined ? checkGroup(command.data, input.user_group_id) : ownGroup && input.user_group_id === ownGroup ? null : userGroupNotFound();
       if (refused) return refused;
       const { status, reason } = statusOf(input);
       if (status !== "Active" && !reason) return statusReasonRequired();

@@ -1,0 +1,4 @@
+export { messagesProjection } from "./projection";
+export * from "./queries";
+export type { MessageTables } from "./tables";
+export * as messagesMigration from "./migration";
