@@ -62,6 +62,7 @@ export const CROSS_CONTEXT_READS = {
   "projections/participants/queries.ts": { tables: ["rm_assets", "rm_guardians"], why: "each listed participant's photo in the same query (a LEFT JOIN on the asset's primary key, no N+1; decision 023); a family's children by their guardian links (decision 064)" },
   "projections/identity/guardian-queries.ts": { tables: ["rm_participants"], why: "the parents' list with their children's names and the search over them, and a child's organization for a link (decision 064)" },
   "projections/identity/guardians-migration.ts": { tables: ["rm_participants"], why: "the guardians' backfill: each participant's registered parent copied once (decision 064)" },
+  "projections/surveys/queries.ts": { tables: ["rm_participants"], why: "a survey report's page of participants: their names and fields beside their answers in one paged statement (decision 074)" },
   "projections/identity/session-auth.ts": { tables: ["rm_organizations"], why: "every request's session, user, group and organization in one statement (the auth hot path)" },
   "projections/messages/queries.ts": {
     tables: ["rm_users", "rm_user_groups", "rm_participants", "rm_guardians"],

@@ -14,6 +14,7 @@ import { participantsMigration, participantsProfileMigration } from "./participa
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { requestsMigration } from "./requests";
 import { messagesMigration } from "./messages";
+import { surveysMigration } from "./surveys";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
@@ -50,4 +51,5 @@ export const allMigrations: MigrationSet = {
   "1500-mail": mailMigration,
   "1600-projection-requests": requestsMigration,
   "1700-projection-messages": messagesMigration,
+  "1800-projection-surveys": surveysMigration,
 };

@@ -15,7 +15,8 @@ import type { OrganizationRequestTables, OrganizationTables } from "./organizati
 import type { ParticipantTables } from "./participants";
 import type { ProgramTables } from "./programs";
 import type { ScreeningTables } from "./screening";
+import type { SurveyTables } from "./surveys";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & MessageTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & MessageTables & SurveyTables;

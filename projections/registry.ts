@@ -13,11 +13,12 @@ import { participantsProjection } from "./participants";
 import { programAttendanceProjection, programsProjection } from "./programs";
 import { requestsProjection } from "./requests";
 import { messagesProjection } from "./messages";
+import { surveysProjection } from "./surveys";
 import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection, messagesProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection, messagesProjection, surveysProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

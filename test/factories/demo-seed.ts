@@ -20,6 +20,7 @@ import { LEVEL, type InvitationMail } from "../../modules/identity";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 import { seedDemoOrganizationRequests } from "./organization-requests";
+import { seedDemoSurveys } from "./surveys";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -186,6 +187,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
       { id: ids.organization!, name: `${FIRST_NAMES.organization} ${org.name.split(" ")[0]!}` },
       deps.sendMail,
     );
+    // surveys (decision 074): a pre survey (closed) and a post survey (open) over the same item codes, answered by most generated participants
+    await seedDemoSurveys(deps, org, generated, ids.admin!);
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

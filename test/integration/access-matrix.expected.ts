@@ -233,4 +233,16 @@ export const EXPECTED_API: Record<string, string> = {
   "request-detail": "----++++-",
   "request-approve": "----++++-",
   "request-decline": "----++++-",
+  // surveys (decision 074): building needs 'create survey'; the list, one survey and the report 'create survey' or
+  // 'export survey results' (staff); members and parents answer (their own and their children's only)
+  "survey-list": "----++++-",
+  "survey-open": "-++------",
+  "survey-create": "----++++-",
+  "survey-detail": "----++++-",
+  "survey-update": "----++++-",
+  "survey-publish": "----++++-",
+  "survey-close": "----++++-",
+  "survey-report": "----++++-",
+  "survey-response": "-++------",
+  "survey-response-save": "-++------",
 };

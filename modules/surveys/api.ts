@@ -1,0 +1,113 @@
+import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { reportQuery, responseQuery, surveyListQuery } from "./schema";
+import { changeSurveyStatus, createSurvey, openSurveysOf, responseCall, saveResponse, surveyCall, surveyReport, surveysOf, updateSurvey } from "./service";
+
+/** Staff who build surveys ('create survey', spec-1 section 4). */
+const BUILD = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_SURVEY] } as const satisfies AccessRule;
+/** Staff who read the results: 'create survey' or 'export survey results'. */
+const REPORT = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_SURVEY, P.CAN_EXPORT_SURVEY_RESULTS] } as const satisfies AccessRule;
+/** Members and parents answer for themselves and their children (the service narrows to their own: 404 otherwise). */
+const ANSWER = { auth: "required", level: LEVELS.members } as const satisfies AccessRule;
+
+/**
+ * Surveys (decision 074; the generic convention, node `survey`): the staff's list and builder calls, publish
+ * and close as actions, the report; the members' open surveys and their own response, saved page by page.
+ */
+export const surveysApi: readonly ApiRow[] = [
+  apiRow({
+    id: "survey-list",
+    method: "GET",
+    path: "/api/survey",
+    description: "The survey summary list (spec-2 section 3: id, name, age_min, age_max, genders, start_date, end_date, completions, partial_completions; with status and version), paged: page, size. Newest first.",
+    rule: REPORT,
+    query: surveyListQuery,
+    answers: { description: "{ data, count, additional_info }" },
+    handle: (ctx) => surveysOf(ctx.services, signedIn(ctx), ctx.query),
+  }),
+  apiRow({
+    id: "survey-open",
+    method: "GET",
+    path: "/api/survey/open",
+    description: "The published surveys open today to the caller and their children (by the audience's ages, genders and dates), each with its progress: Not started, In progress (last_page), Completed.",
+    rule: ANSWER,
+    answers: { description: "{ data, count }" },
+    handle: (ctx) => openSurveysOf(ctx.services, signedIn(ctx)),
+  }),
+  apiRow({
+    id: "survey-create",
+    method: "POST",
+    path: "/api/survey",
+    description:
+      "A draft survey: name, description, age_min, age_max, genders, start_date, end_date, pages [{ title, elements }]: section_text { text }, or a question { type (single_choice, multiple_choice, rating, short_text, long_text, number, date), item_code (unique), text, required, options [{ label, value }] (choices), scale (rating, 2..10) }.",
+    rule: BUILD,
+    answers: { description: "{ message: 'Survey successfully created', data }" },
+    handle: (ctx) => createSurvey(ctx.services, signedIn(ctx), ctx.request, ctx.body),
+  }),
+  apiRow({
+    id: "survey-detail",
+    method: "GET",
+    path: "/api/survey/:id",
+    description: "One survey with its current version's pages.",
+    rule: REPORT,
+    answers: { description: "The survey" },
+    handle: (ctx) => surveyCall(ctx.services, signedIn(ctx), ctx.params.id),
+  }),
+  apiRow({
+    id: "survey-update",
+    method: "PUT",
+    path: "/api/survey/:id",
+    description: "The whole definition again (as POST). A published survey with answers may gain questions, not lose them (409); a change to its questions makes a new version, and answers given stay under theirs. A closed survey is not changed (409).",
+    rule: BUILD,
+    answers: { description: "{ message: 'Survey successfully updated', data }" },
+    handle: (ctx) => updateSurvey(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, ctx.body),
+  }),
+  apiRow({
+    id: "survey-publish",
+    method: "POST",
+    path: "/api/survey/:id/publish",
+    description: "Publish a draft: members in its audience can answer it. Once only (409).",
+    rule: BUILD,
+    answers: { description: "{ message: 'Survey successfully published', data }" },
+    handle: (ctx) => changeSurveyStatus(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, "publish"),
+  }),
+  apiRow({
+    id: "survey-close",
+    method: "POST",
+    path: "/api/survey/:id/close",
+    description: "Close a published survey: no more answers; its report stays. Once only (409).",
+    rule: BUILD,
+    answers: { description: "{ message: 'Survey successfully closed', data }" },
+    handle: (ctx) => changeSurveyStatus(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, "close"),
+  }),
+  apiRow({
+    id: "survey-report",
+    method: "GET",
+    path: "/api/survey/:id/report",
+    description:
+      "The survey's report (spec-2 sections 3 and 7): survey, questions (item_code, question_id, question_text, type), a page of participants (their fields by the field policy) with answers (item_code, answer_label, answer_value) and completed_date, count, and the counts per answer of choice and rating questions: page, size.",
+    rule: REPORT,
+    query: reportQuery,
+    answers: { description: "{ survey, questions, participants, count, empty_text, distribution }" },
+    handle: (ctx) => surveyReport(ctx.services, signedIn(ctx), ctx.params.id, ctx.query),
+  }),
+  apiRow({
+    id: "survey-response",
+    method: "GET",
+    path: "/api/survey/:id/response",
+    description: "The caller's (or their child's: participant_id) response: the version's pages, the answers saved so far, last_page, completed. Another member's: 404.",
+    rule: ANSWER,
+    query: responseQuery,
+    answers: { description: "{ survey, participant, open, answers, last_page, completed, completed_date }" },
+    handle: (ctx) => responseCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.query.participant_id),
+  }),
+  apiRow({
+    id: "survey-response-save",
+    method: "PUT",
+    path: "/api/survey/:id/response",
+    description:
+      "Save one page's answers: { participant_id?, page (1-based), answers { item_code: value }, submit }. Answers are checked against the version's questions on that page (400 naming the question); submit: true submits, once (409 after), with every required question answered.",
+    rule: ANSWER,
+    answers: { description: "{ message, data }" },
+    handle: (ctx) => saveResponse(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, ctx.body),
+  }),
+];

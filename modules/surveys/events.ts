@@ -1,0 +1,71 @@
+import type { DomainEvent } from "../kernel";
+
+/** The question types a survey page may hold (decision 074); section text is an element with no answer. */
+export const QUESTION_TYPES = ["single_choice", "multiple_choice", "rating", "short_text", "long_text", "number", "date"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const ELEMENT_TYPES = [...QUESTION_TYPES, "section_text"] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+export const SURVEY_STATUSES = ["Draft", "Published", "Closed"] as const;
+export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
+
+export type SurveyOption = { label: string; value: string };
+export type SurveyQuestion = {
+  type: QuestionType;
+  /** stable across versions, unique in the survey: what reports and the pre/post evaluation match on */
+  item_code: string;
+  text: string;
+  required: boolean;
+  /** single and multiple choice */
+  options?: SurveyOption[];
+  /** rating: the scale is 1..scale */
+  scale?: number;
+};
+export type SurveySection = { type: "section_text"; text: string };
+export type SurveyElement = SurveyQuestion | SurveySection;
+export type SurveyPage = { title: string; elements: SurveyElement[] };
+
+export type SurveyAudience = { ageMin: number | null; ageMax: number | null; genders: string[]; startDate: string | null; endDate: string | null };
+
+export type SurveyDefinition = { name: string; description: string; audience: SurveyAudience; pages: SurveyPage[] };
+
+export type SurveyCreatedData = SurveyDefinition & { surveyId: string; organizationId: string; version: number; createdBy: string | null };
+/** a draft edited (same version), or a published survey edited: a new version when it has answers */
+export type SurveyUpdatedData = SurveyDefinition & { surveyId: string; version: number; updatedBy: string | null };
+export type SurveyPublishedData = { surveyId: string; version: number; publishedBy: string | null };
+export type SurveyClosedData = { surveyId: string; closedBy: string | null };
+
+export type SurveyCreated = DomainEvent<"SurveyCreated", SurveyCreatedData>;
+export type SurveyUpdated = DomainEvent<"SurveyUpdated", SurveyUpdatedData>;
+export type SurveyPublished = DomainEvent<"SurveyPublished", SurveyPublishedData>;
+export type SurveyClosed = DomainEvent<"SurveyClosed", SurveyClosedData>;
+export type SurveyEvent = SurveyCreated | SurveyUpdated | SurveyPublished | SurveyClosed;
+
+/** An answer: a choice's value, the values chosen, a rating, a text, a number, a date (YYYY-MM-DD); null clears it. */
+export type AnswerValue = string | number | string[] | null;
+
+export type SurveyAnswersSavedData = {
+  surveyId: string;
+  organizationId: string;
+  participantId: string;
+  /** the survey version the response answers (set by its first page, kept after) */
+  version: number;
+  /** the page saved (1-based) */
+  page: number;
+  answers: Record<string, AnswerValue>;
+  savedBy: string | null;
+};
+export type SurveyResponseSubmittedData = { surveyId: string; organizationId: string; participantId: string; version: number; submittedBy: string | null };
+
+export type SurveyAnswersSaved = DomainEvent<"SurveyAnswersSaved", SurveyAnswersSavedData>;
+export type SurveyResponseSubmitted = DomainEvent<"SurveyResponseSubmitted", SurveyResponseSubmittedData>;
+export type SurveyResponseEvent = SurveyAnswersSaved | SurveyResponseSubmitted;
+
+export const SURVEY_EVENT_TYPES = ["SurveyCreated", "SurveyUpdated", "SurveyPublished", "SurveyClosed", "SurveyAnswersSaved", "SurveyResponseSubmitted"] as const satisfies readonly (SurveyEvent | SurveyResponseEvent)["type"][];
+export const isSurveyEvent = <E extends DomainEvent>(event: E): event is E & (SurveyEvent | SurveyResponseEvent) => (SURVEY_EVENT_TYPES as readonly string[]).includes(event.type);
+
+export const surveyStreamId = (surveyId: string) => `survey-${surveyId}`;
+export const surveyResponseStreamId = (surveyId: string, participantId: string) => `survey-response-${surveyId}-${participantId}`;
+
+export const isQuestion = (element: SurveyElement): element is SurveyQuestion => element.type !== "section_text";
+export const questionsOf = (pages: readonly SurveyPage[]): SurveyQuestion[] => pages.flatMap((p) => p.elements.filter(isQuestion));

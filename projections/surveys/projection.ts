@@ -1,0 +1,97 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+import { SURVEY_EVENT_TYPES, isSurveyEvent, type SurveyEvent, type SurveyResponseEvent } from "../../modules/surveys";
+import type { RecordedEvent } from "../../modules/kernel";
+import { defineProjection } from "../runner";
+import type { SurveyTables } from "./tables";
+
+type Db = Kysely<SurveyTables> | Transaction<SurveyTables>;
+
+async function saveVersion(db: Db, surveyId: string, version: number, pages: unknown) {
+  await db
+    .insertInto("rm_survey_versions")
+    .values({ survey_id: surveyId, version, pages: JSON.stringify(pages) })
+    .onConflict((oc) => oc.columns(["survey_id", "version"]).doUpdateSet({ pages: JSON.stringify(pages) }))
+    .execute();
+}
+
+async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyResponseEvent>): Promise<void> {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case "SurveyCreated":
+    case "SurveyUpdated": {
+      const d = event.data;
+      const fields = {
+        name: d.name,
+        description: d.description,
+        version: d.version,
+        age_min: d.audience.ageMin,
+        age_max: d.audience.ageMax,
+        genders: JSON.stringify(d.audience.genders),
+        start_date: d.audience.startDate,
+        end_date: d.audience.endDate,
+      };
+      if (event.type === "SurveyCreated") {
+        await db
+          .insertInto("rm_surveys")
+          .values({ id: d.surveyId, organization_id: event.data.organizationId, status: "Draft", created_at: at, published_at: null, closed_at: null, ...fields })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .execute();
+      } else {
+        await db.updateTable("rm_surveys").set(fields).where("id", "=", d.surveyId).execute();
+      }
+      await saveVersion(db, d.surveyId, d.version, d.pages);
+      return;
+    }
+    case "SurveyPublished":
+      await db.updateTable("rm_surveys").set({ status: "Published", published_at: at }).where("id", "=", event.data.surveyId).execute();
+      return;
+    case "SurveyClosed":
+      await db.updateTable("rm_surveys").set({ status: "Closed", closed_at: at }).where("id", "=", event.data.surveyId).execute();
+      return;
+    case "SurveyAnswersSaved": {
+      const d = event.data;
+      const answers = JSON.stringify(d.answers);
+      await db
+        .insertInto("rm_survey_responses")
+        .values({
+          survey_id: d.surveyId,
+          participant_id: d.participantId,
+          organization_id: d.organizationId,
+          version: d.version,
+          answers: sql<string>`jsonb_strip_nulls(${answers}::jsonb)` as unknown as string,
+          last_page: d.page,
+          completed: false,
+          started_at: at,
+          updated_at: at,
+          completed_at: null,
+        })
+        .onConflict((oc) =>
+          oc.columns(["survey_id", "participant_id"]).doUpdateSet({
+            answers: sql<string>`jsonb_strip_nulls(rm_survey_responses.answers || ${answers}::jsonb)` as unknown as string,
+            last_page: sql<number>`greatest(rm_survey_responses.last_page, ${d.page}::int)` as unknown as number,
+            updated_at: at,
+          }),
+        )
+        .execute();
+      return;
+    }
+    case "SurveyResponseSubmitted":
+      await db.updateTable("rm_survey_responses").set({ completed: true, completed_at: at, updated_at: at }).where("survey_id", "=", event.data.surveyId).where("participant_id", "=", event.data.participantId).execute();
+      return;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** The surveys, their versions' pages and the members' responses (answers merged page by page). */
+export const surveysProjection = defineProjection<SurveyTables>({
+  name: "surveys",
+  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses"],
+  eventTypes: SURVEY_EVENT_TYPES,
+  async apply(db, events) {
+    for (const event of events) if (isSurveyEvent(event)) await applyEvent(db, event as RecordedEvent<SurveyEvent | SurveyResponseEvent>);
+    return [];
+  },
+});

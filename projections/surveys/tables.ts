@@ -1,0 +1,38 @@
+import type { ColumnType } from "kysely";
+import type { AnswerValue, SurveyPage, SurveyStatus } from "../../modules/surveys";
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** Surveys (modules/surveys, decision 074). */
+export type SurveyTables = {
+  rm_surveys: {
+    id: string;
+    organization_id: string;
+    name: string;
+    description: string;
+    status: SurveyStatus;
+    version: number;
+    age_min: number | null;
+    age_max: number | null;
+    genders: Json<string[]>;
+    start_date: string | null;
+    end_date: string | null;
+    created_at: Timestamp;
+    published_at: Timestamp | null;
+    closed_at: Timestamp | null;
+  };
+  rm_survey_versions: { survey_id: string; version: number; pages: Json<SurveyPage[]> };
+  rm_survey_responses: {
+    survey_id: string;
+    participant_id: string;
+    organization_id: string;
+    version: number;
+    answers: Json<Record<string, AnswerValue>>;
+    last_page: number;
+    completed: boolean;
+    started_at: Timestamp;
+    updated_at: Timestamp;
+    completed_at: Timestamp | null;
+  };
+};

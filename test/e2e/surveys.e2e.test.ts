@@ -1,0 +1,103 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit, VIEWPORTS } from "./axe";
+import { signedInPage } from "./check-in-helpers";
+import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
+import { gotoSettled } from "./page-helpers";
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Surveys (decision 074) in real Chromium: on a phone-sized screen, a member (child2@, not among the seed's
+ * answers) answers the demo post survey page by page with a reload in the middle (the first page's answers
+ * come back), and submits; the admin sees the summary list and the survey's report. Axe at desktop, tablet and phone.
+ */
+describe("answering a survey on a phone, and its report", () => {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    await waitForProjections(app.baseUrl);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const noSidewaysScroll = async (page: Page, where: string) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll: ${where}`).toBeLessThanOrEqual(0);
+  /** axe at 1280, 820 and 390 wide, no sideways scrolling; ends at phone size */
+  const both = async (page: Page, where: string, found: string[]) => {
+    for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await noSidewaysScroll(page, `${where} @${size.width}`);
+      found.push(...(await audit(page, `${where} @${size.width}`)));
+    }
+  };
+
+  it("answers page 1, reloads, resumes, submits once; the report shows it; axe at desktop, tablet and phone", async () => {
+    const found: string[] = [];
+    const member = await signedInPage(browser!, app!.baseUrl, "child2@northside.demo", errors);
+    contexts.push(member.context);
+    const page = member.page;
+    await page.setViewportSize(PHONE);
+    await gotoSettled(page, "/challenges");
+    await page.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
+    await both(page, "open surveys", found);
+    await page.getByRole("link", { name: "Start Wellbeing check (post)" }).click();
+    await page.getByText("Page 1 of 2").waitFor();
+    await both(page, "answering", found);
+    await screenshot(page, "survey-answer-phone");
+
+    // page 1: three ratings (4, 5, 3)
+    for (const [question, value] of [["I feel good about myself.", "4"], ["I have an adult here I can talk to.", "5"], ["I get along with the other members.", "3"]] as const) {
+      await page.getByRole("group", { name: new RegExp(question.replace(".", "\\.")) }).getByLabel(value, { exact: true }).check();
+    }
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.getByText("Page 2 of 2").waitFor();
+    // a reload in the middle: page 2 again; back to page 1, its answers are there
+    await page.reload();
+    await page.getByText("Page 2 of 2").waitFor();
+    // submitting without the required answers keeps the page and names the question
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Question 'WB_4' needs an answer before the survey is submitted").waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByText("Page 1 of 2").waitFor();
+    expect(await page.getByRole("group", { name: /I feel good about myself/ }).getByLabel("4", { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole("group", { name: /I get along/ }).getByLabel("3", { exact: true }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.getByText("Page 2 of 2").waitFor();
+    await page.getByRole("group", { name: /I try new things/ }).getByLabel("2", { exact: true }).check();
+    await page.getByRole("group", { name: /I feel safe/ }).getByLabel("5", { exact: true }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
+    const card = page.getByRole("listitem").filter({ hasText: "Wellbeing check (post)" });
+    await card.getByText("Completed").waitFor();
+    expect(await card.getByRole("link").count()).toBe(0);
+
+    const staff = await signedInPage(browser!, app!.baseUrl, "admin@northside.demo", errors);
+    contexts.push(staff.context);
+    const admin = staff.page;
+    await gotoSettled(admin, "/survey");
+    await admin.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
+    const post = admin.getByRole("listitem").filter({ hasText: "Wellbeing check (post)" });
+    await post.getByText("completed").first().waitFor();
+    await both(admin, "survey list", found);
+    await admin.setViewportSize(DESKTOP);
+    await post.getByRole("link", { name: "Wellbeing check (post)" }).click();
+    await admin.getByRole("heading", { name: "Answers per question" }).waitFor();
+    await admin.getByRole("heading", { name: /WB_1: I feel good about myself/ }).waitFor();
+    await admin.getByRole("rowheader", { name: /Leo/ }).first().waitFor();
+    await both(admin, "survey report", found);
+    await screenshot(admin, "survey-report-phone");
+
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
