@@ -7,7 +7,7 @@ import { participantsApi } from "../modules/participants";
 import { flagsApi } from "../modules/flags";
 import { notesApi } from "../modules/notes";
 import { screeningApi } from "../modules/screening";
-import { ApiTable, identityApi, openApiDocument, type ApiRow } from "../modules/identity";
+import { ApiTable, identityApi, type ApiRow } from "../modules/identity";
 import { organizationsApi } from "../modules/organizations";
 import { attendanceApi, programReportsApi, programsApi } from "../modules/programs";
 import { registrationApi } from "../modules/registration";
@@ -15,24 +15,42 @@ import { familyApi } from "../modules/family";
 import { requestsApi } from "../modules/requests";
 import { communicationsApi } from "../modules/communications";
 import { surveysApi } from "../modules/surveys";
+import { apiDocsRows, DOCS_NODE } from "./api-docs/rows";
 
 /**
- * The one /api table (decision 035): every context's rows (`modules/<ctx>/api.ts`, through its index),
- * and this table's own document. The dispatcher, the access guard, CSRF, body limits and the OpenAPI
- * document all read these rows; removing a row removes the call.
+ * The nodes of the one /api table (decision 035): every context's rows (`modules/<ctx>/api.ts`, through
+ * its index), by context; the OpenAPI document lists each row under its node.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi, ...registrationApi, ...familyApi, ...requestsApi, ...communicationsApi, ...surveysApi];
-
-const openApiRow: ApiRow = {
-  id: "openapi",
-  method: "GET",
-  path: "/api/openapi.json",
-  description: "This document: every call of the /api table, its access rule in words, its input and its answers.",
-  rule: { auth: "optional", kioskAllowed: true },
-  answers: { description: "The OpenAPI 3.1 document" },
-  handle: () => (document ??= openApiDocument(API_TABLE.rows, { title: "Rollcall API", version: "1" })),
+const NODES: Readonly<Record<string, readonly ApiRow[]>> = {
+  identity: identityApi,
+  organizations: organizationsApi,
+  "check-in": checkInApi,
+  participants: participantsApi,
+  flags: flagsApi,
+  notes: notesApi,
+  screening: screeningApi,
+  uploads: uploadsApi,
+  exports: exportsApi,
+  audit: auditApi,
+  programs: [...programsApi, ...attendanceApi, ...programReportsApi],
+  appointments: appointmentsApi,
+  registration: registrationApi,
+  family: familyApi,
+  requests: requestsApi,
+  communications: communicationsApi,
+  surveys: surveysApi,
 };
 
-let document: ReturnType<typeof openApiDocument> | undefined;
+const NODE_OF = new Map<string, string>(Object.entries(NODES).flatMap(([node, rows]) => rows.map((row) => [row.id, node] as const)));
 
-export const API_TABLE = new ApiTable<ApiRow>([...CONTEXT_ROWS, openApiRow]);
+/** The node (context) a row of the table comes from. */
+export const nodeOfRow = (row: Pick<ApiRow, "id">): string | undefined => NODE_OF.get(row.id) ?? (DOC_ROWS.some((r) => r.id === row.id) ? DOCS_NODE : undefined);
+
+/**
+ * This table's own documents (runtime/api-docs): the OpenAPI and AsyncAPI documents and /api/docs.
+ * The dispatcher, the access guard, CSRF, body limits and the OpenAPI document all read these rows;
+ * removing a row removes the call.
+ */
+const DOC_ROWS: readonly ApiRow[] = apiDocsRows(() => ({ rows: API_TABLE.rows, nodeOf: nodeOfRow }));
+
+export const API_TABLE = new ApiTable<ApiRow>([...Object.values(NODES).flat(), ...DOC_ROWS]);

@@ -1,7 +1,24 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { attendanceBody, eventBodySchema, eventListQuery, eventRegistrationBody, eventReportQuery } from "./commands";
 import { eventReportOf } from "./report";
 import { createEventCall, deleteEventCall, eventAttendanceCall, eventOf, eventRosterOf, eventsOf, registerToEventCall, unregisterFromEventCall, updateEventCall } from "./service";
+
+/** GET /api/appointment/event's answer (decision 081). */
+const EVENTS_ANSWER = A.listAnswer(
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    start_date: A.isoTime,
+    end_date: A.isoTime,
+    capacity: z.number().int().nullable(),
+    registered_count: A.count,
+    attendees_count: A.count,
+    absent_count: A.count,
+    created_date: z.string(),
+  }),
+  A.pageInfo,
+);
 
 /** Staff with 'create programs and events' (spec-1 section 6); not the kiosk. */
 const EVENT_WRITE = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_PROGRAMS_AND_EVENTS] } as const satisfies AccessRule;
@@ -24,7 +41,7 @@ export const appointmentsApi: readonly ApiRow[] = [
     description: "The organization's events, paged: search (name), sort (created_date, name, start_date, end_date; asc or desc), page, size, when (upcoming, past, all).",
     rule: EVENT_READ,
     query: eventListQuery,
-    answers: { description: "{ data, count, additional_info }" },
+    answers: { description: "{ data, count, additional_info }" , schema: EVENTS_ANSWER },
     handle: (ctx) => eventsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

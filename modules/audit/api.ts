@@ -1,6 +1,15 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { auditQuery } from "./commands";
 import { participantAudit, participantAuditCsv } from "./service";
+
+/** GET /api/audit/participant/{id}'s answer (decision 081). */
+const AUDIT_ANSWER = z.looseObject({
+  participant: z.looseObject({ id: z.string(), full_name: z.string(), member_id: z.string() }),
+  at: A.isoTime,
+  timeline: z.array(z.looseObject({})),
+  state: z.looseObject({ at: A.isoTime, eventCount: A.count, notes: z.array(z.unknown()), flags: z.array(z.unknown()) }),
+});
 
 /**
  * The auditor's replay (issue 5, decision 021): staff levels (2-6) holding 'view audit history', which
@@ -18,7 +27,7 @@ export const auditApi: readonly ApiRow[] = [
     description: "A participant's note, comment and flag history: the timeline and the state replayed at ?at= (ISO 8601, default now).",
     rule: AUDITORS,
     query: auditQuery,
-    answers: { description: "{ participant, at, timeline, state }" },
+    answers: { description: "{ participant, at, timeline, state }" , schema: AUDIT_ANSWER },
     handle: (ctx) => participantAudit(ctx.services, signedIn(ctx), ctx.params.id, ctx.query),
   }),
   apiRow({

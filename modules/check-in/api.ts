@@ -1,6 +1,29 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type ApiRow } from "../identity";
 import { boardQuery, bulkCheckInBody, checkInBody, checkOutBody, eligibilityBody } from "./commands";
 import { bulkCheckIn, checkIn, checkInEligibility, checkInList, checkOut } from "./service";
+
+/** A board row as /api/check-in and the live channel carry it (projections/check-in BoardRow); the kiosk's leaves out what its field policy hides. */
+export const boardRowAnswer = z.looseObject({
+  id: z.string(),
+  participant_id: z.string(),
+  member_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  check_in_time: A.isoTime,
+  check_out_time: z.string().nullable(),
+  pick_up_name: z.string().nullable().optional(),
+  pick_up_contact_number: z.string().nullable().optional(),
+  pick_up_relationship: z.string().nullable().optional(),
+  security_code: z.string().nullable().optional().describe("staff only"),
+  photo_url: z.string().nullable(),
+});
+/** GET /api/check-in's answer (decision 081): today's board, or a page of the JSON export. */
+const BOARD_ANSWER = z.union([
+  A.listAnswer(boardRowAnswer, z.looseObject({ programs: z.array(z.unknown()), flags: z.unknown() })),
+  A.listAnswer(z.looseObject({ id: z.string() }), A.pageInfo),
+]);
 
 const CHECK_IN_OUT = [P.CAN_CHECK_IN_OUT_MEMBERS] as const;
 
@@ -13,7 +36,7 @@ export const checkInApi: readonly ApiRow[] = [
     description: "Today's board (type=notYetCheckout) or the paged JSON export (type=export, which also needs CAN_EXPORT_CHECK_IN_MEMBERS).",
     rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_CHECK_IN_MEMBERS, P.CAN_CHECK_IN_OUT_MEMBERS], kioskAllowed: true },
     query: boardQuery,
-    answers: { description: "{ data, count, additional_info: { programs, flags } }, or an export page" },
+    answers: { description: "{ data, count, additional_info: { programs, flags } }, or an export page" , schema: BOARD_ANSWER },
     handle: (ctx) => checkInList(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -1,6 +1,21 @@
-import { apiRow, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { inboxQuery, recipientQuery } from "./schema";
 import { archiveCall, inboxOf, markReadCall, recipientsOf, replyCall, retractCall, startThreadCall, threadOf } from "./service";
+
+/** GET /api/message/inbox's answer (decision 081): the caller's conversations, newest message first. */
+const INBOX_ANSWER = A.listAnswer(
+  z.looseObject({
+    id: z.string(),
+    subject: z.string(),
+    preview: z.string(),
+    last_message_at: A.isoTime,
+    message_count: A.count,
+    unread: A.count,
+    is_read: z.boolean(),
+    status: z.enum(["Active", "Archived"]),
+  }),
+);
 
 /** Whoever holds 'View inbox' (spec-1 section 4); the kiosk is refused by the rules (never a party to a message). */
 const INBOX = { auth: "required", anyPermission: [P.CAN_VIEW_INBOX] } as const satisfies AccessRule;
@@ -17,7 +32,7 @@ export const communicationsApi: readonly ApiRow[] = [
     description: "The caller's conversations, newest message first: is_read (true/false), status (Active, Archived), search (subject, last message), page, size. is_read=false, status=Active, page=0, size=1: the count is the unread badge.",
     rule: INBOX,
     query: inboxQuery,
-    answers: { description: "{ data, count }" },
+    answers: { description: "{ data, count }" , schema: INBOX_ANSWER },
     handle: (ctx) => inboxOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

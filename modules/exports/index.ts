@@ -71,4 +71,4 @@ export { exportRequestBody, downloadQuery, type ExportRequestBody, type Download
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)
 export { requestExportFor, exportsFor, exportList, downloadExport, canExportCheckIns, canExportParticipants, exportLiveOf, type ExportListItem } from "./service";
-export { exportsApi } from "./api";
+export { exportsApi, exportRowAnswer, exportProgressAnswer } from "./api";

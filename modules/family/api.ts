@@ -1,6 +1,12 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { parentListQuery, parentSchema } from "./parent-schema";
 import { createParentCall, linkChildCall, parentOf, parentsOf, unlinkChildCall } from "./parents";
+
+/** GET /api/parent's answer (decision 081): through the caller's field policy. */
+const PARENTS_ANSWER = A.listAnswer(
+  z.looseObject({ ...A.personNames, status: z.string().optional(), children: z.array(z.looseObject({ id: z.string(), full_name: z.string(), relationship: z.string().nullable().optional() })) }),
+);
 
 /** Staff with 'Manage parents' (spec-1 section 4, the /user/parent page's rule). */
 const MANAGE_PARENT = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_MANAGE_PARENT] } as const satisfies AccessRule;
@@ -14,7 +20,7 @@ export const familyApi: readonly ApiRow[] = [
     description: "The organization's parents, paged (page from 0, size default 10), searched (search: the parent's name or e-mail, a child's name), by last name; each with their children.",
     rule: MANAGE_PARENT,
     query: parentListQuery,
-    answers: { description: "{ data: [{ id, first_name, last_name, email, phone_number, status, created_date, children: [{ id, full_name, member_id, relationship }] }], count }, through the caller's field policy" },
+    answers: { description: "{ data: [{ id, first_name, last_name, email, phone_number, status, created_date, children: [{ id, full_name, member_id, relationship }] }], count }, through the caller's field policy" , schema: PARENTS_ANSWER },
     handle: (ctx) => parentsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

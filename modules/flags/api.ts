@@ -1,6 +1,22 @@
-import { apiRow, LEVELS, signedIn, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, signedIn, type ApiRow } from "../identity";
 import { flagRequestBody, flagUserQuery } from "./commands";
 import { flagOrUnflag, userFlags } from "./service";
+
+/** GET /api/note/flag/user's answer (decision 081): the participant's flags of one type, newest first. */
+const FLAGS_ANSWER = A.listAnswer(
+  z.looseObject({
+    id: z.string(),
+    participant_id: z.string(),
+    type: z.enum(["stop", "warn"]),
+    status: z.enum(["Active", "Resolved"]),
+    message: z.string(),
+    flagged_by_name: z.string(),
+    flagged_at: A.isoTime,
+    resolution_message: z.string().nullable(),
+    resolved_at: z.string().nullable(),
+  }),
+);
 
 /** Staff, levels 2-6; not the kiosk. */
 const STAFF = { auth: "required", level: LEVELS.staff } as const;
@@ -24,7 +40,7 @@ export const flagsApi: readonly ApiRow[] = [
     description: "A participant's flags (?participant_id=&type=).",
     rule: STAFF,
     query: flagUserQuery,
-    answers: { description: "{ data, count }" },
+    answers: { description: "{ data, count }" , schema: FLAGS_ANSWER },
     handle: (ctx) => userFlags(ctx.services, signedIn(ctx), ctx.query),
   }),
 ];

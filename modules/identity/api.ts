@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ADMIN_ONLY } from "./access/rules";
 import { apiRow, signedIn, type ApiRow } from "./calls/row";
 import { loginSchema, userRolesQuery } from "./commands";
@@ -8,6 +9,9 @@ import { createUserGroup, deleteUserGroup, updateUserGroup, userRoles } from "./
 import { staffUserApi } from "./users/staff-api";
 import { invitationApi } from "./invitations/api";
 import { ownProfileApi } from "./users/profile-api";
+
+/** GET /api/user-session's answer (decision 081). */
+const USER_SESSION = z.looseObject({ user_id: z.string(), organization_id: z.string(), role_level: z.number().int(), expires_at: z.string() });
 
 const ANYONE = { auth: "optional", kioskAllowed: true } as const;
 const SIGNED_IN_OR_KIOSK = { auth: "required", kioskAllowed: true } as const;
@@ -57,7 +61,7 @@ export const identityApi: readonly ApiRow[] = [
     path: "/api/user-session",
     description: "The user-session record.",
     rule: SIGNED_IN_OR_KIOSK,
-    answers: { description: "{ user_id, organization_id, role_level, expires_at }" },
+    answers: { description: "{ user_id, organization_id, role_level, expires_at }" , schema: USER_SESSION },
     handle: (ctx) => userSessionOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({

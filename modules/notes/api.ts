@@ -1,7 +1,23 @@
-import { apiRow, LEVELS, signedIn, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, signedIn, type ApiRow } from "../identity";
 import { createCommentBody, createNoteBody, deleteCommentQuery, deleteInputOf, deleteNoteQuery, editCommentBody, noteCommentsQuery, noteListQuery, updateNoteBody } from "./commands";
 import { commentsOf, noteFiltersOf, noteReport, notesOf } from "./service-reads";
 import { createComment, createNote, deleteComment, deleteNote, editComment, updateNote } from "./service-writes";
+
+/** GET /api/note's answer (decision 081): notes and flags visible to the caller, with the filter used. */
+const NOTES_ANSWER = A.listAnswer(
+  z.looseObject({
+    id: z.string(),
+    participant_id: z.string(),
+    message: z.string(),
+    type: z.string().nullable(),
+    status: z.enum(["Active", "Archive"]),
+    is_flag_note: z.boolean(),
+    created_date: z.string(),
+    role_ids: z.array(z.string()),
+  }),
+  z.looseObject({ filter_id: z.string() }),
+);
 
 /**
  * Staff, levels 2-6, not the kiosk (as the flag calls). Who may do what to a given note (author, admin,
@@ -18,7 +34,7 @@ export const notesApi: readonly ApiRow[] = [
     description: "A participant's notes, paged: user_id, filter_id (default All Notes), sort on created_date, search on message, page, size.",
     rule: NOTES,
     query: noteListQuery,
-    answers: { description: "{ data, count, additional_info: { filter_id } }" },
+    answers: { description: "{ data, count, additional_info: { filter_id } }" , schema: NOTES_ANSWER },
     handle: (ctx) => notesOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

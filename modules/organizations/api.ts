@@ -1,6 +1,10 @@
+import { z } from "zod";
 import { ADMIN_ONLY, apiRow, signedIn, type ApiRow } from "../identity";
 import { organizationSettingsOf, updateOrganizationSettingsOf } from "./service";
 import { organizationRequestsApi } from "./requests/api";
+
+/** GET /api/setting/organization's answer (decision 081): the settings as stored, and the colour the pages use. */
+const ORGANIZATION_SETTINGS = z.looseObject({ id: z.string(), name: z.string(), type: z.string(), time_zone: z.string(), features: z.looseObject({}), main_color: z.string() });
 
 /** The organization settings calls (spec-1 section 3), rows of the one /api table. */
 export const organizationsApi: readonly ApiRow[] = [
@@ -10,7 +14,7 @@ export const organizationsApi: readonly ApiRow[] = [
     path: "/api/setting/organization",
     description: "Organization information.",
     rule: { auth: "required", kioskAllowed: true },
-    answers: { description: "{ id, ...settings, main_color }; the report's secret blank below admin level" },
+    answers: { description: "{ id, ...settings, main_color }; the report's secret blank below admin level" , schema: ORGANIZATION_SETTINGS },
     handle: (ctx) => organizationSettingsOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({

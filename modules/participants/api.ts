@@ -1,10 +1,29 @@
-import { apiRow, commandIdOf, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, commandIdOf, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { memberLookupBody } from "./commands";
 import { memberLookupOf, participantDetailOf, participantPhotoResponse } from "./service-detail";
 import { participantReportOf } from "./service-list";
 import { issueWaiverLink } from "./service-waivers";
 import { createParticipantCall, updateParticipantCall } from "./service-write";
 import { inviteParticipantCall } from "./service-account";
+
+/** GET /api/participant/{id}'s answer (decision 081): what the caller's field policy lets through; a kiosk's reduced view. */
+const PARTICIPANT_ANSWER = z.looseObject({
+  ...A.personNames,
+  participant_id: z.string(),
+  full_name: z.string(),
+  member_id: z.string().optional(),
+  status: z.string().optional(),
+  photo_url: z.string().nullable().optional(),
+  is_flagged: z.boolean().optional(),
+  is_warned: z.boolean().optional(),
+  flags: A.listAnswer(z.looseObject({ id: z.string() })).optional(),
+  notes: A.listAnswer(z.looseObject({ id: z.string() })).optional(),
+  programs_and_events: z.array(z.looseObject({ id: z.string(), name: z.string(), type: z.string() })).optional(),
+  check_in_time: z.string().nullable().optional(),
+  check_out_time: z.string().nullable().optional(),
+  is_reduced_view: z.boolean(),
+});
 
 const PARTICIPANT_VIEW = [P.CAN_VIEW_PARTICIPANT_LIST, P.CAN_VIEW_ASSIGNED_ONLY, P.CAN_VIEW_PARTICIPANT_PROFILE] as const;
 /** staff who may see participants, and the kiosk (whose permissions are capped to the kiosk four) */
@@ -25,7 +44,7 @@ export const participantsApi: readonly ApiRow[] = [
     path: "/api/participant/:id",
     description: "The participant check-in view; a kiosk gets the reduced view.",
     rule: PARTICIPANT_READ,
-    answers: { description: "The participant (spec-1 section 3) with the fields the caller's role may see" },
+    answers: { description: "The participant (spec-1 section 3) with the fields the caller's role may see" , schema: PARTICIPANT_ANSWER },
     handle: (ctx) => participantDetailOf(ctx.services, signedIn(ctx), ctx.params.id),
   }),
   apiRow({

@@ -1,4 +1,5 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { copyProgramBody, programBodySchema, programListQuery, registrationBody } from "./commands";
 import {
   archiveProgramCall,
@@ -12,6 +13,23 @@ import {
   unregisterCall,
   updateProgramCall,
 } from "./service";
+
+/** GET /api/program's answer (decision 081). */
+const PROGRAMS_ANSWER = A.listAnswer(
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    members_limit: z.number().int().nullable(),
+    status: z.string(),
+    registered_count: A.count,
+    waitlist_count: A.count,
+    created_date: z.string(),
+  }),
+  A.pageInfo,
+);
 
 /** Staff with 'create programs and events' (spec-1 section 6); not the kiosk. */
 const PROGRAM_WRITE = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_PROGRAMS_AND_EVENTS] } as const satisfies AccessRule;
@@ -30,7 +48,7 @@ export const programsApi: readonly ApiRow[] = [
     description: "The organization's programs, paged: search (name), sort (created_date, name, start_date, type; asc or desc), page, size, status (active, archived, all).",
     rule: PROGRAM_READ,
     query: programListQuery,
-    answers: { description: "{ data, count, additional_info }" },
+    answers: { description: "{ data, count, additional_info }" , schema: PROGRAMS_ANSWER },
     handle: (ctx) => programsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -1,7 +1,18 @@
-import { apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { selfEventRegistrationBody, selfProgramRegistrationBody } from "./commands";
 import { eventOptionsCall, participantEventsCall, selfRegisterToEvent, selfWithdrawFromEvent } from "./events";
 import { participantProgramsCall, programOptionsCall, selfRegisterToProgram, selfWithdrawFromProgram } from "./programs";
+
+/** GET /api/program/registration/options's answer (decision 081). */
+const PROGRAM_OPTIONS_ANSWER = A.listAnswer(
+  z.looseObject({ id: z.string(), name: z.string(), registered_count: A.count, waitlist_count: A.count, sessions: z.array(z.looseObject({ week_day: z.number().int(), start_time: z.string(), end_time: z.string() })) }),
+).extend({
+  participants: z.array(z.looseObject({ ...A.personNames, full_name: z.string(), age: z.number().int().nullable(), gender: z.string().nullable() })),
+  subtitle: z.string(),
+  cycle: z.looseObject({ start: z.string().nullable(), end: z.string().nullable() }),
+  closed: z.boolean(),
+});
 
 /**
  * Members (level 1) of an organization with the feature on, as the registration pages (spec-1 route table);
@@ -20,7 +31,7 @@ export const registrationApi: readonly ApiRow[] = [
     path: "/api/program/registration/options",
     description: `Programs open for registration this cycle (places left, waitlist length, sessions, ages, genders) and the participants the caller may register. ${WHO}`,
     rule: PROGRAM_SELF,
-    answers: { description: "{ data: [program], count, participants: [{ id, first_name, last_name, full_name, age, gender }], subtitle, cycle, closed }" },
+    answers: { description: "{ data: [program], count, participants: [{ id, first_name, last_name, full_name, age, gender }], subtitle, cycle, closed }" , schema: PROGRAM_OPTIONS_ANSWER },
     handle: (ctx) => programOptionsCall(ctx.services, signedIn(ctx)),
   }),
   apiRow({

@@ -1,6 +1,19 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow, type Services } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow, type Services } from "../identity";
 import { requestListQuery } from "./schema";
 import { approveRequest, declineRequest, requestCall, requestsOf, submitRequest } from "./service";
+
+/** GET /api/request's answer (decision 081). */
+const REQUESTS_ANSWER = A.listAnswer(
+  z.looseObject({
+    ...A.personNames,
+    kind: z.enum(["member", "parent", "teacher"]),
+    status: z.enum(["Pending", "Approved", "Declined"]),
+    email: z.string(),
+    created_date: A.isoTime,
+    decided_at: z.string().nullable(),
+  }),
+);
 
 /** Staff who create coach or participant profiles; which of the two a request needs is the service's (by its kind). */
 const DECIDE = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_COACH_PROFILE, P.CAN_CREATE_PARTICIPANT_PROFILE] } as const satisfies AccessRule;
@@ -28,7 +41,7 @@ export const requestsApi: readonly ApiRow[] = [
     description: "The organization's membership requests, paged: page, size, status (Pending, Approved, Declined), search (names, e-mail, the child's name). Newest first; only the kinds the caller may decide (teacher: 'create coach profiles'; member and parent: 'create participant profiles').",
     rule: DECIDE,
     query: requestListQuery,
-    answers: { description: "{ data, count, additional_info }" },
+    answers: { description: "{ data, count, additional_info }" , schema: REQUESTS_ANSWER },
     handle: (ctx) => requestsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

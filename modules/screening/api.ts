@@ -1,7 +1,11 @@
-import { ADMIN_ONLY, apiRow, signedIn, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, ADMIN_ONLY, apiRow, signedIn, type ApiRow } from "../identity";
 import { dailyScreeningBody, dailyScreeningQuery, flagScreeningBody, questionsBody, userDailyScreeningBody } from "./commands";
 import { dailyState, flagFailedScreening, submitDaily, usersDailyScreening } from "./service-daily";
 import { questionsList, replaceQuestions } from "./service-questions";
+
+/** GET /api/note/screening/questions's answer (decision 081). */
+const QUESTIONS_ANSWER = A.listAnswer(z.looseObject({ id: z.string(), type: z.enum(["RADIO", "RICHTEXT"]), label: z.string(), options: z.array(z.unknown()) }));
 
 /** Any signed-in user but a kiosk: the handlers decide whose screening (own, own children, or staff on a person's behalf). */
 const SIGNED_IN = { auth: "required" } as const;
@@ -14,7 +18,7 @@ export const screeningApi: readonly ApiRow[] = [
     path: "/api/note/screening/questions",
     description: "The organization's screening questions, RADIO and RICHTEXT only.",
     rule: SIGNED_IN,
-    answers: { description: "{ data, count }" },
+    answers: { description: "{ data, count }" , schema: QUESTIONS_ANSWER },
     handle: (ctx) => questionsList(ctx.services, signedIn(ctx)),
   }),
   apiRow({

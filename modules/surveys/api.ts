@@ -1,6 +1,24 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { reportQuery, responseQuery, surveyListQuery } from "./schema";
 import { changeSurveyStatus, createSurvey, openSurveysOf, responseCall, saveResponse, surveyCall, surveyReport, surveysOf, updateSurvey } from "./service";
+
+/** GET /api/survey's answer (decision 081). */
+const SURVEYS_ANSWER = A.listAnswer(
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    status: z.string(),
+    version: z.number().int(),
+    age_min: z.number().int().nullable(),
+    age_max: z.number().int().nullable(),
+    genders: z.array(z.string()),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    completions: A.count,
+    partial_completions: A.count,
+  }),
+);
 
 /** Staff who build surveys ('create survey', spec-1 section 4). */
 const BUILD = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_CREATE_SURVEY] } as const satisfies AccessRule;
@@ -21,7 +39,7 @@ export const surveysApi: readonly ApiRow[] = [
     description: "The survey summary list (spec-2 section 3: id, name, age_min, age_max, genders, start_date, end_date, completions, partial_completions; with status and version), paged: page, size. Newest first.",
     rule: REPORT,
     query: surveyListQuery,
-    answers: { description: "{ data, count, additional_info }" },
+    answers: { description: "{ data, count, additional_info }" , schema: SURVEYS_ANSWER },
     handle: (ctx) => surveysOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -1,7 +1,11 @@
-import { apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { registerAssetFor, uploadFileForm, uploadZipForm } from "./service-forms";
 import { putToLink, uploadLinkFor } from "./service-links";
 import { assetUrlFor, serveFileAt } from "./service-serving";
+
+/** GET /api/asset/upload/{path}'s answer (decision 081): where to PUT the bytes, until when, and how many at most. */
+const UPLOAD_LINK_ANSWER = z.looseObject({ file_path: z.string(), url: z.string(), method: z.literal("PUT"), expires_at: A.isoTime, max_bytes: A.count });
 
 /** Anyone signed in, levels 1-6, not the kiosk: members upload their own photos, staff anything. */
 const UPLOADERS = { auth: "required" } as const satisfies AccessRule;
@@ -36,7 +40,7 @@ export const uploadsApi: readonly ApiRow[] = [
     path: "/api/asset/upload/:path",
     description: "A signed upload link that expires: {path} the file name, file_type, file_sub_path. Response file_path and url.",
     rule: UPLOADERS,
-    answers: { description: "{ file_path, url, method: 'PUT', expires_at, max_bytes }" },
+    answers: { description: "{ file_path, url, method: 'PUT', expires_at, max_bytes }" , schema: UPLOAD_LINK_ANSWER },
     handle: (ctx) => uploadLinkFor(ctx.services, signedIn(ctx), ctx.params.path ?? "", new URL(ctx.request.url)),
   }),
   apiRow({

@@ -69,6 +69,9 @@ export const EXPECTED_PAGES: Record<string, string> = {
 export const EXPECTED_API: Record<string, string> = {
   "auth-csrf": "+++++++++",
   openapi: "+++++++++",
+  asyncapi: "+++++++++",
+  "api-docs": "+++++++++",
+  "api-docs-file": "+++++++++",
   "auth-session": "+++++++++",
   "auth-login": "+++++++++",
   "auth-logout": "+++++++++",

@@ -1,5 +1,6 @@
 export { apiRow, signedIn, commandIdOf, commandMetadataOf, type ApiRow, type ApiContext } from "./row";
 export { ApiTable, bodyLimitOfRow, type ApiMatch } from "./table";
-export { openApiDocument, ruleInWords } from "./openapi";
+export { openApiDocument, ruleInWords, SECURITY_SCHEMES } from "./openapi";
+export * as answerSchemas from "./answers";
 export { authOf, fieldRoleOfAuth, type Auth, type AuthUser, type AuthOrganization } from "./auth";
 export type { Services } from "./services";

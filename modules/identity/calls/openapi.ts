@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LEVEL, type AccessRule, type LevelRule } from "../access/types";
 import type { ApiRoute } from "../access/route-types";
+import { SESSION_COOKIE } from "../sessions/cookies";
 import type { ApiRow } from "./row";
 
 const LEVEL_NAMES = Object.fromEntries(Object.entries(LEVEL).map(([name, level]) => [level, name])) as Record<number, string>;
@@ -27,15 +28,30 @@ export function ruleInWords(rule: AccessRule): string {
 const ERROR_SCHEMA = {
   type: "object",
   required: ["code", "message"],
-  properties: { code: { type: "string" }, message: { type: "string" } },
+  properties: { code: { type: "string", description: "A stable code: VALIDATION, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, ..." }, message: { type: "string", description: "What went wrong, in words" } },
 } as const;
 
 const errorAnswer = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
 
-/** A zod schema as JSON Schema (what input it takes); one zod cannot express is said in words. */
-function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+/** How a caller proves who they are (decision 081): the session cookie of a browser, or an organization's API key. */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: "apiKey",
+    in: "cookie",
+    name: SESSION_COOKIE,
+    description: "The session cookie set by POST /api/auth/login. A state-changing call (POST, PUT, PATCH, DELETE) also sends the CSRF token of GET /api/auth/csrf in the X-CSRF-Token header.",
+  },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    description: "Authorization: Bearer <api key>: an organization's API key, with a subset of its creator's permissions; no CSRF token. Refused keys (expired, revoked) answer 401.",
+  },
+} as const;
+
+/** A zod schema as JSON Schema (of its input, or of what it answers); one zod cannot express is said in words. */
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): Record<string, unknown> {
   try {
-    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
     return json;
   } catch {
     return { description: "Validated on the server; see the call's description." };
@@ -69,16 +85,50 @@ function queryParameters(schema: z.ZodType | undefined) {
   return [...seen].map(([name, property]) => ({ name, in: "query", required: required(name), schema: property }));
 }
 
-function operation(row: ApiRow | ApiRoute) {
+/** Who may call, as OpenAPI's security requirements: anyone (none), either way in or none (optional), either way in (required). */
+function securityOf(rule: AccessRule) {
+  if (rule.auth === "none") return [];
+  const ways = [{ session: [] }, { apiKey: [] }];
+  return rule.auth === "optional" ? [{}, ...ways] : ways;
+}
+
+/** What a success answers: the row's declared schema, a file, or (not yet declared) any JSON value. */
+function successAnswer(row: ApiRow | ApiRoute) {
+  const answers = (row as ApiRow).answers;
+  const contentType = answers?.contentType ?? "application/json";
+  const json = /json/.test(contentType);
+  const schema = answers?.schema ? jsonSchemaOf(answers.schema, "output") : json ? {} : { type: "string", format: "binary" };
+  return { description: answers?.description ?? "Done", content: { [contentType]: { schema } } };
+}
+
+/** The `{ code, message }` answers a row may give, from its rule, its input and its method (decision 081). */
+function errorAnswers(row: ApiRow | ApiRoute) {
+  const full = row as ApiRow;
+  const writes = row.method !== "GET";
+  const takesInput = writes || Boolean(full.query) || pathParams(row.path).length > 0;
+  const rateLimited = row.id === "auth-login" || /\b429\b/.test(row.description);
+  return {
+    ...(takesInput ? { "400": errorAnswer("Bad input: the first problem, in words (code VALIDATION or the call's own)") } : {}),
+    ...(row.rule.auth === "required" ? { "401": errorAnswer("Not signed in, or an API key that is unknown, expired or revoked") } : {}),
+    ...(row.rule.auth === "required" || writes ? { "403": errorAnswer("A missing permission, or a state-changing call from a session without its CSRF token") } : {}),
+    ...(takesInput && row.rule.auth !== "none" ? { "404": errorAnswer("Not found, or another organization's") } : {}),
+    ...(writes ? { "409": errorAnswer("In conflict with the current state (already done, taken, or changed meanwhile)") } : {}),
+    ...(writes ? { "413": errorAnswer("The body is too large"), "415": errorAnswer("The body is not JSON (or, where the call takes them, form fields)") } : {}),
+    ...(rateLimited ? { "429": errorAnswer("Too many attempts: wait the Retry-After header's seconds") } : {}),
+  };
+}
+
+function operation(row: ApiRow | ApiRoute, tag: string | undefined) {
   const full = row as ApiRow;
   const rule = ruleInWords(row.rule);
-  const answers = full.answers;
-  const okStatus = String(answers?.status ?? 200);
   return {
     operationId: row.id,
+    ...(tag ? { tags: [tag] } : {}),
     summary: row.description,
     description: `Access: ${rule}.`,
     "x-access": rule,
+    ...(full.answers?.schema || !/json/.test(full.answers?.contentType ?? "application/json") ? {} : { "x-answer-declared": false }),
+    security: securityOf(row.rule),
     parameters: [
       ...pathParams(row.path).map((p) => ({ name: p.name, in: "path", required: true, schema: { type: "string" }, ...(p.optional ? { description: "may be left out" } : {}) })),
       ...queryParameters(full.query),
@@ -88,28 +138,34 @@ function operation(row: ApiRow | ApiRoute) {
       : row.maxBodyBytes === "streamed"
         ? { requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } }
         : {}),
-    responses: {
-      [okStatus]: { description: answers?.description ?? "Done", content: { [answers?.contentType ?? "application/json"]: { schema: {} } } },
-      "400": errorAnswer("Bad input: the first problem, in words"),
-      ...(row.rule.auth === "required" ? { "401": errorAnswer("Not signed in") } : {}),
-      "403": errorAnswer("A missing permission, or a state-changing call without its CSRF token"),
-      "404": errorAnswer("Not found, or another organization's"),
-      ...(row.method === "GET" ? {} : { "413": errorAnswer("The body is too large"), "415": errorAnswer("The body is not JSON") }),
-    },
+    responses: { [String(full.answers?.status ?? 200)]: successAnswer(row), ...errorAnswers(row) },
   };
 }
 
-/** The OpenAPI 3.1 document of the table: one operation per row, nothing else. */
-export function openApiDocument(rows: readonly (ApiRow | ApiRoute)[], info: { title: string; version: string }) {
+export type OpenApiInfo = { title: string; version: string; description?: string };
+
+/**
+ * The OpenAPI 3.1 document of the table: one operation per row, nothing else. `tagOf` names the
+ * context (node of the table) a row comes from.
+ */
+export function openApiDocument(rows: readonly (ApiRow | ApiRoute)[], info: OpenApiInfo, tagOf: (row: ApiRow | ApiRoute) => string | undefined = () => undefined) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const tags = new Set<string>();
   for (const row of rows) {
-    const path = openApiPath(row.path);
-    (paths[path] ??= {})[row.method.toLowerCase()] = operation(row);
+    const tag = tagOf(row);
+    if (tag) tags.add(tag);
+    (paths[openApiPath(row.path)] ??= {})[row.method.toLowerCase()] = operation(row, tag);
   }
   return {
     openapi: "3.1.0",
-    info: { ...info, description: "Every call of the Rollcall /api table. Errors answer { code, message }. State-changing calls from a browser session send the CSRF token (GET /api/auth/csrf) in the X-CSRF-Token header." },
+    info: {
+      ...info,
+      description:
+        info.description ??
+        "Every call of the Rollcall /api table. Errors answer { code, message }. State-changing calls from a browser session send the CSRF token (GET /api/auth/csrf) in the X-CSRF-Token header.",
+    },
+    tags: [...tags].map((name) => ({ name })),
     paths,
-    components: { schemas: { Error: ERROR_SCHEMA } },
+    components: { schemas: { Error: ERROR_SCHEMA }, securitySchemes: SECURITY_SCHEMES },
   };
 }

@@ -32,8 +32,11 @@ export type ApiRow<B = unknown, Q = unknown> = ApiRoute & {
   formBody?: true;
   /** zod schema of the query string (an object of strings) */
   query?: z.ZodType<Q>;
-  /** what a success answers, for the OpenAPI document (a JSON body unless said) */
-  answers?: { status?: number; description: string; contentType?: string };
+  /**
+   * What a success answers, for the OpenAPI document (a JSON body unless said); `schema` is the JSON
+   * body's zod schema as answered (decision 081: loose objects, a new field breaks no client).
+   */
+  answers?: { status?: number; description: string; contentType?: string; schema?: z.ZodType };
   /** a plain value is answered as JSON 200; a Response as it is (files, cookies, other statuses) */
   handle(ctx: ApiContext<B, Q>): unknown;
 };

@@ -1,9 +1,23 @@
+import { z } from "zod";
 import { DomainError } from "../../kernel";
 import { SIGNED_IN } from "../access/rules";
 import { apiRow, signedIn, type ApiRow } from "../calls/row";
 import { MIN_PASSWORD_LENGTH } from "./passwords";
 import { changeOwnPassword, editOwnProfile, ownProfileOf, setOwnNotificationPreferences } from "./profile";
 import { changePasswordSchema, notificationPreferencesSchema, ownProfileSchema } from "./profile-schema";
+
+/** GET /api/user/me's answer (decision 081). */
+const OWN_PROFILE = z.looseObject({
+  data: z.looseObject({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    username: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    notifications: z.looseObject({ newsletters: z.boolean(), program_updates: z.boolean() }),
+  }),
+});
 
 /** A refusal with a wait (429, 503) carries Retry-After, as sign-in's do. */
 async function withRetryAfter(run: () => Promise<unknown>): Promise<unknown> {
@@ -24,7 +38,7 @@ export const ownProfileApi: readonly ApiRow[] = [
     path: "/api/user/me",
     description: "The caller's own profile: name, username, e-mail, phone number and notification preferences.",
     rule: SIGNED_IN,
-    answers: { description: "{ data: { id, first_name, last_name, username, email, phone_number, notifications: { newsletters, program_updates } } }" },
+    answers: { description: "{ data: { id, first_name, last_name, username, email, phone_number, notifications: { newsletters, program_updates } } }" , schema: OWN_PROFILE },
     handle: (ctx) => ownProfileOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({
