@@ -6,6 +6,7 @@ import { CHECK_IN_CHANGED, CHECK_IN_KIOSK_TOPIC, CHECK_IN_TOPIC } from "../../pr
 import { EXPORT_CHANGED, EXPORT_PROGRESS, EXPORT_TOPIC_PREFIX } from "../../projections/exports";
 import { FLAG_CHANGED } from "../../projections/flags";
 import { NOTES_CHANGED, NOTES_TOPIC } from "../../projections/notes";
+import { ORGANIZATION_LIVE_EVENT, ORGANIZATION_LIVE_TOPIC } from "../../projections/organizations";
 import { PARTICIPANT_LIVE_EVENT, PARTICIPANT_LIVE_TOPIC } from "../../projections/participants";
 import { SCREENING_CHANGED, SCREENING_TOPIC } from "../../projections/screening";
 import { TOPIC_RULES } from "../live-auth";
@@ -27,6 +28,15 @@ const checkInMessages = (row: z.ZodType): LiveChannelMessage[] => [
   { event: CHECK_IN_CHANGED, summary: "A visit began or ended, or the member's photo changed: the board row as it is now", payload: row },
   { event: FLAG_CHANGED, summary: "A member's flags changed", payload: flagChange },
 ];
+
+/** A topic the server publishes that no rule lets a socket follow yet (runtime/live-auth.ts): documented as refused. */
+const unfollowable = (topic: string, event: string, summary: string, payload: z.ZodType): LiveChannel => ({
+  topic,
+  pattern: new RegExp(`^${topic}$`),
+  followers: "Nobody yet: published, but no rule lets a socket follow it (subscribing answers BAD_SUBSCRIPTION)",
+  followable: false,
+  messages: [{ event, summary, payload }],
+});
 
 const anyOf = (permissions: "members" | readonly string[]) => (permissions === "members" ? "any member of the organization" : `a holder of any of ${permissions.join(", ")}`);
 const rule = (topic: string) => TOPIC_RULES[topic] ?? [];
@@ -98,13 +108,8 @@ export const LIVE_CHANNELS: readonly LiveChannel[] = [
     followable: true,
     messages: [{ event: NOTES_CHANGED, summary: "A note, comment or flag of a participant changed: ask the list again", payload: z.looseObject({ note_id: z.string(), participant_id: z.string() }) }],
   })),
-  {
-    topic: PARTICIPANT_LIVE_TOPIC,
-    pattern: /^participants$/,
-    followers: "Nobody yet: published, but no rule lets a socket follow it (subscribing answers BAD_SUBSCRIPTION)",
-    followable: false,
-    messages: [{ event: PARTICIPANT_LIVE_EVENT, summary: "Participants changed (at most 100 ids)", payload: z.looseObject({ participantIds: z.array(z.string()).max(100) }) }],
-  },
+  unfollowable(PARTICIPANT_LIVE_TOPIC, PARTICIPANT_LIVE_EVENT, "Participants changed (at most 100 ids)", z.looseObject({ participantIds: z.array(z.string()).max(100) })),
+  unfollowable(ORGANIZATION_LIVE_TOPIC, ORGANIZATION_LIVE_EVENT, "The organization's settings changed", z.looseObject({ organizationId: z.string() })),
 ];
 
 /** The documented channel of a concrete topic, if any. */
