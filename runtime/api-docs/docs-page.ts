@@ -87,7 +87,7 @@ export function docsPage(): Response {
 ${liveSection()}
 </main>
 <script src="/api/docs/swagger-ui-bundle.js"></script>
-<script nonce="${nonce}">window.SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null, supportedSubmitMethods: ["get"] });</script>
+<script nonce="${nonce}">window.ui = window.SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", deepLinking: true, validatorUrl: null, supportedSubmitMethods: ["get"] });</script>
 </body>
 </html>`;
   return new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": docsPolicy(nonce), "cache-control": "no-store" } });

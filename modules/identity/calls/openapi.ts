@@ -103,15 +103,14 @@ function successAnswer(row: ApiRow | ApiRoute) {
 
 /** The `{ code, message }` answers a row may give, from its rule, its input and its method (decision 081). */
 function errorAnswers(row: ApiRow | ApiRoute) {
-  const full = row as ApiRow;
   const writes = row.method !== "GET";
-  const takesInput = writes || Boolean(full.query) || pathParams(row.path).length > 0;
   const rateLimited = row.id === "auth-login" || /\b429\b/.test(row.description);
   return {
-    ...(takesInput ? { "400": errorAnswer("Bad input: the first problem, in words (code VALIDATION or the call's own)") } : {}),
+    // any call may be sent a query, parameters or a body it refuses
+    "400": errorAnswer("Bad input: the first problem, in words (code VALIDATION or the call's own)"),
     ...(row.rule.auth === "required" ? { "401": errorAnswer("Not signed in, or an API key that is unknown, expired or revoked") } : {}),
     ...(row.rule.auth === "required" || writes ? { "403": errorAnswer("A missing permission, or a state-changing call from a session without its CSRF token") } : {}),
-    ...(takesInput && row.rule.auth !== "none" ? { "404": errorAnswer("Not found, or another organization's") } : {}),
+    ...(row.rule.auth !== "none" ? { "404": errorAnswer("Not found, or another organization's") } : {}),
     ...(writes ? { "409": errorAnswer("In conflict with the current state (already done, taken, or changed meanwhile)") } : {}),
     ...(writes ? { "413": errorAnswer("The body is too large"), "415": errorAnswer("The body is not JSON (or, where the call takes them, form fields)") } : {}),
     ...(rateLimited ? { "429": errorAnswer("Too many attempts: wait the Retry-After header's seconds") } : {}),
