@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
 import { OrganizationSettingsForm } from "~/components/customize/organization-settings-form";
 import { ThemePicker } from "~/components/customize/theme-picker";
+import { ApiReferenceCard } from "~/components/api-docs/api-reference-card";
 import type { Notice } from "~/components/user-groups/types";
 import { customizeData } from "#modules/organizations";
 import { handleCustomizeForm } from "~/utils/customize-page.server";
@@ -42,6 +43,7 @@ export default function CustomizePage() {
       <Flex direction="column" gap="6">
         <ThemePicker mainColor={mainColor} onDone={done} />
         <OrganizationSettingsForm settings={settings} timeZones={timeZones} onDone={done} />
+        <ApiReferenceCard />
       </Flex>
     </Container>
   );

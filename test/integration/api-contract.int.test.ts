@@ -149,6 +149,8 @@ describe("the API documents against the running app", () => {
     const response = await fetch(`${app.baseUrl}/api/docs`);
     expect(response.status).toBe(200);
     expectNoncedPage(response, await response.text());
+    // admins find it on Customize Scoreboard (decision 081)
+    expect(await (await admin.request("GET", "/customize")).text()).toContain('href="/api/docs"');
     const bundle = await fetch(`${app.baseUrl}/api/docs/swagger-ui-bundle.js`);
     expect([bundle.status, bundle.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
     const browser = await launchBrowser();
