@@ -17,7 +17,7 @@ const cache = new Map<string, Buffer>();
 /** One of the viewer's files (a day in the browser's cache), or a 404 for any other name. */
 export async function viewerFile(name: string): Promise<Response> {
   const type = VIEWER_FILES[name];
-  if (!type) return Response.json({ code: "NOT_FOUND", message: `There is no /api/docs/${name}` }, { status: 404 });
+  if (!type) return Response.json({ code: "NOT_FOUND", message: `The viewer has no file named ${name}` }, { status: 404 });
   let bytes = cache.get(name);
   if (!bytes) cache.set(name, (bytes = await readFile(path.join(viewerDir(), name))));
   return new Response(new Uint8Array(bytes), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
