@@ -41,7 +41,7 @@ export const appointmentsApi: readonly ApiRow[] = [
     description: "The organization's events, paged: search (name), sort (created_date, name, start_date, end_date; asc or desc), page, size, when (upcoming, past, all).",
     rule: EVENT_READ,
     query: eventListQuery,
-    answers: { description: "{ data, count, additional_info }" , schema: EVENTS_ANSWER },
+    answers: { description: "{ data, count, additional_info }", schema: EVENTS_ANSWER },
     handle: (ctx) => eventsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

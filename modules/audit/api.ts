@@ -27,7 +27,7 @@ export const auditApi: readonly ApiRow[] = [
     description: "A participant's note, comment and flag history: the timeline and the state replayed at ?at= (ISO 8601, default now).",
     rule: AUDITORS,
     query: auditQuery,
-    answers: { description: "{ participant, at, timeline, state }" , schema: AUDIT_ANSWER },
+    answers: { description: "{ participant, at, timeline, state }", schema: AUDIT_ANSWER },
     handle: (ctx) => participantAudit(ctx.services, signedIn(ctx), ctx.params.id, ctx.query),
   }),
   apiRow({

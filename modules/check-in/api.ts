@@ -3,6 +3,12 @@ import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type Ap
 import { boardQuery, bulkCheckInBody, checkInBody, checkOutBody, eligibilityBody } from "./commands";
 import { bulkCheckIn, checkIn, checkInEligibility, checkInList, checkOut } from "./service";
 
+/** POST /api/check-in's answer (decision 081): the visit made (or the first answer again, for a repeated Idempotency-Key). */
+const CHECK_IN_ANSWER = z.looseObject({
+  message: z.string(),
+  data: z.looseObject({ id: z.string().nullable(), participant_id: z.string(), type: z.enum(["in", "out"]), replayed: z.boolean(), has_security_code: z.boolean() }),
+});
+
 /** A board row as /api/check-in and the live channel carry it (projections/check-in BoardRow); the kiosk's leaves out what its field policy hides. */
 export const boardRowAnswer = z.looseObject({
   id: z.string(),
@@ -36,7 +42,7 @@ export const checkInApi: readonly ApiRow[] = [
     description: "Today's board (type=notYetCheckout) or the paged JSON export (type=export, which also needs CAN_EXPORT_CHECK_IN_MEMBERS).",
     rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_CHECK_IN_MEMBERS, P.CAN_CHECK_IN_OUT_MEMBERS], kioskAllowed: true },
     query: boardQuery,
-    answers: { description: "{ data, count, additional_info: { programs, flags } }, or an export page" , schema: BOARD_ANSWER },
+    answers: { description: "{ data, count, additional_info: { programs, flags } }, or an export page", schema: BOARD_ANSWER },
     handle: (ctx) => checkInList(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({
@@ -46,7 +52,7 @@ export const checkInApi: readonly ApiRow[] = [
     description: "Check one member in or out by Member ID; a check-in gets the day's security code (decision 036).",
     rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT, kioskAllowed: true },
     body: checkInBody,
-    answers: { description: "{ message, data: { id, participant_id, type, replayed, has_security_code } }" },
+    answers: { description: "{ message, data: { id, participant_id, type, replayed, has_security_code } }", schema: CHECK_IN_ANSWER },
     handle: (ctx) => checkIn(ctx.services, signedIn(ctx), ctx.body, ctx.request),
   }),
   apiRow({

@@ -32,7 +32,7 @@ export const communicationsApi: readonly ApiRow[] = [
     description: "The caller's conversations, newest message first: is_read (true/false), status (Active, Archived), search (subject, last message), page, size. is_read=false, status=Active, page=0, size=1: the count is the unread badge.",
     rule: INBOX,
     query: inboxQuery,
-    answers: { description: "{ data, count }" , schema: INBOX_ANSWER },
+    answers: { description: "{ data, count }", schema: INBOX_ANSWER },
     handle: (ctx) => inboxOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

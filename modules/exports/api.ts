@@ -34,7 +34,7 @@ export const exportsApi: readonly ApiRow[] = [
     path: "/api/export",
     description: "My exports, newest first, with their status, progress, size, rows and a download link that expires.",
     rule: EXPORTERS,
-    answers: { description: "{ data: [export with download_url and progress], count, additional_info }" , schema: EXPORTS_ANSWER },
+    answers: { description: "{ data: [export with download_url and progress], count, additional_info }", schema: EXPORTS_ANSWER },
     handle: (ctx) => exportList(ctx.services, signedIn(ctx)),
   }),
   apiRow({

@@ -20,7 +20,7 @@ export const familyApi: readonly ApiRow[] = [
     description: "The organization's parents, paged (page from 0, size default 10), searched (search: the parent's name or e-mail, a child's name), by last name; each with their children.",
     rule: MANAGE_PARENT,
     query: parentListQuery,
-    answers: { description: "{ data: [{ id, first_name, last_name, email, phone_number, status, created_date, children: [{ id, full_name, member_id, relationship }] }], count }, through the caller's field policy" , schema: PARENTS_ANSWER },
+    answers: { description: "{ data: [{ id, first_name, last_name, email, phone_number, status, created_date, children: [{ id, full_name, member_id, relationship }] }], count }, through the caller's field policy", schema: PARENTS_ANSWER },
     handle: (ctx) => parentsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

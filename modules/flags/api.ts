@@ -40,7 +40,7 @@ export const flagsApi: readonly ApiRow[] = [
     description: "A participant's flags (?participant_id=&type=).",
     rule: STAFF,
     query: flagUserQuery,
-    answers: { description: "{ data, count }" , schema: FLAGS_ANSWER },
+    answers: { description: "{ data, count }", schema: FLAGS_ANSWER },
     handle: (ctx) => userFlags(ctx.services, signedIn(ctx), ctx.query),
   }),
 ];

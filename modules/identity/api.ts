@@ -10,6 +10,9 @@ import { staffUserApi } from "./users/staff-api";
 import { invitationApi } from "./invitations/api";
 import { ownProfileApi } from "./users/profile-api";
 
+/** GET /api/auth/csrf's answer (decision 081). */
+const CSRF_ANSWER = z.looseObject({ csrf: z.string().min(1) });
+
 /** GET /api/user-session's answer (decision 081). */
 const USER_SESSION = z.looseObject({ user_id: z.string(), organization_id: z.string(), role_level: z.number().int(), expires_at: z.string() });
 
@@ -24,7 +27,7 @@ export const identityApi: readonly ApiRow[] = [
     path: "/api/auth/csrf",
     description: "Obtain the CSRF value.",
     rule: ANYONE,
-    answers: { description: "{ csrf }, set in an HttpOnly cookie the first time" },
+    answers: { description: "{ csrf }, set in an HttpOnly cookie the first time", schema: CSRF_ANSWER },
     handle: (ctx) => csrfTokenOf(ctx.services, ctx.request),
   }),
   apiRow({
@@ -61,7 +64,7 @@ export const identityApi: readonly ApiRow[] = [
     path: "/api/user-session",
     description: "The user-session record.",
     rule: SIGNED_IN_OR_KIOSK,
-    answers: { description: "{ user_id, organization_id, role_level, expires_at }" , schema: USER_SESSION },
+    answers: { description: "{ user_id, organization_id, role_level, expires_at }", schema: USER_SESSION },
     handle: (ctx) => userSessionOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({

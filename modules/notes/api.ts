@@ -34,7 +34,7 @@ export const notesApi: readonly ApiRow[] = [
     description: "A participant's notes, paged: user_id, filter_id (default All Notes), sort on created_date, search on message, page, size.",
     rule: NOTES,
     query: noteListQuery,
-    answers: { description: "{ data, count, additional_info: { filter_id } }" , schema: NOTES_ANSWER },
+    answers: { description: "{ data, count, additional_info: { filter_id } }", schema: NOTES_ANSWER },
     handle: (ctx) => notesOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -14,7 +14,7 @@ export const organizationsApi: readonly ApiRow[] = [
     path: "/api/setting/organization",
     description: "Organization information.",
     rule: { auth: "required", kioskAllowed: true },
-    answers: { description: "{ id, ...settings, main_color }; the report's secret blank below admin level" , schema: ORGANIZATION_SETTINGS },
+    answers: { description: "{ id, ...settings, main_color }; the report's secret blank below admin level", schema: ORGANIZATION_SETTINGS },
     handle: (ctx) => organizationSettingsOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({

@@ -7,6 +7,12 @@ import { issueWaiverLink } from "./service-waivers";
 import { createParticipantCall, updateParticipantCall } from "./service-write";
 import { inviteParticipantCall } from "./service-account";
 
+/** GET /api/participant_report's answer (decision 081): a page of participants through the caller's field policy. */
+const PARTICIPANT_REPORT_ANSWER = A.listAnswer(
+  z.looseObject({ ...A.personNames, participant_id: z.string(), full_name: z.string(), member_id: z.string().optional(), status: z.string().optional(), photo_url: z.string().nullable().optional() }),
+  A.pageInfo,
+);
+
 /** GET /api/participant/{id}'s answer (decision 081): what the caller's field policy lets through; a kiosk's reduced view. */
 const PARTICIPANT_ANSWER = z.looseObject({
   ...A.personNames,
@@ -44,7 +50,7 @@ export const participantsApi: readonly ApiRow[] = [
     path: "/api/participant/:id",
     description: "The participant check-in view; a kiosk gets the reduced view.",
     rule: PARTICIPANT_READ,
-    answers: { description: "The participant (spec-1 section 3) with the fields the caller's role may see" , schema: PARTICIPANT_ANSWER },
+    answers: { description: "The participant (spec-1 section 3) with the fields the caller's role may see", schema: PARTICIPANT_ANSWER },
     handle: (ctx) => participantDetailOf(ctx.services, signedIn(ctx), ctx.params.id),
   }),
   apiRow({
@@ -64,7 +70,7 @@ export const participantsApi: readonly ApiRow[] = [
     path: "/api/participant_report",
     description: "The participant list: page, size, statuses, search.",
     rule: PARTICIPANT_READ,
-    answers: { description: "{ data, count, additional_info }" },
+    answers: { description: "{ data, count, additional_info }", schema: PARTICIPANT_REPORT_ANSWER },
     handle: (ctx) => participantReportOf(ctx.services, signedIn(ctx), searchParamsOf(ctx.request)),
   }),
   apiRow({

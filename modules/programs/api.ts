@@ -48,7 +48,7 @@ export const programsApi: readonly ApiRow[] = [
     description: "The organization's programs, paged: search (name), sort (created_date, name, start_date, type; asc or desc), page, size, status (active, archived, all).",
     rule: PROGRAM_READ,
     query: programListQuery,
-    answers: { description: "{ data, count, additional_info }" , schema: PROGRAMS_ANSWER },
+    answers: { description: "{ data, count, additional_info }", schema: PROGRAMS_ANSWER },
     handle: (ctx) => programsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -31,7 +31,7 @@ export const registrationApi: readonly ApiRow[] = [
     path: "/api/program/registration/options",
     description: `Programs open for registration this cycle (places left, waitlist length, sessions, ages, genders) and the participants the caller may register. ${WHO}`,
     rule: PROGRAM_SELF,
-    answers: { description: "{ data: [program], count, participants: [{ id, first_name, last_name, full_name, age, gender }], subtitle, cycle, closed }" , schema: PROGRAM_OPTIONS_ANSWER },
+    answers: { description: "{ data: [program], count, participants: [{ id, first_name, last_name, full_name, age, gender }], subtitle, cycle, closed }", schema: PROGRAM_OPTIONS_ANSWER },
     handle: (ctx) => programOptionsCall(ctx.services, signedIn(ctx)),
   }),
   apiRow({

@@ -41,7 +41,7 @@ export const requestsApi: readonly ApiRow[] = [
     description: "The organization's membership requests, paged: page, size, status (Pending, Approved, Declined), search (names, e-mail, the child's name). Newest first; only the kinds the caller may decide (teacher: 'create coach profiles'; member and parent: 'create participant profiles').",
     rule: DECIDE,
     query: requestListQuery,
-    answers: { description: "{ data, count, additional_info }" , schema: REQUESTS_ANSWER },
+    answers: { description: "{ data, count, additional_info }", schema: REQUESTS_ANSWER },
     handle: (ctx) => requestsOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

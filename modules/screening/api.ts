@@ -18,7 +18,7 @@ export const screeningApi: readonly ApiRow[] = [
     path: "/api/note/screening/questions",
     description: "The organization's screening questions, RADIO and RICHTEXT only.",
     rule: SIGNED_IN,
-    answers: { description: "{ data, count }" , schema: QUESTIONS_ANSWER },
+    answers: { description: "{ data, count }", schema: QUESTIONS_ANSWER },
     handle: (ctx) => questionsList(ctx.services, signedIn(ctx)),
   }),
   apiRow({

@@ -39,7 +39,7 @@ export const surveysApi: readonly ApiRow[] = [
     description: "The survey summary list (spec-2 section 3: id, name, age_min, age_max, genders, start_date, end_date, completions, partial_completions; with status and version), paged: page, size. Newest first.",
     rule: REPORT,
     query: surveyListQuery,
-    answers: { description: "{ data, count, additional_info }" , schema: SURVEYS_ANSWER },
+    answers: { description: "{ data, count, additional_info }", schema: SURVEYS_ANSWER },
     handle: (ctx) => surveysOf(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -40,7 +40,7 @@ export const uploadsApi: readonly ApiRow[] = [
     path: "/api/asset/upload/:path",
     description: "A signed upload link that expires: {path} the file name, file_type, file_sub_path. Response file_path and url.",
     rule: UPLOADERS,
-    answers: { description: "{ file_path, url, method: 'PUT', expires_at, max_bytes }" , schema: UPLOAD_LINK_ANSWER },
+    answers: { description: "{ file_path, url, method: 'PUT', expires_at, max_bytes }", schema: UPLOAD_LINK_ANSWER },
     handle: (ctx) => uploadLinkFor(ctx.services, signedIn(ctx), ctx.params.path ?? "", new URL(ctx.request.url)),
   }),
   apiRow({

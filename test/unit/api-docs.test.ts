@@ -27,7 +27,7 @@ const openApi = () => documentOf<OpenApi>("openapi");
 const operations = async () => new Map(Object.values((await openApi()).paths).flatMap((methods) => Object.values(methods).map((op) => [op.operationId, op] as const)));
 
 // rows whose JSON answer has no declared schema yet (decision 081): this number may only go down
-const UNDECLARED_AT_MOST = 127;
+const UNDECLARED_AT_MOST = 124;
 
 describe("the OpenAPI document of the /api table (decision 081)", () => {
   it("is a valid OpenAPI 3.1 document", async () => {

@@ -38,7 +38,7 @@ export const ownProfileApi: readonly ApiRow[] = [
     path: "/api/user/me",
     description: "The caller's own profile: name, username, e-mail, phone number and notification preferences.",
     rule: SIGNED_IN,
-    answers: { description: "{ data: { id, first_name, last_name, username, email, phone_number, notifications: { newsletters, program_updates } } }" , schema: OWN_PROFILE },
+    answers: { description: "{ data: { id, first_name, last_name, username, email, phone_number, notifications: { newsletters, program_updates } } }", schema: OWN_PROFILE },
     handle: (ctx) => ownProfileOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({
