@@ -117,6 +117,12 @@ function errorAnswers(row: ApiRow | ApiRoute) {
   };
 }
 
+/** A body's media types: JSON, and the same fields as a form where the row takes one. */
+function bodyContent(body: z.ZodType, form: boolean) {
+  const schema = jsonSchemaOf(body);
+  return { "application/json": { schema }, ...(form ? { "application/x-www-form-urlencoded": { schema }, "multipart/form-data": { schema } } : {}) };
+}
+
 function operation(row: ApiRow | ApiRoute, tag: string | undefined) {
   const full = row as ApiRow;
   const rule = ruleInWords(row.rule);
@@ -133,7 +139,7 @@ function operation(row: ApiRow | ApiRoute, tag: string | undefined) {
       ...queryParameters(full.query),
     ],
     ...(full.body
-      ? { requestBody: { required: false, content: { "application/json": { schema: jsonSchemaOf(full.body) } } } }
+      ? { requestBody: { required: false, content: bodyContent(full.body, full.formBody === true) } }
       : row.maxBodyBytes === "streamed"
         ? { requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } }
         : {}),
