@@ -31,7 +31,6 @@ const ackSchema = (codes: readonly string[]) => ({
 });
 
 function topicChannel(channel: LiveChannel) {
-  const key = channelKey(channel);
   const params = ["organizationId", ...placeholders(channel.topic)];
   return {
     address: `org:{organizationId}:${channel.topic}`,
@@ -46,7 +45,6 @@ function topicChannel(channel: LiveChannel) {
     ),
     "x-topic": channel.topic,
     "x-followable": channel.followable,
-    "x-key": key,
   };
 }
 
