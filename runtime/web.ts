@@ -9,6 +9,8 @@ import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
 import { closeMailQueue } from "../modules/mail";
+import { closeExportQueue } from "../modules/exports";
+import { closeUploadQueue } from "../modules/uploads";
 import { inActingScope, publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
@@ -93,7 +95,7 @@ export async function startWeb(core: CoreServices) {
       const timer = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(timer);
-      await closeMailQueue(services.queuePrefix);
+      await Promise.all([closeMailQueue(services.queuePrefix), closeExportQueue(services.queuePrefix), closeUploadQueue(services.queuePrefix)]);
     },
   };
 }

@@ -3,7 +3,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReportExportButton } from "~/components/exports/report-export-button";
-import { Figure, Figures, Loading, orDash, ReportHeader, ReportNotFound, ReportPager } from "~/components/programs/report-parts";
+import { Figure, Figures, Loading, orDash, ReportHeader, ReportPager } from "~/components/programs/report-parts";
+import { PageNotFound } from "~/components/page-not-found";
 import { useTimeZone } from "~/components/time-zone";
 import { eventReportScreen } from "#modules/appointments";
 import { canExportPrograms, reportPageQueryOf } from "#modules/programs";
@@ -29,7 +30,7 @@ const ATTENDANCE = { present: { color: "green", text: "Present" }, absent: { col
 export default function EventReportPage() {
   const data = useLoaderData<typeof loader>();
   const timeZone = useTimeZone();
-  if (!data.found) return <ReportNotFound />;
+  if (!data.found) return <PageNotFound />;
   const { event, rows, count, page, size, totalPages, canExport } = data;
   return (
     <Container size="4" px={{ initial: "3", sm: "5" }} py="6">

@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, Container, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NoRecords, SearchForm } from "~/components/list-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FormErrors } from "~/components/forms";
 import { Loading } from "~/components/programs/report-parts";
@@ -133,21 +134,8 @@ export default function GrantersPage() {
             </Card>
           ) : null}
           {failed ? <FormErrors errors={[failed.error]} /> : null}
-          <Form method="get">
-            <Flex gap="2" align="end" mb="4">
-              <TextField.Root name="search" defaultValue={search} placeholder="Search by name or e-mail" aria-label="Search by name or e-mail" />
-              <Button type="submit" variant="soft">
-                Search
-              </Button>
-            </Flex>
-          </Form>
-          {data.length === 0 ? (
-            <Box py="8">
-              <Heading as="h2" size="4" align="center">
-                No Records Found
-              </Heading>
-            </Box>
-          ) : (
+          <SearchForm search={search} label="Search by name or e-mail" mb="4" />
+          {data.length === 0 ? <NoRecords /> : (
             <Loading label="Granters">
               <Table.Root variant="surface" aria-label="Granters">
                 <Table.Header>

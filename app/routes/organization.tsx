@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, Container, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NoRecords, SearchForm } from "~/components/list-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Loading } from "~/components/programs/report-parts";
 import {
@@ -187,22 +188,9 @@ export default function OrganizationsPage() {
           </Form>
         </Card>
       ) : null}
-      <Form method="get">
-        <Flex gap="2" align="end" mb="4">
-          <TextField.Root name="search" defaultValue={search} placeholder="Search by name" aria-label="Search by name" />
-          <Button type="submit" variant="soft">
-            Search
-          </Button>
-        </Flex>
-      </Form>
+      <SearchForm search={search} label="Search by name" mb="4" />
       {failed ? <FormErrors errors={[failed.error]} /> : null}
-      {data.length === 0 ? (
-        <Box py="8" data-testid="organizations-empty">
-          <Heading as="h2" size="4" align="center">
-            No Records Found
-          </Heading>
-        </Box>
-      ) : (
+      {data.length === 0 ? <NoRecords testId="organizations-empty" /> : (
         <Loading label="Organizations">
         <Table.Root variant="surface" aria-label="Organizations">
           <Table.Header>

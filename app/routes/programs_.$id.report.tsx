@@ -3,7 +3,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReportExportButton } from "~/components/exports/report-export-button";
-import { Figure, Figures, Loading, mdy, orDash, ReportHeader, ReportNotFound, ReportPager } from "~/components/programs/report-parts";
+import { Figure, Figures, Loading, mdy, orDash, ReportHeader, ReportPager } from "~/components/programs/report-parts";
+import { PageNotFound } from "~/components/page-not-found";
 import { canExportPrograms, programReportScreen, reportPageQueryOf } from "#modules/programs";
 import { signedInPage } from "~/utils/page-guard.server";
 
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ProgramReportPage() {
   const data = useLoaderData<typeof loader>();
-  if (!data.found) return <ReportNotFound />;
+  if (!data.found) return <PageNotFound />;
   const { program, figures: f, rows, count, page, size, totalPages, canExport, today } = data;
   return (
     <Container size="4" px={{ initial: "3", sm: "5" }} py="6">

@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Container, Flex, Heading, Link, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Container, Flex, Heading, Link, Table, Text, TextField } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NoRecords, SearchForm } from "~/components/list-parts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Loading } from "~/components/programs/report-parts";
 import { FormErrors } from "~/components/forms";
@@ -85,24 +86,10 @@ export default function OrganizationRequestsPage() {
                 </Button>
               ))}
             </Flex>
-            <Form method="get">
-              <input type="hidden" name="status" value={status} />
-              <Flex gap="2" align="end">
-                <TextField.Root name="search" defaultValue={search} placeholder="Search by name" aria-label="Search by name" />
-                <Button type="submit" variant="soft">
-                  Search
-                </Button>
-              </Flex>
-            </Form>
+            <SearchForm search={search} label="Search by name" keep={{ status }} />
           </Flex>
           {failed ? <FormErrors errors={[failed.error]} /> : null}
-          {data.length === 0 ? (
-            <Box py="8" data-testid="organization-requests-empty">
-              <Heading as="h2" size="4" align="center">
-                No Records Found
-              </Heading>
-            </Box>
-          ) : (
+          {data.length === 0 ? <NoRecords testId="organization-requests-empty" /> : (
             <Loading label="Organization requests">
             <Table.Root variant="surface" aria-label="Organization requests">
               <Table.Header>

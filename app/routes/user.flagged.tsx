@@ -1,7 +1,8 @@
-import { Box, Code, Container, Flex, Heading, Link, Table, Text } from "@radix-ui/themes";
+import { Code, Container, Flex, Heading, Link, Table, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import dayjs from "dayjs";
+import { NoRecords } from "~/components/list-parts";
 import { FlagBadge } from "~/components/flag-badge";
 import { FLAG_MEANING, flagLabel } from "#modules/flags/client";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -31,16 +32,7 @@ export default function FlaggedMembersPage() {
           Members with an active flag. {flagLabel("stop")}: {FLAG_MEANING.stop} {flagLabel("warn")}: {FLAG_MEANING.warn}
         </Text>
       </Flex>
-      {members.length === 0 ? (
-        <Box py="8" data-testid="flagged-empty">
-          <Heading as="h2" size="4" align="center">
-            No Records Found
-          </Heading>
-          <Text as="p" size="2" color="gray" align="center" mt="1">
-            No member has an active flag.
-          </Text>
-        </Box>
-      ) : (
+      {members.length === 0 ? <NoRecords testId="flagged-empty" text="No member has an active flag." /> : (
         <Table.Root variant="surface" aria-label="Flagged members">
           <Table.Header>
             <Table.Row>

@@ -1,7 +1,8 @@
-import { Button, Callout, Container, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Callout, DataList, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { PageNotFound } from "~/components/page-not-found";
 import { WarningIcon } from "~/components/icons";
 import { WaiverLayout, WaiverTextBlock } from "~/components/waiver/waiver-document";
 import { guardPage } from "~/utils/page-guard.server";
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ViewWaiverPage() {
   const data = useLoaderData<typeof loader>();
-  if (!data.found) return <NotFound />;
+  if (!data.found) return <PageNotFound />;
   const { participantName, waiver, text } = data;
   return (
     <WaiverLayout title="View Waiver" description={<>Waiver of <Text weight="bold">{participantName}</Text></>}>
@@ -52,25 +53,6 @@ export default function ViewWaiverPage() {
       )}
       <WaiverTextBlock text={text} />
     </WaiverLayout>
-  );
-}
-
-/** The same page as /404-page-not-found, answered in place (status 404): the waiver's existence is not told. */
-function NotFound() {
-  return (
-    <Container size="2" px="5" py="9">
-      <Flex direction="column" align="start" gap="4">
-        <Heading as="h1" size="8">
-          404 - Page Not Found
-        </Heading>
-        <Text as="p" size="3" color="gray">
-          The page you are looking for does not exist or has moved.
-        </Text>
-        <Button asChild size="3">
-          <RemixLink to="/">Go to Home</RemixLink>
-        </Button>
-      </Flex>
-    </Container>
   );
 }
 

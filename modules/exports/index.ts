@@ -70,5 +70,5 @@ export * from "./queue";
 export { exportRequestBody, downloadQuery, type ExportRequestBody, type DownloadQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)
-export { requestExportFor, exportsFor, exportList, downloadExport, canExportCheckIns, canExportParticipants, exportLiveOf, type ExportListItem } from "./service";
+export { requestExportFor, exportsFor, exportList, downloadExport, canExportCheckIns, canExportParticipants, exportLiveOf, closeExportQueue, type ExportListItem } from "./service";
 export { exportsApi, exportRowAnswer, exportProgressAnswer } from "./api";

@@ -10,12 +10,26 @@ import { requestExport } from "./handlers";
 import { EXPORT_PERMISSION, type ExportKind } from "./kinds";
 import { createExportQueue, enqueueExport, progressKey, type ExportJobData } from "./queue";
 
-let queue: RollcallQueue<ExportJobData, unknown> | null = null;
+const queues = new Map<string, RollcallQueue<ExportJobData, unknown>>();
 
-/** This process's export queue (one connection, opened on first use). */
+/**
+ * This process's export queue of the app's prefix (one connection, opened on first use): one per prefix,
+ * so two apps in one process (the tests) each queue to their own workers.
+ */
 function exportQueue(services: Services) {
-  queue ??= createExportQueue({ ...services.redis.options }, services.queuePrefix);
+  let queue = queues.get(services.queuePrefix);
+  if (!queue) {
+    queue = createExportQueue({ ...services.redis.options }, services.queuePrefix);
+    queues.set(services.queuePrefix, queue);
+  }
   return queue;
+}
+
+/** Closes this process's export queue of a prefix (the web server's stop). */
+export async function closeExportQueue(prefix: string): Promise<void> {
+  const queue = queues.get(prefix);
+  queues.delete(prefix);
+  await queue?.close().catch(() => undefined);
 }
 
 const fileGone = () => new DomainError("EXPORT_EXPIRED", "This export's file has been removed after the retention period.", 410);

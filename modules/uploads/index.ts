@@ -39,6 +39,6 @@ export * from "./queue";
 // last: the services and the rows reach projections, which import this index back (a cycle that is safe
 // only once everything above is evaluated)
 export { uploadLinkSecret, uploadLinkFor, putToLink } from "./service-links";
-export { registerAssetFor, uploadFileForm, uploadZipForm } from "./service-forms";
+export { registerAssetFor, uploadFileForm, uploadZipForm, closeUploadQueue } from "./service-forms";
 export { fileUrl, storedFileUrl, registeredFileUrl, assetUrlFor, serveFile, serveFileAt, storedImageResponse } from "./service-serving";
 export { uploadsApi } from "./api";

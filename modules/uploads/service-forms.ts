@@ -14,11 +14,23 @@ import { readBounded, storeUpload } from "./store";
 import { checkPackage } from "./unpack";
 import { ZipRefusal } from "./zip";
 
-let queue: RollcallQueue<UnpackJobData, unknown> | null = null;
+const queues = new Map<string, RollcallQueue<UnpackJobData, unknown>>();
 
+/** This process's unpack queue of the app's prefix (one per prefix: two apps in one process, the tests, each their own). */
 function uploadQueue(services: Services) {
-  queue ??= createUploadQueue({ ...services.redis.options }, services.queuePrefix);
+  let queue = queues.get(services.queuePrefix);
+  if (!queue) {
+    queue = createUploadQueue({ ...services.redis.options }, services.queuePrefix);
+    queues.set(services.queuePrefix, queue);
+  }
   return queue;
+}
+
+/** Closes this process's unpack queue of a prefix (the web server's stop). */
+export async function closeUploadQueue(prefix: string): Promise<void> {
+  const queue = queues.get(prefix);
+  queues.delete(prefix);
+  await queue?.close().catch(() => undefined);
 }
 
 const forbidden = () => new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);

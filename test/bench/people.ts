@@ -103,6 +103,26 @@ for (let i = 0; i < RUNS; i++) {
   sqlTimes.push(performance.now() - t);
 }
 sqlTimes.sort((a, b) => a - b);
+// BENCH_EXPLAIN=1: the plans of the searched list's statements, term by term (what the planner chose, and why a term is slow)
+if (process.env.BENCH_EXPLAIN) {
+  const page = db as Kysely<ReadModels>;
+  for (const search of ["Avery", "Okafor", "Amara Sato", "coach4242@", "coach31337@bench", "bench.northside", "ri", "lee", "zzz-nobody"]) {
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t = performance.now();
+      await staffUserPage(page, org.id, { userGroupId: coachGroup.id, search, sort: { field: "created_date", desc: true }, page: 0, size: 25, countUpTo: 1000 });
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`SQL '${search}': p50 ${percentile(times, 50).toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
+  }
+  const like = "%coach31337@bench%";
+  const plan = await sql<{ "QUERY PLAN": string }>`explain (analyze, buffers) select count(*) from (select 1 from rm_users u join rm_user_groups g on g.id = u.user_group_id where u.organization_id = ${org.id} and g.level >= 2 and u.user_group_id = ${coachGroup.id} and u.search_text like ${like} limit 1001) m`.execute(page);
+  console.log(plan.rows.map((r) => r["QUERY PLAN"]).join("\n"));
+  await sql`create extension if not exists pgstattuple`.execute(page).catch(() => undefined);
+  const gin = await sql<Record<string, unknown>>`select * from pgstatginindex('rm_users_search_trgm_idx')`.execute(page).catch(() => ({ rows: [] }));
+  console.log("gin pending list:", JSON.stringify(gin.rows[0] ?? "pgstattuple not installed"));
+}
 const partial = await p95Of(["ri", "lee", "zzz-nobody"].map((search) => list({ search, status: "Active" })));
 
 // 2,000 invitations through the mail path, delivered by the app's own worker to the SMTP server here

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Box, Button, Callout, Card, Flex, Heading } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -14,7 +14,6 @@ import { SimpleSwitch, SwitchField } from "./switch-field";
 import { TimeZoneField } from "./time-zone-field";
 import type { CustomizeActionData } from "./types";
 
-const constraint = getZodConstraint(organizationSettingsSchema);
 
 /**
  * The organization settings (spec-1 section 3) with the rules of section 5: conform in the browser and
@@ -23,14 +22,12 @@ const constraint = getZodConstraint(organizationSettingsSchema);
  */
 export function OrganizationSettingsForm({ settings, timeZones, onDone }: { settings: OrganizationSettings; timeZones: readonly TimeZoneOption[]; onDone: (notice: Notice) => void }) {
   const fetcher = useFetcher<CustomizeActionData>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(settingsFormSchema, {
     id: "organization-settings",
     lastResult: fetcher.data?.result,
-    constraint,
+    constraintOf: organizationSettingsSchema,
     defaultValue: settings,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema, disableAutoCoercion: true }),
+    coerce: false,
   });
   const notice = fetcher.state === "idle" ? fetcher.data?.notice : undefined;
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
@@ -33,14 +33,10 @@ export function EventForm({ event, staff, timeZone, commandId }: { event: EventF
   const answer = useActionData<EventFormActionData>();
   const busy = useNavigation().state !== "idle";
   const schema = useMemo(() => eventFormSchema(timeZone, { now: new Date().toISOString() }), [timeZone]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: event ? `event-${event.id}` : "event-new",
     lastResult: answer && "result" in answer ? answer.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: defaultsOf(event),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="event-form-title" data-testid="event-form">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { addChildSchema } from "#modules/family/client";
@@ -18,13 +18,9 @@ export type AddChildActionData = { result: SubmissionResult<string[]> };
 export function AddChildForm({ commandId, closeHref }: { commandId: string; closeHref: string }) {
   const answer = useActionData<AddChildActionData>();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(addChildSchema, {
     id: "add-child",
     lastResult: answer && "result" in answer ? answer.result : undefined,
-    constraint: getZodConstraint(addChildSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addChildSchema }),
   });
   return (
     <Card size="3" asChild>

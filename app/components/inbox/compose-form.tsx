@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Heading, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -16,13 +16,9 @@ export function ComposeForm({ commandId, closeHref }: { commandId: string; close
   const answer = useActionData<{ result?: SubmissionResult<string[]> | null }>();
   const busy = useNavigation().state !== "idle";
   const [chosen, setChosen] = useState<Recipient[]>([]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(newThreadSchema, {
     id: "compose",
     lastResult: answer?.result ?? undefined,
-    constraint: getZodConstraint(newThreadSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newThreadSchema }),
   });
   return (
     <Card size="3" asChild>

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useMemo } from "react";
@@ -13,13 +13,9 @@ import { useNotice } from "./use-notice";
 export function PasswordForm({ minPasswordLength, onDone }: { minPasswordLength: number; onDone: (notice: Notice) => void }) {
   const fetcher = useFetcher<MyProfileActionData>();
   const schema = useMemo(() => changePasswordSchema(minPasswordLength), [minPasswordLength]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "my-profile-password",
     lastResult: fetcher.data?.intent === "password" ? fetcher.data.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   useNotice(fetcher, onDone);
   const input = (meta: typeof fields.current_password) => getInputProps(meta, { type: "password" });

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { ownProfileSchema } from "#modules/identity/client";
@@ -8,21 +8,16 @@ import type { Notice } from "../user-groups/types";
 import type { MyProfileActionData } from "./types";
 import { useNotice } from "./use-notice";
 
-const constraint = getZodConstraint(ownProfileSchema);
 
 export type ProfileDefaults = { first_name: string; last_name: string; email: string; phone_number: string };
 
 /** Name and contact details (decision 060): one schema here and in the action; an e-mail in use is an error under E-mail. */
 export function ProfileForm({ defaults, onDone }: { defaults: ProfileDefaults; onDone: (notice: Notice) => void }) {
   const fetcher = useFetcher<MyProfileActionData>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ownProfileSchema, {
     id: "my-profile-details",
     lastResult: fetcher.data?.intent === "profile" ? fetcher.data.result : undefined,
-    constraint,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ownProfileSchema }),
   });
   useNotice(fetcher, onDone);
 

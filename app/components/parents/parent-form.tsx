@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { parentSchema } from "#modules/family/client";
@@ -15,14 +15,7 @@ export type ParentFormActionData = { result: SubmissionResult<string[]> };
 export function ParentForm({ commandId, closeHref }: { commandId: string; closeHref: string }) {
   const answer = useActionData<ParentFormActionData>();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "parent-new",
-    lastResult: answer && "result" in answer ? answer.result : undefined,
-    constraint: getZodConstraint(parentSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: parentSchema }),
-  });
+  const [form, fields] = useSchemaForm(parentSchema, { id: "parent-new", lastResult: answer && "result" in answer ? answer.result : undefined });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="parent-form-title" data-testid="parent-form">
       <input type="hidden" name="intent" value="create-parent" />

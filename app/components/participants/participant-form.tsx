@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo, useState } from "react";
@@ -111,14 +111,10 @@ export function ParticipantForm({
   const initialStatus = typeof participant?.values.status === "string" ? participant.values.status : "Active";
   const [status, setStatus] = useState<string>(initialStatus);
   const [notApplicable, setNotApplicable] = useState<boolean>(participant?.values.school_not_applicable === "on");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: participant ? `participant-${participant.id}` : "participant-new",
     lastResult: answer && "result" in answer ? answer.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: (participant?.values ?? { status: "Active", has_epi_pen: "No", has_medications: "No" }) as Record<string, string>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const f = fields as unknown as Record<string, Meta>;
   const shown = (key: RegistrationFieldKey) => registrationModeOf(rules.fields, key) !== "hidden";

@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo, useState, type ReactNode } from "react";
@@ -56,14 +56,10 @@ export function ProgramForm({ program, photoUrl = null, staff, rules, commandId 
   const result = useActionData<BuilderActionData>();
   const busy = useNavigation().state !== "idle";
   const schema = useMemo(() => programFormSchema(rules), [rules]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: program ? `program-${program.id}` : "program-new",
     lastResult: result && "result" in result ? result.result : undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: defaultsOf(program),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const sessions = fields.sessions.getFieldList();
   const [days] = useState(() => WEEKDAY_NAMES.map((name, i) => ({ value: String(i), label: name })).filter((d) => !(d.value === "6" && rules.hasSaturday === false) && !(d.value === "0" && rules.hasSunday === false)));

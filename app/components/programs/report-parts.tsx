@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { Link as RemixLink, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Paginator } from "~/components/paginator";
@@ -106,25 +106,6 @@ export function Loading({ children, label }: { children: ReactNode; label: strin
     <div ref={ref} style={{ opacity: loading ? 0.6 : 1, transition: "opacity 120ms" }} aria-busy={loading}>
       {children}
     </div>
-  );
-}
-
-/** The page for an unknown program or event, or another organization's: the 404 page, answered in place. */
-export function ReportNotFound() {
-  return (
-    <Container size="2" px="5" py="9">
-      <Flex direction="column" align="start" gap="4">
-        <Heading as="h1" size="8">
-          404 - Page Not Found
-        </Heading>
-        <Text as="p" size="3" color="gray">
-          The page you are looking for does not exist or has moved.
-        </Text>
-        <Button asChild size="3">
-          <RemixLink to="/">Go to Home</RemixLink>
-        </Button>
-      </Flex>
-    </Container>
   );
 }
 

@@ -1,7 +1,6 @@
-import { Badge, Card, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { Link as RemixLink } from "@remix-run/react";
+import { Badge, Flex, Text } from "@radix-ui/themes";
 import type { StaffEvent } from "#modules/appointments";
-import { useQueryHref } from "./staff-list-controls";
+import { StaffCards } from "./staff-cards";
 import { coachesLabel } from "./staff-labels";
 
 /** '8 / 8 registered' with Full, or 'no limit'. */
@@ -30,35 +29,17 @@ export function EventFigures({ event }: { event: StaffEvent }) {
 
 /** The events of one page of /events: a card each with a link that opens its registrations (?event=). */
 export function StaffEventList({ events, selectedId }: { events: StaffEvent[]; selectedId: string | null }) {
-  const href = useQueryHref();
   return (
-    <ul className="rc-staff-cards" aria-label="Events">
-      {events.map((e) => {
-        const selected = e.id === selectedId;
-        return (
-          <li key={e.id}>
-            <Card data-testid="staff-event-card" data-event-id={e.id} data-selected={selected || undefined} className="rc-staff-card">
-              <Flex direction="column" gap="1">
-                <Flex gap="2" align="center" wrap="wrap">
-                  <Heading as="h3" size="3">
-                    <Link asChild>
-                      <RemixLink to={href({ event: e.id })} preventScrollReset aria-current={selected ? "true" : undefined}>
-                        {e.name}
-                      </RemixLink>
-                    </Link>
-                  </Heading>
-                  {e.ended ? <Badge color="gray">Ended</Badge> : null}
-                </Flex>
-                <Text size="2">{e.when}</Text>
-                <Text size="2" color="gray">
-                  {e.location || "No location"} · {coachesLabel(e.coaches)}
-                </Text>
-                <EventFigures event={e} />
-              </Flex>
-            </Card>
-          </li>
-        );
-      })}
-    </ul>
+    <StaffCards items={events} selectedId={selectedId} label="Events" param="event" badges={(e) => (e.ended ? <Badge color="gray">Ended</Badge> : null)}>
+      {(e) => (
+        <>
+          <Text size="2">{e.when}</Text>
+          <Text size="2" color="gray">
+            {e.location || "No location"} · {coachesLabel(e.coaches)}
+          </Text>
+          <EventFigures event={e} />
+        </>
+      )}
+    </StaffCards>
   );
 }

@@ -1,8 +1,9 @@
-import { AlertDialog, Badge, Box, Button, Flex, Heading, Table, Text, TextArea } from "@radix-ui/themes";
+import { AlertDialog, Badge, Button, Flex, Table, Text, TextArea } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { REASON_MAX } from "#modules/requests/client";
+import { NoRecords } from "~/components/list-parts";
 
 export type RequestView = {
   id: string;
@@ -109,17 +110,7 @@ function Details({ row }: { row: RequestView }) {
 
 /** The requests of one status, newest first, with their details and (Pending) Approve and Decline. */
 export function RequestTable({ rows, emptyText, mayDecide }: { rows: RequestView[]; emptyText: string; mayDecide: boolean }) {
-  if (rows.length === 0)
-    return (
-      <Box py="8">
-        <Heading as="h2" size="4" align="center">
-          No Records Found
-        </Heading>
-        <Text as="p" size="2" color="gray" align="center" mt="1">
-          {emptyText}
-        </Text>
-      </Box>
-    );
+  if (rows.length === 0) return <NoRecords text={emptyText} />;
   return (
     <div className="rc-request-table" tabIndex={0} role="region" aria-label="Membership requests">
       <Table.Root variant="surface">

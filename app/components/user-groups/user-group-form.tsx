@@ -1,5 +1,5 @@
-import { getCollectionProps, getFormProps, useForm, useInputControl } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, useInputControl } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Callout, Flex, Grid, Radio, Select, Text } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
@@ -11,7 +11,6 @@ import { SchemeColorPicker } from "./scheme-color-picker";
 import { TextFieldRow } from "./text-field-row";
 import type { Notice, UserGroupActionData, UserGroupView } from "./types";
 
-const constraint = getZodConstraint(userGroupInput);
 
 type Props = { group: UserGroupView | null; levels: RoleLevel[]; onDone: (notice: Notice) => void; onCancel: () => void };
 
@@ -22,16 +21,12 @@ type Props = { group: UserGroupView | null; levels: RoleLevel[]; onDone: (notice
  */
 export function UserGroupForm({ group, levels, onDone, onCancel }: Props) {
   const fetcher = useFetcher<UserGroupActionData>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(userGroupInput, {
     id: group ? `user-group-${group.id}` : "user-group-new",
     lastResult: fetcher.data?.result,
-    constraint,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: group
       ? { name: group.name, display_name: group.display_name, level: String(group.level), permission_ids: group.permission_ids }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: userGroupInput }),
   });
   const notice = fetcher.state === "idle" ? fetcher.data?.notice : undefined;
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "../use-schema-form";
 import { Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -34,14 +34,10 @@ export function UserForm({ user, groupId, groups, commandId, closeHref, isSelf }
   const answer = useActionData<UserFormActionData>();
   const busy = useNavigation().state !== "idle";
   const [status, setStatus] = useState<string>(user?.status ?? "Active");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(staffUserSchema, {
     id: user ? `user-${user.id}` : "user-new",
     lastResult: answer && "result" in answer ? answer.result : undefined,
-    constraint: getZodConstraint(staffUserSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
     defaultValue: defaultsOf(user, groupId),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffUserSchema }),
   });
   const title = user ? `Edit ${user.first_name} ${user.last_name}` : "Create a User";
   return (
