@@ -20,7 +20,7 @@ export const STORE_TOASTS = {
 } as const;
 
 /** A checkout refused because some of the cart cannot be had: `details.unavailable` names those items' ids (the cart drops them, keeps the rest). */
-export const cartUnavailable = (items: { id: string; name: string; why: string }[]) =>
+export const cartUnavailable = (items: { id: string; why: string }[]) =>
   new DomainError("CART_ITEMS_UNAVAILABLE", `${items.map((i) => i.why).join("; ")}. It was taken out of your cart; the rest is still there.`.replace("It was", items.length > 1 ? "They were" : "It was"), 409, { unavailable: items.map((i) => i.id) });
 
 const meta = (auth: Auth, commandId: string) => ({ commandId, organizationId: auth.organization.id, actorId: auth.user.id });
@@ -104,51 +104,57 @@ const mergedLines = (items: CheckoutInput["items"]) => {
 export async function checkoutInput(services: Services, auth: Auth, request: Request | null, input: CheckoutInput) {
   if (!isMemberLevel(auth.subject.level)) throw forbidden("Only members shop in the store");
   const member = await memberFor(services, auth, input.participant_id);
-  const lines = mergedLines(input.items).slice(0, MAX_CART_LINES);
-  const known = new Map((await storeItemsByIds(services.db, auth.organization.id, lines.map((l) => l.id).filter(isUuid))).map((r) => [r.id, r]));
+  const base = request ? commandIdOf(auth, request, input.command_id) : newId();
+  const orderId = await placeOrder(services, { organizationId: auth.organization.id, actorId: auth.user.id, participantId: member.id, roleName: auth.subject.roleName }, input.items, base);
+  return { message: STORE_TOASTS.orderCreated, data: await orderCall(services, auth, orderId) };
+}
+
+export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
+
+/** The checkout's one consistent decision (decision 076), for a buyer already known: the order's id, or a refusal. */
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string): Promise<string> {
+  const { organizationId, participantId } = buyer;
+  const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
+  const lines = mergedLines(items).slice(0, MAX_CART_LINES);
+  const known = new Map((await storeItemsByIds(services.db, organizationId, lines.map((l) => l.id).filter(isUuid))).map((r) => [r.id, r]));
   const unavailable = lines.flatMap((l) => {
     const row = known.get(l.id);
-    if (!row || row.removed || !visibleTo({ visibleGroups: row.visible_groups }, auth.subject.roleName)) return [{ id: l.id, name: row?.name ?? "An item", why: `${row?.name ?? "An item"} is no longer in the store` }];
-    if (row.available < l.quantity) return [{ id: l.id, name: row.name, why: row.available === 0 ? `${row.name} is sold out` : `Only ${row.available} of ${row.name} left` }];
+    if (!row || row.removed || !visibleTo({ visibleGroups: row.visible_groups }, buyer.roleName)) return [{ id: l.id, why: `${row?.name ?? "An item"} is no longer in the store` }];
+    if (row.available < l.quantity) return [{ id: l.id, why: row.available === 0 ? `${row.name} is sold out` : `Only ${row.available} of ${row.name} left` }];
     return [];
   });
   if (unavailable.length > 0) throw cartUnavailable(unavailable);
 
-  const base = request ? commandIdOf(auth, request, input.command_id) : newId();
   const orderId = idFrom("store-order", base);
   const positions: number[] = [];
   const reserved: string[] = [];
-  const release = async () => {
-    for (const itemId of reserved) {
-      const r = await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId: auth.organization.id, itemId, orderId }, metadata: meta(auth, idFrom(base, "release", itemId)) }, 200);
-      positions.push(...r.events.map((e) => e.position));
-    }
-  };
   const orderLines: OrderLine[] = [];
   try {
     for (const line of lines) {
-      const result = await runOn(services, itemDecider, storeItemStreamId(line.id), { type: "ReserveStoreItem", data: { organizationId: auth.organization.id, itemId: line.id, orderId, participantId: member.id, quantity: line.quantity, roleName: auth.subject.roleName }, metadata: meta(auth, idFrom(base, "reserve", line.id)) }, 200);
+      const result = await runOn(services, itemDecider, storeItemStreamId(line.id), { type: "ReserveStoreItem", data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) }, 200);
       reserved.push(line.id);
       positions.push(...result.events.map((e) => e.position));
       const fields = result.state.fields!;
       orderLines.push({ itemId: line.id, name: fields.name, price: fields.price, quantity: line.quantity });
     }
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    const spent = await runOn(services, pointsDecider, pointsStreamId(member.id), { type: "SpendPoints", data: { organizationId: auth.organization.id, participantId: member.id, entryId: idFrom("point-entry", base, "spend"), amount: total, reason: `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200), orderId }, metadata: meta(auth, idFrom(base, "spend")) }, 50);
+    const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
+    const spent = await runOn(services, pointsDecider, pointsStreamId(participantId), { type: "SpendPoints", data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) }, 50);
     positions.push(...spent.events.map((e) => e.position));
   } catch (error) {
-    await release();
-    await settled(services, positions);
-    if (error instanceof DomainError && error.details?.reason) {
-      const line = lines[reserved.length];
-      throw cartUnavailable([{ id: line?.id ?? "", name: "", why: error.message }]);
+    // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)
+    for (const itemId of reserved) {
+      const r = await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId, itemId, orderId }, metadata: metaOf(idFrom(base, "release", itemId)) }, 200);
+      positions.push(...r.events.map((e) => e.position));
     }
+    await settled(services, positions);
+    if (error instanceof DomainError && error.details?.reason) throw cartUnavailable([{ id: lines[reserved.length]?.id ?? "", why: error.message }]);
     throw error;
   }
-  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId: auth.organization.id, orderId, participantId: member.id, lines: orderLines }, metadata: meta(auth, idFrom(base, "order")) });
+  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) });
   positions.push(...placed.events.map((e) => e.position));
   await settled(services, positions);
-  return { message: STORE_TOASTS.orderCreated, data: await orderCall(services, auth, orderId) };
+  return orderId;
 }
 
 async function namesOf(services: Services, auth: Auth, ids: readonly string[]) {
