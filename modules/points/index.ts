@@ -7,5 +7,5 @@ export { mayAward, mayAwardAny, mayManageStore, mayViewLeaderboard, awardableCat
 // last: the services and the rows reach projections, which import the events back
 export * from "./service-points";
 export * from "./service-store";
-export { ownMembers } from "./members";
+export { ownMembers, memberChoices } from "./members";
 export { pointsApi } from "./api";

@@ -1,6 +1,6 @@
 import { isMemberLevel, type Auth, type Services } from "../identity";
 import { DomainError, isUuid } from "../kernel";
-import { ownActiveParticipants, participantRowsByIds } from "../../projections/participants";
+import { ownActiveParticipants, participantReport, participantRowsByIds } from "../../projections/participants";
 
 export type Member = { id: string; name: string; firstName: string; lastName: string };
 export const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
@@ -35,4 +35,10 @@ export async function participantsAmong(services: Services, auth: Auth, ids: rea
   const valid = [...new Set(ids.filter(isUuid))];
   const rows = await participantRowsByIds(services.db, auth.organization.id, valid);
   return rows.map((r) => ({ id: String(r.id), name: r.full_name, firstName: r.first_name, lastName: r.last_name }));
+}
+
+/** The award form's choices: active participants by name (a search over names and Member ID), at most `size`. */
+export async function memberChoices(services: Services, auth: Auth, search: string, size = 30) {
+  const report = await participantReport(services.db, auth.organization.id, { statuses: ["Active"], search: search.trim() || undefined, size, sort: "full_name,asc" });
+  return { rows: report.data.map((r) => ({ id: String(r.id), name: r.full_name, member_id: r.member_id })), count: report.count };
 }
