@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index rm_point_entries_member_idx on rm_point_entries (participant_id, created_at desc)`.execute(db);
   await sql`create index rm_point_entries_org_idx on rm_point_entries (organization_id, created_at desc)`.execute(db);
+  // the leaderboard over a period: an index-only scan of the period's earned points (awards and reversals)
+  await sql`create index rm_point_entries_earned_idx on rm_point_entries (organization_id, created_at) include (participant_id, amount) where kind in ('award', 'reversal')`.execute(db);
   await sql`
     create table rm_point_balances (
       participant_id text primary key,

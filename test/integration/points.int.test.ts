@@ -228,6 +228,11 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     await json(await admin.request("PUT", `/api/leaderboard/${top}`, { body: { hidden: true } }));
     const after = await json<{ data: { participant_id: string }[] }>(await admin.request("GET", "/api/leaderboard?size=50&period=all"));
     expect(after.data.map((r) => r.participant_id)).not.toContain(top);
+    // the last 7 days: this run's awards (the 100 buyers' 50 each), the hidden member left out
+    const week = await json<{ data: { participant_id: string; points: number }[] }>(await admin.request("GET", "/api/leaderboard?size=50&period=week"));
+    expect(week.data.length).toBeGreaterThan(10);
+    expect(week.data.map((r) => r.participant_id)).not.toContain(top);
+    expect(week.data.every((r, i) => i === 0 || week.data[i - 1]!.points >= r.points)).toBe(true);
     expect((await json<Failure>(await admin.request("GET", "/api/leaderboard?period=year"), 400)).message).toBe("Period must be all, month or week");
     expect((await maya.request("PUT", `/api/leaderboard/${top}`, { body: { hidden: false } })).status).toBe(403);
   });
