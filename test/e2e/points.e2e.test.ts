@@ -74,7 +74,10 @@ describe("the store and points pages", () => {
     await admin.getByRole("button", { name: /^Mark fulfilled: .*Water bottle.* for Maya/ }).click();
     await admin.getByText("Order successfully updated").waitFor();
     await gotoSettled(admin, "/points-rewards?q=Maya");
-    await admin.getByRole("heading", { name: "Award points" }).waitFor();
+    await admin.getByRole("heading", { name: "Award points" }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+      console.log("DEBUG", admin.url(), errors, (await admin.content()).replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, "").slice(0, 4000));
+      throw error;
+    });
     await everySize(admin, "points-rewards", found);
     await admin.getByRole("region", { name: "Members to award" }).getByRole("checkbox").first().check();
     await admin.getByLabel("Reason").fill("Helped at the bake sale");
