@@ -75,7 +75,7 @@ describe("the store and points pages", () => {
     await admin.getByText("Order successfully updated").waitFor();
     await gotoSettled(admin, "/points-rewards?q=Maya");
     await admin.getByRole("heading", { name: "Award points" }).waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
-      console.log("DEBUG", admin.url(), errors, (await admin.content()).replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/g, "").slice(0, 4000));
+      console.log("DEBUG", admin.url(), errors, (await admin.locator("main").innerText().catch(() => "no main")).slice(0, 3000));
       throw error;
     });
     await everySize(admin, "points-rewards", found);

@@ -1,17 +1,17 @@
 import { Badge, Box, Button, Card, Flex, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link as RemixLink } from "@remix-run/react";
-import dayjs from "dayjs";
+import { useWhen } from "./when";
 import { CATEGORY_LABELS, type PointCategory } from "#modules/points/client";
 
 export type LedgerEntryView = { id: string; participant_id: string; participant_name?: string; kind: string; amount: number; category: PointCategory | null; reason: string; reversed: boolean; created_date: string };
 export type LeaderView = { participant_id: string; name: string; rank: number; points: number; you: boolean };
 
 const KIND_LABEL: Record<string, string> = { award: "Award", spend: "Spent", reversal: "Reversed", refund: "Refund" };
-const when = (d: string) => dayjs(d).format("MM/DD/YYYY h:mm A");
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The ledger as a table in a focusable scroll region; staff may reverse an award (a reason asked). */
 export function LedgerTable({ rows, showMember, reversible }: { rows: LedgerEntryView[]; showMember: boolean; reversible: boolean }) {
+  const when = useWhen();
   if (rows.length === 0) return <Text color="gray">No points yet.</Text>;
   return (
     <Box className="rc-scroll-x" tabIndex={0} role="region" aria-label="Points history" style={{ overflowX: "auto" }}>

@@ -1,13 +1,12 @@
 import { Badge, Box, Button, Card, Dialog, Flex, Heading, Table, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import dayjs from "dayjs";
+import { useWhen } from "./when";
 import { ORDER_MOVES, type OrderLine, type OrderStatus } from "#modules/points/client";
 
 export type StoreItemView = { id: string; name: string; description: string; picture: string | null; price: number; stock: number; reserved: number; available: number; per_member_limit: number | null; visible_groups: string[] };
 export type OrderView = { id: string; participant_id: string; participant_name: string; lines: OrderLine[]; total: number; status: OrderStatus; created_date: string; updated_date: string };
 
 const STATUS_COLOR: Record<OrderStatus, "amber" | "blue" | "green" | "gray"> = { Pending: "amber", Ready: "blue", Fulfilled: "green", Cancelled: "gray" };
-const when = (d: string) => dayjs(d).format("MM/DD/YYYY h:mm A");
 const linesText = (lines: OrderLine[]) => lines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ");
 
 /** The store's items as cards; members add to the cart, managers see stock and ordered units. */
@@ -61,6 +60,7 @@ export function ItemCards({ items, onAdd, manage }: { items: StoreItemView[]; on
 
 /** The orders table; staff move an order along, a member cancels their own pending one. */
 export function OrdersTable({ orders, staff, label }: { orders: OrderView[]; staff: boolean; label: string }) {
+  const when = useWhen();
   if (orders.length === 0) return <Text color="gray">No orders yet.</Text>;
   return (
     <Box tabIndex={0} role="region" aria-label={label} style={{ overflowX: "auto" }}>
