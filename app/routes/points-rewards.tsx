@@ -2,7 +2,8 @@ import { Box, Button, Callout, Card, Checkbox, Container, Flex, Heading, Select,
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { DomainError } from "#modules/kernel";
-import { awardInputSchema, awardableCategories, awardPointsInput, leaderboard, mayAwardAny, memberChoices, pointsList, reversePoints, setLeaderboardVisibility, CATEGORY_LABELS, MAX_AWARD, type PointCategory } from "#modules/points";
+import { awardInputSchema, awardableCategories, awardPointsInput, leaderboard, mayAwardAny, memberChoices, pointsList, reversePoints, setLeaderboardVisibility } from "#modules/points";
+import { CATEGORY_LABELS, MAX_AWARD, type PointCategory } from "#modules/points/client";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PagerLinks } from "~/components/points/pager-links";
 import { Leaderboard, LedgerTable, type LeaderView, type LedgerEntryView } from "~/components/points/points-views";
