@@ -14,15 +14,19 @@ export function PagerLinks({ page, size, count, param = "page" }: { page: number
   return (
     <Flex gap="3" align="center" asChild>
       <nav aria-label="Pages">
-        <Button asChild variant="soft" size="1" disabled={page <= 0}>
-          {page <= 0 ? <span>Previous</span> : <RemixLink to={to(page - 1)}>Previous</RemixLink>}
-        </Button>
+        {page > 0 ? (
+          <Button asChild variant="soft" size="1">
+            <RemixLink to={to(page - 1)}>Previous</RemixLink>
+          </Button>
+        ) : null}
         <Text size="2">
           Page {page + 1} of {pages}
         </Text>
-        <Button asChild variant="soft" size="1" disabled={page >= pages - 1}>
-          {page >= pages - 1 ? <span>Next</span> : <RemixLink to={to(page + 1)}>Next</RemixLink>}
-        </Button>
+        {page < pages - 1 ? (
+          <Button asChild variant="soft" size="1">
+            <RemixLink to={to(page + 1)}>Next</RemixLink>
+          </Button>
+        ) : null}
       </nav>
     </Flex>
   );

@@ -46,7 +46,7 @@ export function ItemCards({ items, onAdd, manage }: { items: StoreItemView[]; on
                 </Text>
               ) : null}
               {onAdd ? (
-                <Button onClick={() => onAdd(item)} disabled={item.available === 0} aria-label={`Add ${item.name} to the cart`}>
+                <Button onClick={() => onAdd(item)} disabled={item.available === 0} aria-label={`Add to cart: ${item.name}`}>
                   Add to cart
                 </Button>
               ) : null}
