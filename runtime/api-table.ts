@@ -15,6 +15,7 @@ import { familyApi } from "../modules/family";
 import { requestsApi } from "../modules/requests";
 import { communicationsApi } from "../modules/communications";
 import { surveysApi } from "../modules/surveys";
+import { pointsApi } from "../modules/points";
 import { apiDocsRows, DOCS_NODE } from "./api-docs/rows";
 
 /**
@@ -39,6 +40,7 @@ const NODES: Readonly<Record<string, readonly ApiRow[]>> = {
   requests: requestsApi,
   communications: communicationsApi,
   surveys: surveysApi,
+  points: pointsApi,
 };
 
 const NODE_OF = new Map<string, string>(Object.entries(NODES).flatMap(([node, rows]) => rows.map((row) => [row.id, node] as const)));

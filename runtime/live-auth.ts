@@ -22,6 +22,9 @@ export const TOPIC_RULES: Record<string, "members" | readonly string[]> = {
   screening: ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
   // counts of projected events, no names (the live channel's own tests and the processes' smoke check)
   activity: "members",
+  // points and the store (decision 075): the leaderboard moves, stock and orders change (no names in the messages)
+  leaderboard: ["CAN_VIEW_LEADERBOARD", "CAN_CREATE_POINTS", "CAN_REWARD_CHALLENGE_POINTS", "CAN_REWARD_LIFE_SKILLS_POINTS"],
+  store: ["CAN_VIEW_STORE", "CAN_ADD_ITEMS_TO_STORE"],
 };
 
 /** Topics for one audience by level: the staff board's rows carry pick-up details, the kiosk's do not. */

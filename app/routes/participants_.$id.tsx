@@ -3,6 +3,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { PROFILE_TAB_LABELS, type ProfileTab } from "#modules/participants/client";
 import { participantProfileOf } from "#modules/participants";
+import { balancesFor, mayAwardAny } from "#modules/points";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantNotFound } from "~/components/participants/participant-not-found";
 import { ProfileNotesTab } from "~/components/participants/profile/notes-tab";
@@ -26,7 +27,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!profile) return json({ found: false as const }, { status: 404 });
   // the auditor's replay (decision 021): linked for holders of 'view audit history'
   const canAudit = auth.user.permissionIds.includes("CAN_VIEW_AUDIT_HISTORY");
-  return json({ found: true as const, ...profile, canAudit });
+  // the member's points balance, for staff who award points (decision 075)
+  const points = mayAwardAny(auth) ? ((await balancesFor(context.services, auth.organization.id, [profile.participant.id])).get(profile.participant.id) ?? 0) : null;
+  return json({ found: true as const, ...profile, canAudit, points });
 }
 
 function TabBody({ profile, tab }: { profile: Profile; tab: ProfileTab }) {
@@ -51,7 +54,7 @@ export default function ParticipantPage() {
   const navigate = useNavigate();
   const navigation = useNavigation();
   if (!data.found) return <ParticipantNotFound />;
-  const { canAudit, found: _found, ...profile } = data;
+  const { canAudit, points, found: _found, ...profile } = data;
   const id = profile.participant.id;
   // the tab being opened, while its data loads: the list shows it selected at once
   const pending = navigation.location?.pathname === `/participants/${id}` ? (new URLSearchParams(navigation.location.search).get("tab") as ProfileTab | null) : null;
@@ -65,6 +68,16 @@ export default function ParticipantPage() {
         </Link>
       </Text>
       <ProfileHeader profile={profile} canAudit={canAudit} />
+      {points !== null ? (
+        <Text as="p" size="2" mb="3" data-testid="profile-points">
+          Points:{" "}
+          <Link asChild>
+            <RemixLink to="/points-rewards">
+              <strong>{points}</strong>
+            </RemixLink>
+          </Link>
+        </Text>
+      ) : null}
       <Tabs.Root value={selected} activationMode="manual" onValueChange={open}>
         {/* spec-2 section 2: more than 3 tabs scroll, each at least 190 px wide; a phone gets a select instead */}
         <Box display={{ initial: "none", sm: "block" }}>

@@ -21,6 +21,7 @@ import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 import { seedDemoOrganizationRequests } from "./organization-requests";
 import { seedDemoSurveys } from "./surveys";
+import { seedDemoChildPoints, seedDemoPoints, seedDemoStore } from "./points";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -189,6 +190,10 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     );
     // surveys (decision 074): a pre survey (closed) and a post survey (open) over the same item codes, answered by most generated participants
     await seedDemoSurveys(deps, org, generated, ids.admin!);
+    // points and the store (decisions 075, 076): points over the season, the children enough to shop, a stocked store and a few orders
+    await seedDemoPoints(deps, org, generated, ids.coach!);
+    await seedDemoChildPoints(deps, org, participants.slice(generated.length).map((p) => p.participantId), ids.coach!);
+    await seedDemoStore(deps, org, generated, ids.admin!);
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

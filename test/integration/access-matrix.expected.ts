@@ -248,4 +248,23 @@ export const EXPECTED_API: Record<string, string> = {
   "survey-report": "----++++-",
   "survey-response": "-++------",
   "survey-response-save": "-++------",
+  // points and the store (decisions 075, 076): awarding needs one of the three reward permissions (the category's own
+  // one in the service); reading the ledger any signed-in user (members their own); the store 'add items to store'
+  // to manage, 'view store' to see; members check out
+  "point-list": "-+++++++-",
+  "point-balance": "-+++++++-",
+  "point-create": "---+++++-",
+  "point-detail": "-+++++++-",
+  "point-reverse": "---+++++-",
+  leaderboard: "-+++++++-",
+  "leaderboard-visibility": "---+++++-",
+  "store-item-list": "-+++++++-",
+  "store-item-create": "----++++-",
+  "store-item-detail": "-+++++++-",
+  "store-item-update": "----++++-",
+  "store-item-delete": "----++++-",
+  "order-list": "-+++++++-",
+  "order-create": "-++------",
+  "order-detail": "-+++++++-",
+  "order-update": "-+++++++-",
 };

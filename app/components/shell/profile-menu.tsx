@@ -3,6 +3,7 @@ import { Link as RemixLink } from "@remix-run/react";
 import { useRef } from "react";
 import type { ShellModel } from "#modules/identity";
 import { initialsOf } from "./org-logo";
+import { CART_KEY } from "~/components/points/cart";
 
 type Props = { user: ShellModel["user"]; menu: ShellModel["sidebar"]["profileMenu"]; formToken: string };
 
@@ -44,7 +45,11 @@ export function ProfileMenu({ user, menu, formToken }: Props) {
               <RemixLink to="/my-profile">My Profile</RemixLink>
             </DropdownMenu.Item>
           ) : null}
-          <DropdownMenu.Item color="red" onSelect={() => logoutForm.current?.requestSubmit()}>
+          <DropdownMenu.Item color="red" onSelect={() => {
+              // spec-2: logging out clears the cart kept in the browser
+              window.localStorage.removeItem(CART_KEY);
+              logoutForm.current?.requestSubmit();
+            }}>
             {menu.logOutLabel}
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -1,0 +1,212 @@
+import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
+import { DomainError, idFrom, isUuid, newId, validationError } from "../kernel";
+import { orderById, ordersPage, storeItemsByIds, storeItemsPage } from "../../projections/points";
+import { participantRowsByIds } from "../../projections/participants";
+import { forbidden, mayManageStore } from "./access";
+import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, visibleTo } from "./decide";
+import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type OrderStatus, type StoreItemFields } from "./events";
+import { MAX_CART_LINES } from "./limits";
+import { memberFor, ownMembers } from "./members";
+import { runOn, settled } from "./run";
+import { checkoutInputSchema, itemInputSchema, orderStatusSchema, type CheckoutInput, type ItemInput, type itemListQuery, type orderListQuery } from "./schema";
+import type { z } from "zod";
+
+export const STORE_TOASTS = {
+  itemCreated: "Store item successfully created",
+  itemUpdated: "Store item successfully updated",
+  itemDeleted: "Store item successfully deleted",
+  orderCreated: "Order successfully created",
+  orderUpdated: "Order successfully updated",
+} as const;
+
+/** A checkout refused because some of the cart cannot be had: `details.unavailable` names those items' ids (the cart drops them, keeps the rest). */
+export const cartUnavailable = (items: { id: string; why: string }[]) =>
+  new DomainError("CART_ITEMS_UNAVAILABLE", `${items.map((i) => i.why).join("; ")}. It was taken out of your cart; the rest is still there.`.replace("It was", items.length > 1 ? "They were" : "It was"), 409, { unavailable: items.map((i) => i.id) });
+
+const meta = (auth: Auth, commandId: string) => ({ commandId, organizationId: auth.organization.id, actorId: auth.user.id });
+const fieldsOf = (input: ItemInput): StoreItemFields => ({ name: input.name, description: input.description, picture: input.picture, price: input.price, stock: input.stock, perMemberLimit: input.per_member_limit, visibleGroups: input.visible_groups });
+const requireManager = (auth: Auth) => {
+  if (!mayManageStore(auth)) throw forbidden("You may not manage the store");
+};
+
+async function itemOf(services: Services, auth: Auth, id: string | undefined) {
+  const [row] = id && isUuid(id) ? await storeItemsByIds(services.db, auth.organization.id, [id]) : [];
+  if (!row || row.removed) throw itemError.notFound();
+  // a member sees only the items shown to their group
+  if (!mayManageStore(auth) && !visibleTo({ visibleGroups: row.visible_groups }, auth.subject.roleName)) throw itemError.notFound();
+  return row;
+}
+
+/** GET /api/store/item: the store (staff who manage it see every item; others the items shown to their group). */
+export async function storeItems(services: Services, auth: Auth, query: z.output<typeof itemListQuery>) {
+  const { rows, count } = await storeItemsPage(services.db, auth.organization.id, { ...query, group: mayManageStore(auth) ? undefined : auth.subject.roleName });
+  return { data: rows, count, additional_info: {} };
+}
+
+export const storeItemCall = (services: Services, auth: Auth, id: string | undefined) => itemOf(services, auth, id);
+
+/** POST /api/store/item */
+export async function createStoreItem(services: Services, auth: Auth, request: Request | null, body: unknown) {
+  requireManager(auth);
+  const parsed = itemInputSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  const commandId = request ? commandIdOf(auth, request, (body as { command_id?: unknown } | null)?.command_id) : newId();
+  const itemId = idFrom("store-item", commandId);
+  const result = await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "CreateStoreItem", data: { organizationId: auth.organization.id, itemId, fields: fieldsOf(parsed.data) }, metadata: meta(auth, commandId) });
+  await settled(services, result.events.map((e) => e.position));
+  return { message: STORE_TOASTS.itemCreated, data: await itemOf(services, auth, itemId) };
+}
+
+/** PUT /api/store/item/{id}: the whole item again; stock may not go below the units already ordered. */
+export async function updateStoreItem(services: Services, auth: Auth, request: Request | null, id: string | undefined, body: unknown) {
+  requireManager(auth);
+  const row = await itemOf(services, auth, id);
+  const parsed = itemInputSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  const commandId = request ? commandIdOf(auth, request) : newId();
+  const result = await runOn(services, itemDecider, storeItemStreamId(row.id), { type: "UpdateStoreItem", data: { organizationId: auth.organization.id, itemId: row.id, fields: fieldsOf(parsed.data) }, metadata: meta(auth, commandId) });
+  await settled(services, result.events.map((e) => e.position));
+  return { message: STORE_TOASTS.itemUpdated, data: await itemOf(services, auth, row.id) };
+}
+
+/** DELETE /api/store/item/{id}: out of the store (orders placed keep it). */
+export async function removeStoreItem(services: Services, auth: Auth, request: Request | null, id: string | undefined) {
+  requireManager(auth);
+  const row = await itemOf(services, auth, id);
+  const commandId = request ? commandIdOf(auth, request) : newId();
+  const result = await runOn(services, itemDecider, storeItemStreamId(row.id), { type: "RemoveStoreItem", data: { organizationId: auth.organization.id, itemId: row.id }, metadata: meta(auth, commandId) });
+  await settled(services, result.events.map((e) => e.position));
+  return { message: STORE_TOASTS.itemDeleted, data: { id: row.id } };
+}
+
+// ---------------------------------------------------------------- orders
+
+export async function checkout(services: Services, auth: Auth, request: Request | null, body: unknown) {
+  const parsed = checkoutInputSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  return checkoutInput(services, auth, request, parsed.data);
+}
+
+/** Same item twice in a cart: one line, the quantities added. */
+const mergedLines = (items: CheckoutInput["items"]) => {
+  const byId = new Map<string, number>();
+  for (const l of items) byId.set(l.id, (byId.get(l.id) ?? 0) + l.quantity);
+  return [...byId].map(([id, quantity]) => ({ id, quantity })).sort((a, b) => (a.id < b.id ? -1 : 1));
+};
+
+/**
+ * POST /api/order: the cart checks out into an order (decision 076). Only ids and quantities are read from the
+ * cart; names, prices, visibility and stock are the server's. Each line is reserved on its item's stream (stock
+ * and the per-member limit decided there, expected revision, retried on conflict), then the total is spent on
+ * the member's points stream the same way; a refusal releases what was reserved. An item sold out or hidden
+ * refuses the checkout naming it (details.unavailable: the cart drops those and keeps the rest).
+ */
+export async function checkoutInput(services: Services, auth: Auth, request: Request | null, input: CheckoutInput) {
+  if (!isMemberLevel(auth.subject.level)) throw forbidden("Only members shop in the store");
+  const member = await memberFor(services, auth, input.participant_id);
+  const base = request ? commandIdOf(auth, request, input.command_id) : newId();
+  const orderId = await placeOrder(services, { organizationId: auth.organization.id, actorId: auth.user.id, participantId: member.id, roleName: auth.subject.roleName }, input.items, base);
+  return { message: STORE_TOASTS.orderCreated, data: await orderCall(services, auth, orderId) };
+}
+
+export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
+
+/** The checkout's one consistent decision (decision 076), for a buyer already known: the order's id, or a refusal. */
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string): Promise<string> {
+  const { organizationId, participantId } = buyer;
+  const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
+  const lines = mergedLines(items).slice(0, MAX_CART_LINES);
+  const known = new Map((await storeItemsByIds(services.db, organizationId, lines.map((l) => l.id).filter(isUuid))).map((r) => [r.id, r]));
+  const unavailable = lines.flatMap((l) => {
+    const row = known.get(l.id);
+    if (!row || row.removed || !visibleTo({ visibleGroups: row.visible_groups }, buyer.roleName)) return [{ id: l.id, why: `${row?.name ?? "An item"} is no longer in the store` }];
+    if (row.available < l.quantity) return [{ id: l.id, why: row.available === 0 ? `${row.name} is sold out` : `Only ${row.available} of ${row.name} left` }];
+    return [];
+  });
+  if (unavailable.length > 0) throw cartUnavailable(unavailable);
+
+  const orderId = idFrom("store-order", base);
+  const positions: number[] = [];
+  const reserved: string[] = [];
+  const orderLines: OrderLine[] = [];
+  try {
+    for (const line of lines) {
+      const result = await runOn(services, itemDecider, storeItemStreamId(line.id), { type: "ReserveStoreItem", data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) }, 200);
+      reserved.push(line.id);
+      positions.push(...result.events.map((e) => e.position));
+      const fields = result.state.fields!;
+      orderLines.push({ itemId: line.id, name: fields.name, price: fields.price, quantity: line.quantity });
+    }
+    const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
+    const spent = await runOn(services, pointsDecider, pointsStreamId(participantId), { type: "SpendPoints", data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) }, 50);
+    positions.push(...spent.events.map((e) => e.position));
+  } catch (error) {
+    // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)
+    for (const itemId of reserved) {
+      const r = await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId, itemId, orderId }, metadata: metaOf(idFrom(base, "release", itemId)) }, 200);
+      positions.push(...r.events.map((e) => e.position));
+    }
+    await settled(services, positions);
+    if (error instanceof DomainError && error.details?.reason) throw cartUnavailable([{ id: lines[reserved.length]?.id ?? "", why: error.message }]);
+    throw error;
+  }
+  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) });
+  positions.push(...placed.events.map((e) => e.position));
+  await settled(services, positions);
+  return orderId;
+}
+
+async function namesOf(services: Services, auth: Auth, ids: readonly string[]) {
+  return new Map((await participantRowsByIds(services.db, auth.organization.id, [...new Set(ids)])).map((p) => [String(p.id), p.full_name]));
+}
+
+/** GET /api/order: staff (the row asks 'view store' or 'add items to store') see every order; a member their own and their children's. */
+export async function ordersList(services: Services, auth: Auth, query: z.output<typeof orderListQuery>) {
+  let ids: string[] | undefined = query.participant_id ? [query.participant_id] : undefined;
+  if (isMemberLevel(auth.subject.level)) {
+    const mine = (await ownMembers(services, auth)).map((m) => m.id);
+    ids = query.participant_id ? mine.filter((m) => m === query.participant_id) : mine;
+  }
+  const { rows, count } = await ordersPage(services.db, auth.organization.id, { ...query, participantIds: ids });
+  const names = await namesOf(services, auth, rows.map((r) => r.participant_id));
+  return { data: rows.map((r) => ({ ...r, participant_name: names.get(r.participant_id) ?? "" })), count, additional_info: {} };
+}
+
+/** GET /api/order/{id} */
+export async function orderCall(services: Services, auth: Auth, id: string | undefined) {
+  const row = id && isUuid(id) ? await orderById(services.db, auth.organization.id, id) : undefined;
+  if (!row) throw orderNotFound();
+  if (isMemberLevel(auth.subject.level)) {
+    const mine = (await ownMembers(services, auth)).map((m) => m.id);
+    if (!mine.includes(row.participant_id)) throw orderNotFound();
+  }
+  const names = await namesOf(services, auth, [row.participant_id]);
+  return { ...row, participant_name: names.get(row.participant_id) ?? "" };
+}
+
+/**
+ * PUT /api/order/{id} { status }: staff move an order along (Ready, Fulfilled, Cancelled); a member may cancel
+ * their own pending order. Cancelling returns the units to stock and refunds the points, each by an event.
+ */
+export async function changeOrderStatus(services: Services, auth: Auth, request: Request | null, id: string | undefined, body: unknown) {
+  const parsed = orderStatusSchema.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  const order = await orderCall(services, auth, id);
+  const status = parsed.data.status as Exclude<OrderStatus, "Pending">;
+  if (!mayManageStore(auth) && !(isMemberLevel(auth.subject.level) && status === "Cancelled" && order.status === "Pending")) throw forbidden("Only staff move an order along; you may cancel a pending order");
+  const base = request ? commandIdOf(auth, request) : newId();
+  const changed = await runOn(services, orderDecider, orderStreamId(order.id), { type: "ChangeOrderStatus", data: { organizationId: auth.organization.id, orderId: order.id, status }, metadata: meta(auth, idFrom(base, "status")) });
+  const positions = changed.events.map((e) => e.position);
+  if (status === "Cancelled") {
+    // derived command ids: a retried cancel releases and refunds once
+    for (const line of order.lines) {
+      const r = await runOn(services, itemDecider, storeItemStreamId(line.itemId), { type: "ReleaseStoreItem", data: { organizationId: auth.organization.id, itemId: line.itemId, orderId: order.id }, metadata: meta(auth, idFrom(order.id, "cancel-release", line.itemId)) }, 200);
+      positions.push(...r.events.map((e) => e.position));
+    }
+    const refund = await runOn(services, pointsDecider, pointsStreamId(order.participant_id), { type: "RefundOrder", data: { organizationId: auth.organization.id, participantId: order.participant_id, entryId: idFrom("point-entry", order.id, "refund"), orderId: order.id, reason: "Order cancelled: points returned" }, metadata: meta(auth, idFrom(order.id, "cancel-refund")) }, 50);
+    positions.push(...refund.events.map((e) => e.position));
+  }
+  await settled(services, positions);
+  return { message: STORE_TOASTS.orderUpdated, data: await orderCall(services, auth, order.id) };
+}

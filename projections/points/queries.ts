@@ -1,0 +1,123 @@
+import { sql, type Kysely } from "kysely";
+import type { OrderLine, OrderStatus, PointCategory } from "../../modules/points";
+import type { PointTables } from "./tables";
+
+const tables = <DB extends PointTables>(db: Kysely<DB>) => db as unknown as Kysely<PointTables>;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export type PointEntryRow = { id: string; participant_id: string; kind: string; amount: number; category: PointCategory | null; reason: string; source_kind: string | null; source_id: string | null; reverses_id: string | null; reversed: boolean; actor_id: string | null; created_date: string };
+
+/** A page of the ledger, newest first: the organization's, or one member's. */
+export async function pointEntriesPage<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { page: number; size: number; participantIds?: readonly string[]; category?: PointCategory }) {
+  let base = tables(db).selectFrom("rm_point_entries").where("organization_id", "=", organizationId);
+  if (q.participantIds) base = q.participantIds.length === 0 ? base.where(sql<boolean>`false`) : base.where("participant_id", "in", [...q.participantIds]);
+  if (q.category) base = base.where("category", "=", q.category);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(q.size).offset(q.page * q.size).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows: rows.map(({ created_at, organization_id: _o, ...r }) => ({ ...r, created_date: iso(created_at) }) as PointEntryRow), count: Number(count?.n ?? 0) };
+}
+
+export async function pointEntryById<DB extends PointTables>(db: Kysely<DB>, organizationId: string, id: string): Promise<PointEntryRow | undefined> {
+  const r = await tables(db).selectFrom("rm_point_entries").selectAll().where("organization_id", "=", organizationId).where("id", "=", id).executeTakeFirst();
+  if (!r) return undefined;
+  const { created_at, organization_id: _o, ...rest } = r;
+  return { ...rest, created_date: iso(created_at) };
+}
+
+export type BalanceRow = { participant_id: string; balance: number; earned: number; hidden: boolean };
+export async function balancesOf<DB extends PointTables>(db: Kysely<DB>, organizationId: string, participantIds: readonly string[]): Promise<BalanceRow[]> {
+  if (participantIds.length === 0) return [];
+  return tables(db).selectFrom("rm_point_balances").select(["participant_id", "balance", "earned", "hidden"]).where("organization_id", "=", organizationId).where("participant_id", "in", [...participantIds]).execute();
+}
+
+/** The leaderboard: points earned (awards less reversals), all time or since a day; hidden members left out. */
+export async function leaderboardRows<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { since: Date | null; size: number }): Promise<{ participant_id: string; points: number }[]> {
+  if (!q.since) {
+    const rows = await tables(db).selectFrom("rm_point_balances").select(["participant_id", "earned"]).where("organization_id", "=", organizationId).where("hidden", "=", false).where("earned", ">", 0).orderBy("earned", "desc").orderBy("participant_id").limit(q.size).execute();
+    return rows.map((r) => ({ participant_id: r.participant_id, points: r.earned }));
+  }
+  const rows = await tables(db)
+    .selectFrom("rm_point_entries as e")
+    .select(["e.participant_id", sql<string>`sum(e.amount)`.as("points")])
+    .where("e.organization_id", "=", organizationId)
+    .where("e.kind", "in", ["award", "reversal"])
+    .where("e.created_at", ">=", q.since)
+    // hidden members left out after grouping (few are hidden: one anti-join per member, not per entry)
+    .where("e.participant_id", "not in", (eb) => eb.selectFrom("rm_point_balances as b").select("b.participant_id").where("b.organization_id", "=", organizationId).where("b.hidden", "=", true))
+    .groupBy("e.participant_id")
+    .having(sql<boolean>`sum(e.amount) > 0`)
+    .orderBy(sql`sum(e.amount)`, "desc")
+    .orderBy("e.participant_id")
+    .limit(q.size)
+    .execute();
+  return rows.map((r) => ({ participant_id: r.participant_id, points: Number(r.points) }));
+}
+
+/** How many members earned more than `points` (a member's rank is that plus one). */
+export async function rankAbove<DB extends PointTables>(db: Kysely<DB>, organizationId: string, points: number): Promise<number> {
+  const r = await tables(db).selectFrom("rm_point_balances").select((eb) => eb.fn.countAll<string>().as("n")).where("organization_id", "=", organizationId).where("hidden", "=", false).where("earned", ">", points).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export type StoreItemRow = { id: string; name: string; description: string; picture: string | null; price: number; stock: number; reserved: number; available: number; per_member_limit: number | null; visible_groups: string[]; created_date: string; updated_date: string };
+const toItem = (r: { id: string; name: string; description: string; picture: string | null; price: number; stock: number; reserved: number; per_member_limit: number | null; visible_groups: string[]; created_at: Date | string; updated_at: Date | string }): StoreItemRow => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  picture: r.picture,
+  price: r.price,
+  stock: r.stock,
+  reserved: r.reserved,
+  available: Math.max(0, r.stock - r.reserved),
+  per_member_limit: r.per_member_limit,
+  visible_groups: r.visible_groups,
+  created_date: iso(r.created_at),
+  updated_date: iso(r.updated_at),
+});
+
+/** The store's items (not removed), newest first; `group`: only those visible to that user group. */
+export async function storeItemsPage<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { page: number; size: number; search?: string; group?: string }) {
+  let base = tables(db).selectFrom("rm_store_items").where("organization_id", "=", organizationId).where("removed", "=", false);
+  if (q.group) base = base.where(sql<boolean>`(jsonb_array_length(visible_groups) = 0 or visible_groups ? ${q.group})`);
+  if (q.search?.trim()) base = base.where("name", "ilike", `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(q.size).offset(q.page * q.size).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows: rows.map(toItem), count: Number(count?.n ?? 0) };
+}
+
+export async function storeItemsByIds<DB extends PointTables>(db: Kysely<DB>, organizationId: string, ids: readonly string[]): Promise<(StoreItemRow & { removed: boolean })[]> {
+  if (ids.length === 0) return [];
+  const rows = await tables(db).selectFrom("rm_store_items").selectAll().where("organization_id", "=", organizationId).where("id", "in", [...ids]).execute();
+  return rows.map((r) => ({ ...toItem(r), removed: r.removed }));
+}
+
+export type OrderRow = { id: string; participant_id: string; lines: OrderLine[]; total: number; status: OrderStatus; created_date: string; updated_date: string };
+const toOrder = (r: { id: string; participant_id: string; lines: OrderLine[]; total: number; status: OrderStatus; created_at: Date | string; updated_at: Date | string }): OrderRow => ({
+  id: r.id,
+  participant_id: r.participant_id,
+  lines: r.lines,
+  total: r.total,
+  status: r.status,
+  created_date: iso(r.created_at),
+  updated_date: iso(r.updated_at),
+});
+
+export async function ordersPage<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { page: number; size: number; status?: OrderStatus; participantIds?: readonly string[] }) {
+  let base = tables(db).selectFrom("rm_store_orders").where("organization_id", "=", organizationId);
+  if (q.status) base = base.where("status", "=", q.status);
+  if (q.participantIds) base = q.participantIds.length === 0 ? base.where(sql<boolean>`false`) : base.where("participant_id", "in", [...q.participantIds]);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy("created_at", "desc").orderBy("id").limit(q.size).offset(q.page * q.size).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirst(),
+  ]);
+  return { rows: rows.map(toOrder), count: Number(count?.n ?? 0) };
+}
+
+export async function orderById<DB extends PointTables>(db: Kysely<DB>, organizationId: string, id: string): Promise<OrderRow | undefined> {
+  const r = await tables(db).selectFrom("rm_store_orders").selectAll().where("organization_id", "=", organizationId).where("id", "=", id).executeTakeFirst();
+  return r ? toOrder(r) : undefined;
+}

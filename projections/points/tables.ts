@@ -1,0 +1,59 @@
+import type { ColumnType } from "kysely";
+import type { OrderLine, OrderStatus, PointCategory } from "../../modules/points";
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** Points, the store and its orders (modules/points, decision 075). */
+export type PointTables = {
+  rm_point_entries: {
+    id: string;
+    organization_id: string;
+    participant_id: string;
+    /** award, spend, reversal, refund */
+    kind: string;
+    /** signed: a spend or a reversal is negative */
+    amount: number;
+    category: PointCategory | null;
+    reason: string;
+    source_kind: string | null;
+    source_id: string | null;
+    reverses_id: string | null;
+    reversed: boolean;
+    actor_id: string | null;
+    created_at: Timestamp;
+  };
+  rm_point_balances: {
+    participant_id: string;
+    organization_id: string;
+    balance: number;
+    earned: number;
+    hidden: boolean;
+    updated_at: Timestamp;
+  };
+  rm_store_items: {
+    id: string;
+    organization_id: string;
+    name: string;
+    description: string;
+    picture: string | null;
+    price: number;
+    stock: number;
+    reserved: number;
+    per_member_limit: number | null;
+    visible_groups: Json<string[]>;
+    removed: boolean;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  rm_store_orders: {
+    id: string;
+    organization_id: string;
+    participant_id: string;
+    lines: Json<OrderLine[]>;
+    total: number;
+    status: OrderStatus;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+};

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench:points` (issue 19, decisions 075 and 076): BENCH_POINTS_EVENTS ledger events (default 1,000,000)
+ * over BENCH_POINTS_MEMBERS members (default 20,000) of Northside Youth Centre, appended to the real event store
+ * (one append per member, dated over 90 days) and projected by the real projector; then:
+ *   - the leaderboard over HTTP as the admin, all time and the last 7 days: p95 (goal < 50 ms)
+ *   - a member's balance and history (the read-model queries the balance call runs): p95 (goal < 20 ms)
+ *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order) at 20 concurrent
+ *     buyers over 5 items: p99 (goal < 50 ms)
+ * Prints the figures. Smaller sizes make a smoke run.
+ */
+import type { Kysely } from "kysely";
+import type { Services } from "../../modules/identity";
+import { idFrom, newId, systemClock } from "../../modules/kernel";
+import { placeOrder, pointsStreamId, type PointsEvent } from "../../modules/points";
+import type { ReadModels } from "../../projections";
+import { balancesOf, pointEntriesPage } from "../../projections/points";
+import { demoOrganizations } from "../factories/demo-seed";
+import { inPool } from "../factories/participants";
+import { clearSignInLimits, HttpClient } from "../support/http-client";
+import { startInProcessApp, waitForProjections } from "../support/in-process-app";
+import { testServices } from "../support/services";
+import { percentile, timedRun } from "./stats";
+
+const MEMBERS = Number(process.env.BENCH_POINTS_MEMBERS ?? 20_000);
+const EVENTS = Number(process.env.BENCH_POINTS_EVENTS ?? 1_000_000);
+const RUNS = 200;
+const DAY = 86_400_000;
+
+const app = await startInProcessApp("bench_points", { nodeEnv: "production" });
+const services = { ...app.app.core, clock: systemClock } as unknown as Services;
+const db = app.app.core.db as Kysely<ReadModels>;
+const org = demoOrganizations[1];
+const admin = new HttpClient(app.baseUrl);
+await clearSignInLimits((await testServices()).redisUrl);
+await admin.signIn("admin@northside.demo");
+
+const perMember = Math.max(1, Math.round(EVENTS / MEMBERS));
+const members = Array.from({ length: MEMBERS }, (_, i) => idFrom("bench", "points-member", i));
+const now = Date.now();
+const t0 = performance.now();
+await inPool(members, 8, async (participantId, i) => {
+  const commandId = idFrom("bench", "points", participantId);
+  const events: PointsEvent[] = Array.from({ length: perMember }, (_, k) => ({
+    type: "PointsAwarded",
+    data: { organizationId: org.id, participantId, entryId: idFrom(commandId, "entry", k), amount: 1 + ((i * 31 + k * 7) % 50), category: "general", reason: "Bench", source: { kind: "manual", id: null }, awardedBy: null },
+  }));
+  await services.store.appendToStream<PointsEvent>(
+    pointsStreamId(participantId),
+    events.map((e, k) => ({ ...e, eventId: idFrom(commandId, k), metadata: { organizationId: org.id, actorId: null, commandId: idFrom(commandId, "c", k), correlationId: commandId, causationId: null, occurredAt: new Date(now - ((k * 90) / perMember) * DAY).toISOString() } })),
+    { expectedRevision: "any" },
+  );
+});
+const tAppended = performance.now();
+await waitForProjections(app.baseUrl, 3_600_000);
+const tProjected = performance.now();
+console.log(`\n${(MEMBERS * perMember).toLocaleString("en")} ledger events over ${MEMBERS.toLocaleString("en")} members: appended in ${((tAppended - t0) / 1000).toFixed(1)} s, projected in ${((tProjected - tAppended) / 1000).toFixed(1)} s`);
+
+const timed = async (runs: number, op: (i: number) => Promise<unknown>) => {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await op(i);
+    ms.push(performance.now() - t);
+  }
+  return ms.sort((a, b) => a - b);
+};
+const line = (label: string, ms: number[], p: number, goal: number) => console.log(`  ${label.padEnd(44)} p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p${p} ${percentile(ms, p).toFixed(1).padStart(6)} ms   (goal < ${goal} ms)`);
+
+for (const period of ["all", "week"] as const) {
+  const ms = await timed(RUNS, async () => {
+    const response = await admin.request("GET", `/api/leaderboard?period=${period}&size=20`);
+    if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  });
+  line(`leaderboard over HTTP, period ${period}`, ms, 95, 50);
+}
+const balanceMs = await timed(RUNS, async (i) => {
+  const id = members[(i * 7919) % MEMBERS]!;
+  await Promise.all([balancesOf(db, org.id, [id]), pointEntriesPage(db, org.id, { page: 0, size: 20, participantIds: [id] })]);
+});
+line("a member's balance and history (queries)", balanceMs, 95, 20);
+
+// checkout: 20 buyers at once, each with enough points, over 5 items with stock for everyone
+const created = await Promise.all(
+  Array.from({ length: 5 }, async (_, n) => {
+    const response = await admin.request("POST", "/api/store/item", { body: { name: `Bench item ${n}`, price: 1, stock: 100_000 } });
+    return ((await response.json()) as { data: { id: string } }).data.id;
+  }),
+);
+const stats = await timedRun(20, 25, async (w, i) => {
+  const participantId = members[w]!;
+  await placeOrder(services, { organizationId: org.id, actorId: participantId, participantId, roleName: "PARTICIPANT" }, [{ id: created[(w + i) % 5]!, quantity: 1 }], newId());
+});
+console.log(`  ${"checkout at 20 concurrent buyers".padEnd(44)} p50 ${stats.p50.toFixed(1).padStart(6)} ms   p99 ${stats.p99.toFixed(1).padStart(6)} ms   (goal < 50 ms; ${stats.operations} checkouts, ${stats.perSecond.toFixed(0)}/s)`);
+
+await app.stop();
+process.exit(0);

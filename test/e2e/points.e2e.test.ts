@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit, VIEWPORTS } from "./axe";
+import { signedInPage } from "./check-in-helpers";
+import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
+import { gotoSettled } from "./page-helpers";
+
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Points and the store (decisions 075-077) in real Chromium: a member (child1@) fills the cart, reloads (the cart is
+ * still there: `cartItems`), checks out; the admin marks the order fulfilled on /store and awards points on
+ * /points-rewards. Axe and no sideways scrolling at desktop, tablet and phone on /store and /points-rewards.
+ */
+describe("the store and points pages", () => {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    await waitForProjections(app.baseUrl);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const everySize = async (page: Page, where: string, found: string[]) => {
+    for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll: ${where}`).toBeLessThanOrEqual(0);
+      found.push(...(await audit(page, `${where} @${size.width}`)));
+    }
+  };
+
+  it("a member fills the cart, reloads, checks out; staff fulfil and award", async () => {
+    const found: string[] = [];
+    const member = await signedInPage(browser!, app!.baseUrl, "child1@northside.demo", errors);
+    contexts.push(member.context);
+    const page = member.page;
+    await gotoSettled(page, "/store");
+    await page.getByRole("heading", { name: "Store", level: 1 }).waitFor();
+    await page.getByLabel("700 points to spend").waitFor();
+    await everySize(page, "store (member)", found);
+    await page.setViewportSize(PHONE);
+    await page.getByRole("button", { name: "Add to cart: Water bottle" }).click();
+    await page.getByRole("dialog", { name: "Your cart" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Add to cart: Snack voucher" }).click();
+    await page.getByRole("dialog", { name: "Your cart" }).waitFor();
+    await page.keyboard.press("Escape");
+    // the cart survives a reload
+    await page.reload();
+    await page.getByRole("button", { name: "Cart, 2 items" }).click();
+    const cart = page.getByRole("dialog", { name: "Your cart" });
+    await cart.getByText("180 points").waitFor();
+    await screenshot(page, "store-cart-phone");
+    await cart.getByRole("button", { name: "Check out" }).click();
+    await page.getByText("Order successfully created: 180 points spent").waitFor();
+    await page.getByLabel("520 points to spend").waitFor();
+    await page.getByRole("button", { name: "Cart, 0 items" }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem("cartItems"))).toBe("[]");
+
+    const staff = await signedInPage(browser!, app!.baseUrl, "admin@northside.demo", errors);
+    contexts.push(staff.context);
+    const admin = staff.page;
+    await gotoSettled(admin, "/store");
+    await admin.getByRole("heading", { name: "Orders" }).waitFor();
+    await everySize(admin, "store (staff)", found);
+    await admin.getByRole("button", { name: /^Mark fulfilled: .*Water bottle.* for Maya/ }).click();
+    await admin.getByText("Order successfully updated").waitFor();
+    await gotoSettled(admin, "/points-rewards?q=Maya");
+    await admin.getByRole("heading", { name: "Award points" }).waitFor();
+    await everySize(admin, "points-rewards", found);
+    await admin.getByRole("region", { name: "Members to award" }).getByRole("checkbox").first().check();
+    await admin.getByRole("textbox", { name: "Reason", exact: true }).fill("Helped at the bake sale");
+    await admin.getByRole("button", { name: "Award points" }).click();
+    await admin.getByText(/Point successfully created \(1 member\)/).waitFor();
+    await admin.getByRole("cell", { name: "Helped at the bake sale" }).first().waitFor();
+
+    // the member's page follows: the order is fulfilled
+    await page.reload();
+    await page.getByRole("region", { name: "Rewards bought" }).getByText("Fulfilled").waitFor();
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
