@@ -15,6 +15,7 @@ import { programsAttendanceMigration, programsBuilderMigration, programsMigratio
 import { requestsMigration } from "./requests";
 import { messagesMigration } from "./messages";
 import { surveysMigration } from "./surveys";
+import { integrationsMigration } from "./integrations";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
@@ -52,4 +53,5 @@ export const allMigrations: MigrationSet = {
   "1600-projection-requests": requestsMigration,
   "1700-projection-messages": messagesMigration,
   "1800-projection-surveys": surveysMigration,
+  "2000-integrations": integrationsMigration,
 };

@@ -14,11 +14,12 @@ import { programAttendanceProjection, programsProjection } from "./programs";
 import { requestsProjection } from "./requests";
 import { messagesProjection } from "./messages";
 import { surveysProjection } from "./surveys";
+import { integrationsProjection } from "./integrations";
 import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection, messagesProjection, surveysProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection, messagesProjection, surveysProjection, integrationsProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

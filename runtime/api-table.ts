@@ -15,13 +15,14 @@ import { familyApi } from "../modules/family";
 import { requestsApi } from "../modules/requests";
 import { communicationsApi } from "../modules/communications";
 import { surveysApi } from "../modules/surveys";
+import { integrationsApi } from "../modules/integrations";
 
 /**
  * The one /api table (decision 035): every context's rows (`modules/<ctx>/api.ts`, through its index),
  * and this table's own document. The dispatcher, the access guard, CSRF, body limits and the OpenAPI
  * document all read these rows; removing a row removes the call.
  */
-const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi, ...registrationApi, ...familyApi, ...requestsApi, ...communicationsApi, ...surveysApi];
+const CONTEXT_ROWS: readonly ApiRow[] = [...identityApi, ...organizationsApi, ...checkInApi, ...participantsApi, ...flagsApi, ...notesApi, ...screeningApi, ...uploadsApi, ...exportsApi, ...auditApi, ...programsApi, ...attendanceApi, ...programReportsApi, ...appointmentsApi, ...registrationApi, ...familyApi, ...requestsApi, ...communicationsApi, ...surveysApi, ...integrationsApi];
 
 const openApiRow: ApiRow = {
   id: "openapi",

@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
 import { closeMailQueue } from "../modules/mail";
+import { closeWebhookQueue } from "../modules/integrations";
 import { inActingScope, publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
@@ -54,6 +55,7 @@ export async function startWeb(core: CoreServices) {
     logger: core.logger,
     production: core.env.NODE_ENV === "production",
     publicUrl: publicUrlOf(core.env),
+    integrations: { apiKeyRatePerMinute: core.env.API_KEY_RATE_PER_MINUTE, webhookAllowHosts: core.env.WEBHOOK_ALLOW_HOSTS },
   };
 
   const app = express();
@@ -94,6 +96,7 @@ export async function startWeb(core: CoreServices) {
       await closed;
       clearTimeout(timer);
       await closeMailQueue(services.queuePrefix);
+      await closeWebhookQueue(services.queuePrefix);
     },
   };
 }

@@ -1,5 +1,5 @@
 export { apiRow, signedIn, commandIdOf, commandMetadataOf, type ApiRow, type ApiContext } from "./row";
 export { ApiTable, bodyLimitOfRow, type ApiMatch } from "./table";
 export { openApiDocument, ruleInWords } from "./openapi";
-export { authOf, fieldRoleOfAuth, type Auth, type AuthUser, type AuthOrganization } from "./auth";
+export { authOf, authOfUser, fieldRoleOfAuth, type Auth, type AuthUser, type AuthOrganization } from "./auth";
 export type { Services } from "./services";
