@@ -245,4 +245,17 @@ export const EXPECTED_API: Record<string, string> = {
   "survey-report": "----++++-",
   "survey-response": "-++------",
   "survey-response-save": "-++------",
+  // API keys and webhooks (decisions 078, 079): organization admins (admin and above)
+  "api-key-list": "----++++-",
+  "api-key-create": "----++++-",
+  "api-key-revoke": "----++++-",
+  "webhook-list": "----++++-",
+  "webhook-create": "----++++-",
+  "webhook-detail": "----++++-",
+  "webhook-update": "----++++-",
+  "webhook-delete": "----++++-",
+  "webhook-enable": "----++++-",
+  "webhook-disable": "----++++-",
+  "webhook-delivery": "----++++-",
+  "webhook-redeliver": "----++++-",
 };
