@@ -6,7 +6,7 @@ export { webhookEndpointDecider, type WebhookEndpointCommand, type WebhookEndpoi
 export { parseAllowList, addressAllowed, checkHost, guardedLookup, SsrfError, type AllowList } from "./webhooks/ssrf";
 export { createSender, DELIVERY_TIMEOUT_MS, type Sender, type DeliveryOutcome } from "./webhooks/send";
 export * from "./webhooks/queue";
-export { createApiKeyBody, webhookEndpointBody, type CreateApiKeyBody, type WebhookEndpointBody } from "./schema";
+export { createApiKeyBody, webhookEndpointBody, apiKeyFormSchema, type CreateApiKeyBody, type WebhookEndpointBody, type ApiKeyForm } from "./schema";
 // last: the services and the rows reach projections, which import this index back
 export { apiKeyAuthOf, bearerOf, API_KEY_INVALID, type ApiKeyAuth } from "./api-keys/auth";
 export { apiKeysOf, createApiKey, revokeApiKey, type ApiKeyView } from "./api-keys/service";

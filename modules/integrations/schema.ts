@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALL_PERMISSION_IDS } from "../identity";
+import { ALL_PERMISSION_IDS } from "../identity/client";
 import { WEBHOOK_EVENT_TYPE_NAMES } from "./webhooks/catalogue";
 
 const permissionIds = new Set<string>(ALL_PERMISSION_IDS);
@@ -39,3 +39,11 @@ export const webhookEndpointBody = z.object({
     .transform((types) => [...new Set(types)]),
 });
 export type WebhookEndpointBody = z.output<typeof webhookEndpointBody>;
+
+/** The Integrations page's key form (decision 080): the expiry as a number of days from now. */
+export const apiKeyFormSchema = z.object({
+  name: createApiKeyBody.shape.name,
+  permission_ids: z.array(z.string()).default([]).pipe(createApiKeyBody.shape.permission_ids),
+  expires_in_days: z.coerce.number({ error: "Expires in is required" }).int("Expires in must be whole days").min(1, "Expires in must be at least 1 day").max(366, "Expires in must be at most 366 days"),
+});
+export type ApiKeyForm = z.output<typeof apiKeyFormSchema>;

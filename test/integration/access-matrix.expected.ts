@@ -26,6 +26,7 @@ export const EXPECTED_PAGES: Record<string, string> = {
   "my-profile": "-+++++++-",
   inbox: "-+++++++-",
   customize: "----++++-",
+  integrations: "----++++-",
   resource: "---+++++-",
   waivers: "----++++-",
   role: "----++++-",
