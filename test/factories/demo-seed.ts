@@ -21,6 +21,7 @@ import { seedDemoProfiles } from "./profiles";
 import { seedDemoVisitHistory } from "./visits";
 import { seedDemoOrganizationRequests } from "./organization-requests";
 import { seedDemoSurveys } from "./surveys";
+import { seedDemoIntegrations } from "./integrations";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -189,6 +190,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     );
     // surveys (decision 074): a pre survey (closed) and a post survey (open) over the same item codes, answered by most generated participants
     await seedDemoSurveys(deps, org, generated, ids.admin!);
+    // integrations (decision 080): two API keys of the admin (one expired) and an example webhook, turned off
+    await seedDemoIntegrations(deps, org.id, ids.admin!);
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

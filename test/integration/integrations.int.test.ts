@@ -128,6 +128,16 @@ describe("API keys and webhooks on real PostgreSQL and Redis", () => {
     expect(await limited!.json()).toMatchObject({ code: "RATE_LIMITED" });
   });
 
+  it("shows the demo's keys and example webhook on the admins' Integrations page", async () => {
+    const page = await admin.request("GET", "/integrations");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const text of ["Front desk tablet", "Spring sign-up import", "expired", "https://hooks.example.org/rollcall", "Create API key"]) expect(html).toContain(text);
+    const coach = new HttpClient(app.baseUrl);
+    await coach.signIn("coach@northside.demo");
+    expect((await coach.request("GET", "/integrations")).status).toBe(403);
+  });
+
   it("refuses bad endpoints: not HTTPS, a private address, an unknown event type", async () => {
     const post = (body: unknown) => admin.request("POST", "/api/webhook", { body });
     expect(await (await post({ url: "http://example.org/hook", event_types: ["check-in"] })).json()).toEqual({ code: "VALIDATION", message: "URL must be an https:// address" });
