@@ -48,39 +48,33 @@ export const deliveryToSend = (db: Db, id: string) =>
 export const pendingDeliveries = (db: Db, before: Date, limit = 1000) =>
   wh(db).selectFrom("webhook_deliveries").select(["id"]).where("status", "=", "pending").where("created_at", "<", before.toISOString()).orderBy("position").limit(limit).execute();
 
-/** One try's outcome: the attempt logged, the delivery and the endpoint's failing clock moved. Answers the endpoint's failing_since. */
+/**
+ * One try's outcome, in ONE statement (no transaction holding a connection while others wait): the attempt
+ * logged, the delivery and the endpoint's failing clock moved. Answers the endpoint's failing_since.
+ */
 export async function recordAttempt(
   db: Db,
   input: { deliveryId: string; endpointId: string; at: Date; statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null; ok: boolean; final: boolean },
 ): Promise<string | null> {
-  return wh(db)
-    .transaction()
-    .execute(async (trx) => {
-      const delivery = await trx
-        .updateTable("webhook_deliveries")
-        .set({
-          attempts: sql`attempts + 1`,
-          last_status_code: input.statusCode,
-          last_error: input.error,
-          last_attempt_at: input.at.toISOString(),
-          status: input.ok ? "succeeded" : input.final ? "failed" : "pending",
-          succeeded_at: input.ok ? input.at.toISOString() : null,
-        })
-        .where("id", "=", input.deliveryId)
-        .returning("attempts")
-        .executeTakeFirst();
-      await trx
-        .insertInto("webhook_attempts")
-        .values({ delivery_id: input.deliveryId, attempt: delivery?.attempts ?? 1, at: input.at.toISOString(), status_code: input.statusCode, error: input.error, duration_ms: Math.round(input.durationMs), response_body: input.responseBody })
-        .execute();
-      const endpoint = await trx
-        .updateTable("webhook_subscriptions")
-        .set({ failing_since: input.ok ? null : sql`coalesce(failing_since, ${input.at.toISOString()}::timestamptz)` })
-        .where("endpoint_id", "=", input.endpointId)
-        .returning("failing_since")
-        .executeTakeFirst();
-      return endpoint?.failing_since ? new Date(endpoint.failing_since).toISOString() : null;
-    });
+  const at = input.at.toISOString();
+  const status = input.ok ? "succeeded" : input.final ? "failed" : "pending";
+  const { rows } = await sql<{ failing_since: string | Date | null }>`
+    with d as (
+      update webhook_deliveries
+         set attempts = attempts + 1, last_status_code = ${input.statusCode}, last_error = ${input.error}, last_attempt_at = ${at}::timestamptz,
+             status = ${status}, succeeded_at = ${input.ok ? at : null}::timestamptz
+       where id = ${input.deliveryId}
+      returning id, attempts
+    ), a as (
+      insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms, response_body)
+      select id, attempts, ${at}::timestamptz, ${input.statusCode}, ${input.error}, ${Math.round(input.durationMs)}, ${input.responseBody} from d
+    )
+    update webhook_subscriptions
+       set failing_since = ${input.ok ? sql`null` : sql`coalesce(failing_since, ${at}::timestamptz)`}
+     where endpoint_id = ${input.endpointId}
+    returning failing_since`.execute(wh(db));
+  const since = rows[0]?.failing_since;
+  return since ? new Date(since).toISOString() : null;
 }
 
 /** A delivery an admin sends again: pending once more (its id stays: receivers de-duplicate by it). */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import { pendingDeliveries, webhookSubscriber, DELIVERIES_RECORDED } from "../../projections/integrations";
 import { ProjectionRunner, type LiveMessageLike } from "../../projections";
-import { createSender, createWebhookQueue, enqueueDelivery, parseAllowList, webhookRetryDelay, WEBHOOK_QUEUE, WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SCHEDULER, type Sender, type WebhookJobData } from "../../modules/integrations";
+import { createSender, createWebhookQueue, enqueueDeliveries, parseAllowList, webhookRetryDelay, WEBHOOK_QUEUE, WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SCHEDULER, type Sender, type WebhookJobData } from "../../modules/integrations";
 import { publicUrlOf, systemClock, type Clock, type EventStore, type Logger } from "../../modules/kernel";
 import { createWorker, type Job } from "../../modules/kernel/queues";
 import type { WorkerCore } from "../core";
@@ -12,7 +12,7 @@ import { processDelivery } from "./processor";
 export { processDelivery, FAILING_LIMIT_MS } from "./processor";
 
 /** Deliveries sent at once per worker process. */
-export const WEBHOOK_CONCURRENCY = 20;
+export const WEBHOOK_CONCURRENCY = 16;
 /** How often pending deliveries without a job are looked for, and how old they must be. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_AGE_MS = 30_000;
@@ -39,7 +39,7 @@ export type WebhookWorkerOptions = {
 export function startWebhookWorker(options: WebhookWorkerOptions) {
   const queue = createWebhookQueue(options.redisUrl, options.prefix);
   const enqueueAll = async (ids: string[]) => {
-    for (const id of ids) await enqueueDelivery(queue, id);
+    for (let i = 0; i < ids.length; i += 500) await enqueueDeliveries(queue, ids.slice(i, i + 500));
   };
   const publisher = {
     publish: (messages: LiveMessageLike[]) => enqueueAll(messages.filter((m) => m.event === DELIVERIES_RECORDED).flatMap((m) => m.payload as string[])),

@@ -31,3 +31,7 @@ export const createWebhookQueue = (connection: QueueConnection, prefix: string):
 /** Queues a delivery; `round` > 0 for an admin's redelivery (a new job for the same delivery id). */
 export const enqueueDelivery = (queue: RollcallQueue<WebhookJobData, unknown>, deliveryId: string, round = 0) =>
   enqueue(queue, WEBHOOK_JOB, { deliveryId }, { jobId: round ? `${deliveryId}-r${round}` : deliveryId });
+
+/** Queues many deliveries in one round trip (the subscriber's batch), each job id its delivery's. */
+export const enqueueDeliveries = (queue: RollcallQueue<WebhookJobData, unknown>, deliveryIds: readonly string[]) =>
+  deliveryIds.length ? queue.addBulk(deliveryIds.map((deliveryId) => ({ name: WEBHOOK_JOB, data: { deliveryId }, opts: { jobId: deliveryId } }))) : Promise.resolve([]);

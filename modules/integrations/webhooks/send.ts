@@ -19,7 +19,7 @@ export type Sender = { send(input: { url: string; secret: string; id: string; pa
  * `ca` adds certificate authorities to the usual ones (WEBHOOK_CA_FILE: a receiver's private CA).
  */
 export function createSender({ allow, ca, timeoutMs = DELIVERY_TIMEOUT_MS }: { allow: AllowList; ca?: string; timeoutMs?: number }): Sender {
-  const agent = new https.Agent({ keepAlive: true, maxSockets: 20, ca: ca ? [...rootCertificates, ca] : undefined, lookup: guardedLookup(allow) as never });
+  const agent = new https.Agent({ keepAlive: true, maxSockets: 16, ca: ca ? [...rootCertificates, ca] : undefined, lookup: guardedLookup(allow) as never });
   return {
     async send({ url, secret, id, payload, at }) {
       const started = performance.now();

@@ -48,7 +48,8 @@ export async function registerWebhook(services: Services, auth: Auth, request: R
   const result = await handleCommand(services, webhookEndpointDecider, webhookEndpointStream(endpointId), { type: "RegisterWebhookEndpoint", data, metadata });
   if (!result.ok) throw result.error;
   await waitForProjection(services, "integrations");
-  return { message: "Webhook successfully created", data: await webhookCall(services, auth, endpointId) };
+  // answered from what was appended, whatever the projector's lag
+  return { message: "Webhook successfully created", data: { id: endpointId, url: body.url, description: body.description, event_types: body.event_types, status: "active", disabled_reason: null, secret, deliveries: [] } };
 }
 
 export async function changeWebhook(services: Services, auth: Auth, request: Request, id: string | undefined, body: WebhookEndpointBody) {
