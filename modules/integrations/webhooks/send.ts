@@ -49,7 +49,20 @@ export function createSender({ allow, ca, timeoutMs = DELIVERY_TIMEOUT_MS }: { a
   };
 }
 
-function post(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+/**
+ * One POST. A kept-alive socket the receiver closed meanwhile fails at once with ECONNRESET: that request is
+ * sent again once on a fresh socket (as Node's documentation advises), not counted as the receiver's failure.
+ */
+async function post(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+  try {
+    return await postOnce(agent, url, headers, payload, timeoutMs);
+  } catch (error) {
+    if ((error as { staleSocket?: boolean }).staleSocket) return postOnce(agent, url, headers, payload, timeoutMs);
+    throw error;
+  }
+}
+
+function postOnce(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = https.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(payload)) }, timeout: timeoutMs }, (response) => {
       const chunks: Buffer[] = [];
@@ -64,7 +77,7 @@ function post(agent: https.Agent, url: URL, headers: Record<string, string>, pay
     const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
     request.on("close", () => clearTimeout(deadline));
     request.on("timeout", () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
-    request.on("error", reject);
+    request.on("error", (error: NodeJS.ErrnoException) => reject(request.reusedSocket && error.code === "ECONNRESET" ? Object.assign(error, { staleSocket: true }) : error));
     request.end(payload);
   });
 }
