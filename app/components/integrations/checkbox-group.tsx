@@ -6,9 +6,7 @@ import { FieldError } from "../forms";
 export function CheckboxGroup<T>({ meta, legend, options }: { meta: FieldMetadata<T, Record<string, unknown>, string[]>; legend: string; options: readonly { value: string; label: string }[] }) {
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0 }} aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
-      <Text as="div" size="2" weight="medium" mb="1">
-        <legend>{legend}</legend>
-      </Text>
+      <legend style={{ padding: 0, marginBottom: "var(--space-1)", fontSize: "var(--font-size-2)", fontWeight: "var(--font-weight-medium)" }}>{legend}</legend>
       <Flex wrap="wrap" gap="3">
         {options.map((option) => (
           <Text as="label" size="2" key={option.value}>
