@@ -64,6 +64,7 @@ export const CROSS_CONTEXT_READS = {
   "projections/identity/guardians-migration.ts": { tables: ["rm_participants"], why: "the guardians' backfill: each participant's registered parent copied once (decision 064)" },
   "projections/surveys/queries.ts": { tables: ["rm_participants"], why: "a survey report's page of participants: their names and fields beside their answers in one paged statement (decision 074)" },
   "projections/identity/session-auth.ts": { tables: ["rm_organizations"], why: "every request's session, user, group and organization in one statement (the auth hot path)" },
+  "projections/identity/user-auth.ts": { tables: ["rm_organizations"], why: "an API key's creator, group and organization in one statement, as the session lookup (decision 078)" },
   "projections/messages/queries.ts": {
     tables: ["rm_users", "rm_user_groups", "rm_participants", "rm_guardians"],
     why: "the inbox's safeguarding facts (level, date of birth, guardians) for a message's people in one statement, and the names beside conversations and messages (decision 073)",

@@ -16,6 +16,7 @@ import { requestsMigration } from "./requests";
 import { messagesMigration } from "./messages";
 import { surveysMigration } from "./surveys";
 import { pointsMigration } from "./points";
+import { integrationsMigration } from "./integrations";
 import { screeningMigration } from "./screening";
 import { waiversMigration } from "./waivers";
 
@@ -54,4 +55,5 @@ export const allMigrations: MigrationSet = {
   "1700-projection-messages": messagesMigration,
   "1800-projection-surveys": surveysMigration,
   "1900-projection-points": pointsMigration,
+  "2000-integrations": integrationsMigration,
 };

@@ -17,7 +17,8 @@ import type { ProgramTables } from "./programs";
 import type { ScreeningTables } from "./screening";
 import type { SurveyTables } from "./surveys";
 import type { PointTables } from "./points";
+import type { IntegrationTables, WebhookTables } from "./integrations";
 import type { WaiverTables } from "./waivers";
 
 /** Every read-model table, as Kysely sees them. */
-export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & MessageTables & SurveyTables & PointTables;
+export type ReadModels = KernelTables & EventStatsTables & OrganizationTables & OrganizationRequestTables & IdentityTables & ParticipantTables & CheckInTables & ProgramTables & WaiverTables & FlagTables & ScreeningTables & ExportTables & NoteTables & AssetTables & AuditTables & AppointmentTables & MailTables & RequestTables & MessageTables & SurveyTables & PointTables & IntegrationTables & WebhookTables;

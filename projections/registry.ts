@@ -15,11 +15,12 @@ import { requestsProjection } from "./requests";
 import { messagesProjection } from "./messages";
 import { surveysProjection } from "./surveys";
 import { pointsProjection } from "./points";
+import { integrationsProjection } from "./integrations";
 import { screeningProjection } from "./screening";
 import { waiversProjection } from "./waivers";
 
 /** Every projection the projector runs. */
-export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection, messagesProjection, surveysProjection, pointsProjection];
+export const projections: readonly AnyProjection[] = [eventStatsProjection, organizationsProjection, identityProjection, participantsProjection, guardiansProjection, checkInProjection, programsProjection, programAttendanceProjection, waiversProjection, flagsProjection, screeningProjection, exportsProjection, notesProjection, assetsProjection, auditProjection, appointmentsProjection, requestsProjection, organizationRequestsProjection, messagesProjection, surveysProjection, pointsProjection, integrationsProjection];
 
 export function findProjection(name: string): AnyProjection | undefined {
   return projections.find((p) => p.name === name);

@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { parse as parseCookies } from "cookie";
 import { ZodError } from "zod";
 import { authOf, bodyLimitOfRow, checkCsrf, CSRF_COOKIE, CSRF_ERROR, decideAccess, SESSION_COOKIE, type ApiRow, type Services } from "../modules/identity";
+import { apiKeyAuthOf, bearerOf } from "../modules/integrations";
 import { DomainError, isFormContentType, isJsonContentType, parseFormBody, parseJsonBody, unsupportedMediaType } from "../modules/kernel";
 import { abortOnClose, discardRest, isResponse, readWhole, send, webRequestOf } from "./api-io";
 
@@ -50,10 +51,12 @@ async function handleRow(
   limit: number | null,
 ): Promise<Response> {
   const cookies = parseCookies(req.headers.cookie ?? "");
+  // an API key (decision 078): the key alone authenticates, with no cookie and so no CSRF check
+  const bearer = bearerOf(req.headers.authorization);
   // the CSRF check again where the handler starts (runtime/csrf-guard.ts checks every request before)
-  const csrf = checkCsrf({ method: req.method, path: req.path, headers: req.headers, cookieToken: cookies[CSRF_COOKIE], host: req.headers.host });
+  const csrf = bearer ? { ok: true } : checkCsrf({ method: req.method, path: req.path, headers: req.headers, cookieToken: cookies[CSRF_COOKIE], host: req.headers.host });
   if (!csrf.ok) return Response.json(CSRF_ERROR, { status: 403 });
-  const auth = await authOf(services, cookies[SESSION_COOKIE]);
+  const auth = bearer ? await apiKeyAuthOf(services, bearer, services.integrations?.apiKeyRatePerMinute ?? 600) : await authOf(services, cookies[SESSION_COOKIE]);
   const decision = decideAccess(row.rule, auth ? auth.subject : { authenticated: false });
   if (!decision.allowed) {
     return decision.reason === "unauthenticated" ? answer(401, "UNAUTHORIZED", "You need to sign in to do this.") : answer(403, "FORBIDDEN", "You do not have permission to do this.");

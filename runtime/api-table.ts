@@ -16,6 +16,7 @@ import { requestsApi } from "../modules/requests";
 import { communicationsApi } from "../modules/communications";
 import { surveysApi } from "../modules/surveys";
 import { pointsApi } from "../modules/points";
+import { integrationsApi } from "../modules/integrations";
 import { apiDocsRows, DOCS_NODE } from "./api-docs/rows";
 
 /**
@@ -41,6 +42,7 @@ const NODES: Readonly<Record<string, readonly ApiRow[]>> = {
   communications: communicationsApi,
   surveys: surveysApi,
   points: pointsApi,
+  integrations: integrationsApi,
 };
 
 const NODE_OF = new Map<string, string>(Object.entries(NODES).flatMap(([node, rows]) => rows.map((row) => [row.id, node] as const)));

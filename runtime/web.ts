@@ -11,6 +11,7 @@ import { SessionStore, type SessionTables } from "../modules/identity";
 import { closeMailQueue } from "../modules/mail";
 import { closeExportQueue } from "../modules/exports";
 import { closeUploadQueue } from "../modules/uploads";
+import { closeWebhookQueue } from "../modules/integrations";
 import { inActingScope, publicUrlOf, systemClock } from "../modules/kernel";
 import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
@@ -56,6 +57,7 @@ export async function startWeb(core: CoreServices) {
     logger: core.logger,
     production: core.env.NODE_ENV === "production",
     publicUrl: publicUrlOf(core.env),
+    integrations: { apiKeyRatePerMinute: core.env.API_KEY_RATE_PER_MINUTE, webhookAllowHosts: core.env.WEBHOOK_ALLOW_HOSTS },
   };
 
   const app = express();
@@ -95,7 +97,7 @@ export async function startWeb(core: CoreServices) {
       const timer = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(timer);
-      await Promise.all([closeMailQueue(services.queuePrefix), closeExportQueue(services.queuePrefix), closeUploadQueue(services.queuePrefix)]);
+      await Promise.all([closeMailQueue(services.queuePrefix), closeExportQueue(services.queuePrefix), closeUploadQueue(services.queuePrefix), closeWebhookQueue(services.queuePrefix)]);
     },
   };
 }

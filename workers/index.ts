@@ -2,6 +2,7 @@ import type { WorkerCore } from "./core";
 import { exportWorkerDefinition } from "./exports";
 import { mailWorkerDefinition } from "./mail";
 import { uploadWorkerDefinition } from "./uploads";
+import { webhookWorkerDefinition } from "./webhooks";
 
 /** A queue's worker, as the worker role starts it. Exports, uploads and mail add theirs here. */
 export type WorkerDefinition = {
@@ -9,5 +10,5 @@ export type WorkerDefinition = {
   start(core: WorkerCore): { close(): Promise<void> };
 };
 
-export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition, mailWorkerDefinition];
+export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition, mailWorkerDefinition, webhookWorkerDefinition];
 export type { WorkerCore } from "./core";

@@ -1,6 +1,6 @@
-import { Container, Flex, Heading, Text } from "@radix-ui/themes";
+import { Card, Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toast/toaster";
@@ -44,6 +44,18 @@ export default function CustomizePage() {
         <ThemePicker mainColor={mainColor} onDone={done} />
         <OrganizationSettingsForm settings={settings} timeZones={timeZones} onDone={done} />
         <ApiReferenceCard />
+        {/* API keys and webhooks live on a page of their own, reached from here (decision 080) */}
+        <Card size="2">
+          <Heading as="h2" size="5" mb="1">
+            Integrations
+          </Heading>
+          <Text as="p" size="2">
+            API keys and webhooks connect {settings.name} to other systems.{" "}
+            <Link asChild>
+              <RemixLink to="/integrations">Manage integrations</RemixLink>
+            </Link>
+          </Text>
+        </Card>
       </Flex>
     </Container>
   );

@@ -12,7 +12,10 @@ export type ActingAs = {
   organizationId: string;
 };
 
-type Scope = { actingAs: ActingAs | null };
+/** The API key a request authenticated with (decision 078): every event it appends names it (`metadata.apiKey`). */
+export type ApiKeyActor = { id: string; name: string };
+
+type Scope = { actingAs: ActingAs | null; apiKey?: ApiKeyActor | null };
 
 const scope = new AsyncLocalStorage<Scope>();
 
@@ -29,11 +32,21 @@ export function noteActingAs(actingAs: ActingAs | null): void {
   if (current) current.actingAs = actingAs;
 }
 
+/** Notes the API key the request authenticated with (decision 078). */
+export function noteApiKey(apiKey: ApiKeyActor | null): void {
+  const current = scope.getStore();
+  if (current) current.apiKey = apiKey;
+}
+
 /** The acting superadmin of the request being served, or null (their own organization, no request, a worker). */
 export const currentActingAs = (): ActingAs | null => scope.getStore()?.actingAs ?? null;
 
-/** The metadata key to spread into an event's metadata: `{ actingAs }` while acting, else nothing. */
-export const actingAsMetadata = (): { actingAs?: ActingAs } => {
+/**
+ * The metadata keys to spread into an event's metadata: `{ actingAs }` while acting, `{ apiKey }` while a
+ * request authenticated by an API key runs (decision 078), else nothing.
+ */
+export const actingAsMetadata = (): { actingAs?: ActingAs; apiKey?: ApiKeyActor } => {
   const actingAs = currentActingAs();
-  return actingAs ? { actingAs } : {};
+  const apiKey = scope.getStore()?.apiKey ?? null;
+  return { ...(actingAs ? { actingAs } : {}), ...(apiKey ? { apiKey } : {}) };
 };

@@ -16,5 +16,5 @@ export type { HealthReport, ComponentHealth, ProjectionHealth } from "./health";
 export { Waker } from "./waker";
 export { TurnQueue } from "./turn-queue";
 export { claimUnique } from "./unique-claim";
-export { inActingScope, noteActingAs, currentActingAs, actingAsMetadata, type ActingAs } from "./acting-as";
+export { inActingScope, noteActingAs, noteApiKey, currentActingAs, actingAsMetadata, type ActingAs, type ApiKeyActor } from "./acting-as";
 export { sharedSecret } from "./shared-secret";

@@ -22,6 +22,8 @@ export const MAIL_DATA = {
   "membership-request-approved": z.object({ firstName: name, link: link.optional() }),
   "membership-request-declined": z.object({ firstName: name, reason: z.string().trim().max(2000).optional() }),
   "organization-request-approved": z.object({ firstName: name, link }),
+  /** decision 079: an endpoint whose deliveries failed for 24 hours was turned off */
+  "webhook-disabled": z.object({ firstName: name, url: link, since: z.iso.datetime({ offset: true }), link }),
   newsletter: z.object({
     title: z.string().trim().min(1).max(200),
     paragraphs: z.array(z.string().trim().min(1).max(5000)).min(1).max(50),

@@ -23,6 +23,7 @@ const SAMPLES: { [K in MailKind]: MailData<K> } = {
   "membership-request-approved": { firstName: "Ria", link: "/login" },
   "membership-request-declined": { firstName: "Ria", reason: "We are full this season." },
   "organization-request-approved": { firstName: "Olu", link: "/user/invite/xyz" },
+  "webhook-disabled": { firstName: "Olu", url: "https://hooks.example.org/in", since: "2026-01-01T00:00:00.000Z", link: "/integrations" },
   newsletter: { title: "Spring programs", paragraphs: ["Registration opens Monday.", "See you there."], link: "/program-registration", linkLabel: "Register" },
 };
 

@@ -70,6 +70,12 @@ export const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [hello(d.firstName), `Your request for ${brand.organizationName} was approved. Open the link to set up the organization's account.`],
     button: { label: "Set up the account", link: d.link },
   }),
+  "webhook-disabled": (d, brand) => ({
+    subject: `A webhook of ${brand.organizationName} was turned off`,
+    heading: "A webhook was turned off",
+    paragraphs: [hello(d.firstName), `Deliveries to ${d.url} have failed since ${d.since}, for 24 hours, so the endpoint was turned off. Fix the receiver, then turn the endpoint back on and send the failed deliveries again from the Integrations page.`],
+    button: { label: "Open Integrations", link: d.link },
+  }),
   newsletter: (d) => ({
     subject: d.title,
     heading: d.title,

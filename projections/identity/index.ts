@@ -5,6 +5,7 @@ export * as identityMigration from "./migration";
 export * as identityProfileMigration from "./profile-migration";
 export { ownProfileRow, notificationPreferencesOf, type OwnProfileRow } from "./profile-queries";
 export { sessionAuthRow } from "./session-auth";
+export { userAuthRow } from "./user-auth";
 export * as identityUserListMigration from "./migration-user-list";
 export * as identityUserSearchMigration from "./migration-user-search";
 export * from "./user-list";

@@ -198,3 +198,17 @@ export async function usernamesOf(db: Kysely<ReadModels>, organizationId: string
   const rows = await db.selectFrom("rm_users").select(["id", "username"]).where("organization_id", "=", organizationId).where("id", "in", [...ids]).execute();
   return new Map(rows.map((r) => [r.id, r.username]));
 }
+
+/** The organization's Active admins (admin and organization levels) with an address: who hears of a webhook turned off (decision 079). */
+export async function adminAddressesOf(db: Kysely<ReadModels>, organizationId: string) {
+  return db
+    .selectFrom("rm_users")
+    .innerJoin("rm_user_groups", "rm_user_groups.id", "rm_users.user_group_id")
+    .select(["rm_users.email", "rm_users.first_name"])
+    .where("rm_users.organization_id", "=", organizationId)
+    .where("rm_users.status", "=", "Active")
+    .where("rm_user_groups.level", ">=", LEVEL.admin)
+    .where("rm_user_groups.level", "<=", LEVEL.organization)
+    .where("rm_users.email", "<>", "")
+    .execute();
+}

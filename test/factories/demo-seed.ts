@@ -22,6 +22,7 @@ import { seedDemoVisitHistory } from "./visits";
 import { seedDemoOrganizationRequests } from "./organization-requests";
 import { seedDemoSurveys } from "./surveys";
 import { seedDemoChildPoints, seedDemoPoints, seedDemoStore } from "./points";
+import { seedDemoIntegrations } from "./integrations";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -194,6 +195,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoPoints(deps, org, generated, ids.coach!);
     await seedDemoChildPoints(deps, org, participants.slice(generated.length).map((p) => p.participantId), ids.coach!);
     await seedDemoStore(deps, org, generated, ids.admin!);
+    // integrations (decision 080): two API keys of the admin (one expired) and an example webhook, turned off
+    await seedDemoIntegrations(deps, org.id, ids.admin!);
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

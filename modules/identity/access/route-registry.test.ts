@@ -27,6 +27,8 @@ describe("PAGE_ROUTES", () => {
       "/dev/mail", "/dev/mail/:id",
       // the public organization request form (decision 067)
       "/requests/organization/new",
+      // API keys and webhooks (decision 080)
+      "/integrations",
     ];
     expect([...paths].sort()).toEqual([...expected].sort());
   });

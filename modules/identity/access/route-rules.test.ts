@@ -31,6 +31,7 @@ const OTHER_ORG: readonly (readonly [string, string])[] = [
   ["/user/g1", /*               */ "login no    no     ok    ok    ok   ok    ok    no"],
   ["/role", /*                  */ "login no    no     no    ok    ok   ok    ok    no"],
   ["/customize", /*             */ "login no    no     no    ok    ok   ok    ok    no"],
+  ["/integrations", /*          */ "login no    no     no    ok    ok   ok    ok    no"],
   ["/requests", /*              */ "login no    no     no    ok    ok   ok    ok    no"],
   ["/granters", /*              */ "login no    no     no    no    no   ok    ok    no"],
   ["/organization", /*          */ "login no    no     no    no    no   ok    ok    no"],

@@ -39,6 +39,14 @@ export const APP_PAGES = [
     rule: ADMIN_ONLY,
   },
   {
+    id: "integrations",
+    path: "/integrations",
+    title: "Integrations",
+    showNavigation: true,
+    description: "API keys and webhooks of the organization (decision 080), reached from Customize Scoreboard.",
+    rule: ADMIN_ONLY,
+  },
+  {
     id: "resource",
     path: "/resource",
     title: "Resources",

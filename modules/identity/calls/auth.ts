@@ -1,6 +1,6 @@
 // the pure face only: identity must not load the organizations module, whose rows import identity back
 import { enabledFeatures, type OrganizationSettings } from "../../organizations/client";
-import { sessionAuthRow } from "../../../projections/identity";
+import { sessionAuthRow, userAuthRow } from "../../../projections/identity";
 import { isPermissionId } from "../access/permissions";
 import type { AccessSubject, FeatureKey, OrganizationType, RoleLevel } from "../access/types";
 import { fieldRoleOf, type FieldRole } from "../access/field-policy";
@@ -42,7 +42,26 @@ export type Auth = {
 export async function authOf(services: Pick<Services, "db" | "clock">, token: string | undefined): Promise<Auth | null> {
   if (!token) return null;
   const row = await sessionAuthRow(services.db, tokenHash(token), services.clock.now());
-  if (!row || row.status !== "Active" || row.role_level === null) return null;
+  if (!row) return null;
+  const auth = authOfRow(row, token);
+  // the request's events carry it in their metadata (modules/kernel/acting-as.ts)
+  if (auth) noteActingAs(auth.actingAs);
+  return auth;
+}
+
+/**
+ * A user by id, in their own organization, as authOf would see them signed in (no session, no token): an
+ * API key acts for the user who created it (decision 078). Null when they can no longer sign in.
+ */
+export async function authOfUser(services: Pick<Services, "db">, userId: string): Promise<Auth | null> {
+  const row = await userAuthRow(services.db, userId);
+  return row ? authOfRow(row, "") : null;
+}
+
+type AuthRow = NonNullable<Awaited<ReturnType<typeof userAuthRow>>>;
+
+function authOfRow(row: AuthRow, token: string): Auth | null {
+  if (row.status !== "Active" || row.role_level === null) return null;
   const level = row.role_level as RoleLevel;
   const permissionIds = (row.permission_ids ?? []).filter(isPermissionId);
   const type = row.org_type as OrganizationType;
@@ -54,8 +73,6 @@ export async function authOf(services: Pick<Services, "db" | "clock">, token: st
   const actingAs: ActingAs | null = entered
     ? { userId: row.id, homeOrganizationId: row.organization_id, homeOrganizationName: row.home_org_name, organizationId: row.org_id }
     : null;
-  // the request's events carry it in their metadata (modules/kernel/acting-as.ts)
-  noteActingAs(actingAs);
   return {
     token,
     user: {

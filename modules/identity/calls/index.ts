@@ -2,5 +2,5 @@ export { apiRow, signedIn, commandIdOf, commandMetadataOf, type ApiRow, type Api
 export { ApiTable, bodyLimitOfRow, type ApiMatch } from "./table";
 export { openApiDocument, ruleInWords, SECURITY_SCHEMES } from "./openapi";
 export * as answerSchemas from "./answers";
-export { authOf, fieldRoleOfAuth, type Auth, type AuthUser, type AuthOrganization } from "./auth";
+export { authOf, authOfUser, fieldRoleOfAuth, type Auth, type AuthUser, type AuthOrganization } from "./auth";
 export type { Services } from "./services";

@@ -26,4 +26,6 @@ export type Services = {
   production: boolean;
   /** the app's public address (PUBLIC_URL, no trailing slash): the links in e-mail (decision 059) */
   publicUrl: string;
+  /** API keys and webhooks (decisions 078, 079): API_KEY_RATE_PER_MINUTE, WEBHOOK_ALLOW_HOSTS */
+  integrations?: { apiKeyRatePerMinute: number; webhookAllowHosts: string };
 };

@@ -62,6 +62,14 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(url(["smtp:", "smtps:"]).optional()),
+  // API keys (decision 078): calls per key per minute
+  API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // webhooks (decision 079): hosts or CIDR ranges deliveries may reach although private, loopback or link-local (comma-separated)
+  WEBHOOK_ALLOW_HOSTS: z.string().trim().default(""),
+  // a PEM file of extra certificate authorities outbound deliveries trust (a private receiver's own CA)
+  WEBHOOK_CA_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  // the first retry's delay (ms); each later one doubles, 14 tries spread over about 25 hours by default
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(11_000),
   // the sender of every message (the organization's name is its display name)
   MAIL_FROM: z.string().trim().pipe(z.email("must be an e-mail address")).default("no-reply@rollcall.example"),
   // the address people reach the app at, for the links in e-mail (decision 059); default http://localhost:PORT

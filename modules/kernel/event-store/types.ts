@@ -10,6 +10,8 @@ export type EventMetadata = {
   occurredAt: string;
   /** a superadmin acting inside another organization (decision 069); absent otherwise */
   actingAs?: { userId: string; homeOrganizationId: string; homeOrganizationName: string; organizationId: string };
+  /** the API key the event was written through (decision 078) */
+  apiKey?: { id: string; name: string };
 };
 
 export type EventData = Record<string, unknown>;

@@ -1,0 +1,83 @@
+import https from "node:https";
+import { rootCertificates } from "node:tls";
+import { Webhook } from "standardwebhooks";
+import { checkHost, guardedLookup, type AllowList } from "./ssrf";
+
+/** No delivery waits longer than this for its answer (issue 22). */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** How much of a receiver's answer is kept in the log. */
+const KEPT_BODY = 2_000;
+
+export type DeliveryOutcome = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null };
+
+export type Sender = { send(input: { url: string; secret: string; id: string; payload: string; at: Date }): Promise<DeliveryOutcome>; close(): void };
+
+/**
+ * Sends deliveries (decision 079): a POST of the payload with the Standard Webhooks headers (webhook-id,
+ * webhook-timestamp, webhook-signature: HMAC-SHA256 by the `standardwebhooks` library), over HTTPS only,
+ * through the SSRF guard, following no redirect (a 3xx is a failure), within 10 s. A 2xx is success.
+ * `ca` adds certificate authorities to the usual ones (WEBHOOK_CA_FILE: a receiver's private CA).
+ */
+export function createSender({ allow, ca, timeoutMs = DELIVERY_TIMEOUT_MS }: { allow: AllowList; ca?: string; timeoutMs?: number }): Sender {
+  const agent = new https.Agent({ keepAlive: true, maxSockets: 16, ca: ca ? [...rootCertificates, ca] : undefined, lookup: guardedLookup(allow) as never });
+  return {
+    async send({ url, secret, id, payload, at }) {
+      const started = performance.now();
+      const took = () => performance.now() - started;
+      try {
+        const target = new URL(url);
+        if (target.protocol !== "https:") return { ok: false, statusCode: null, error: "Only https:// addresses receive deliveries", durationMs: took(), responseBody: null };
+        // an address in the URL never reaches the lookup: checked here; a name is checked again by the socket's lookup
+        await checkHost(target.hostname, allow);
+        const signature = new Webhook(secret).sign(id, at, payload);
+        const headers = {
+          "content-type": "application/json",
+          "user-agent": "Rollcall-Webhooks/1",
+          "webhook-id": id,
+          "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+          "webhook-signature": signature,
+        };
+        const { statusCode, body } = await post(agent, target, headers, payload, timeoutMs);
+        const ok = statusCode >= 200 && statusCode < 300;
+        const error = ok ? null : statusCode >= 300 && statusCode < 400 ? `Redirect (${statusCode}) not followed` : `HTTP ${statusCode}`;
+        return { ok, statusCode, error, durationMs: took(), responseBody: body };
+      } catch (error) {
+        return { ok: false, statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: took(), responseBody: null };
+      }
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/**
+ * One POST. A kept-alive socket the receiver closed meanwhile fails at once with ECONNRESET: that request is
+ * sent again once on a fresh socket (as Node's documentation advises), not counted as the receiver's failure.
+ */
+async function post(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+  try {
+    return await postOnce(agent, url, headers, payload, timeoutMs);
+  } catch (error) {
+    if ((error as { staleSocket?: boolean }).staleSocket) return postOnce(agent, url, headers, payload, timeoutMs);
+    throw error;
+  }
+}
+
+function postOnce(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(payload)) }, timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on("data", (chunk: Buffer) => {
+        if (size < KEPT_BODY) chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on("end", () => resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8").slice(0, KEPT_BODY) }));
+      response.on("error", reject);
+    });
+    const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    request.on("close", () => clearTimeout(deadline));
+    request.on("timeout", () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
+    request.on("error", (error: NodeJS.ErrnoException) => reject(request.reusedSocket && error.code === "ECONNRESET" ? Object.assign(error, { staleSocket: true }) : error));
+    request.end(payload);
+  });
+}

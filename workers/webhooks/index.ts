@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import type { Kysely } from "kysely";
+import { pendingDeliveries, webhookSubscriber, DELIVERIES_RECORDED } from "../../projections/integrations";
+import { ProjectionRunner, type LiveMessageLike } from "../../projections";
+import { createSender, createWebhookQueue, enqueueDeliveries, parseAllowList, webhookRetryDelay, WEBHOOK_QUEUE, WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SCHEDULER, type Sender, type WebhookJobData } from "../../modules/integrations";
+import { publicUrlOf, systemClock, type Clock, type EventStore, type Logger } from "../../modules/kernel";
+import { createWorker, type Job } from "../../modules/kernel/queues";
+import type { WorkerCore } from "../core";
+import { queuePrefixFor } from "../exports";
+import { processDelivery } from "./processor";
+
+export { processDelivery, FAILING_LIMIT_MS } from "./processor";
+
+/** Deliveries sent at once per worker process. */
+export const WEBHOOK_CONCURRENCY = 16;
+/** How often pending deliveries without a job are looked for, and how old they must be. */
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_AGE_MS = 30_000;
+
+export type WebhookWorkerOptions = {
+  db: Kysely<unknown>;
+  store: EventStore;
+  logger: Logger;
+  redisUrl: string;
+  prefix: string;
+  publicUrl: string;
+  sender: Sender;
+  retryBaseMs: number;
+  concurrency?: number;
+  pollMs?: number;
+  clock?: Clock;
+};
+
+/**
+ * The webhook worker (decision 079): the checkpointed subscriber that records deliveries and queues them
+ * after its transaction commits, the BullMQ worker that sends them with exponential retries, and a sweep
+ * that queues any pending delivery whose job was lost (a crash between commit and queueing).
+ */
+export function startWebhookWorker(options: WebhookWorkerOptions) {
+  const queue = createWebhookQueue(options.redisUrl, options.prefix);
+  const enqueueAll = async (ids: string[]) => {
+    for (let i = 0; i < ids.length; i += 500) await enqueueDeliveries(queue, ids.slice(i, i + 500));
+  };
+  const publisher = {
+    publish: (messages: LiveMessageLike[]) => enqueueAll(messages.filter((m) => m.event === DELIVERIES_RECORDED).flatMap((m) => m.payload as string[])),
+  };
+  const runner = new ProjectionRunner({ db: options.db, store: options.store, projection: webhookSubscriber, publisher, logger: options.logger, pollMs: options.pollMs ?? 250 });
+  runner.start();
+  const clock = options.clock ?? systemClock;
+  const deps = { db: options.db, store: options.store, clock, logger: options.logger, sender: options.sender, publicUrl: options.publicUrl, queuePrefix: options.prefix };
+  const sweep = async () => enqueueAll((await pendingDeliveries(options.db, new Date(clock.now().getTime() - SWEEP_AGE_MS))).map((d) => d.id));
+  const handle = createWorker<WebhookJobData, unknown>(
+    WEBHOOK_QUEUE,
+    (job: Job<WebhookJobData>) => (job.name === WEBHOOK_SWEEP_JOB ? sweep().then(() => ({ status: "swept" })) : processDelivery(deps, job)),
+    { connection: options.redisUrl, prefix: options.prefix, concurrency: options.concurrency ?? WEBHOOK_CONCURRENCY, logger: options.logger, backoffStrategy: (attemptsMade) => webhookRetryDelay(attemptsMade, options.retryBaseMs) },
+  );
+  void sweep().catch((error: unknown) => options.logger.warn("webhook sweep failed", { error: String(error) }));
+  void queue
+    .upsertJobScheduler(WEBHOOK_SWEEP_SCHEDULER, { every: SWEEP_EVERY_MS }, { name: WEBHOOK_SWEEP_JOB, data: { deliveryId: "" }, opts: { removeOnComplete: 10, removeOnFail: 10, attempts: 1 } })
+    .catch((error: unknown) => options.logger.warn("could not schedule the webhook sweep", { error: String(error) }));
+  return {
+    queue,
+    runner,
+    worker: handle.worker,
+    async close() {
+      await runner.stop();
+      await handle.close();
+      await queue.close();
+      options.sender.close();
+    },
+  };
+}
+
+/** The worker role's webhook worker, from the environment (WEBHOOK_ALLOW_HOSTS, WEBHOOK_CA_FILE, WEBHOOK_RETRY_BASE_MS). */
+export function startWebhookWorkerFor(core: WorkerCore) {
+  const ca = core.env.WEBHOOK_CA_FILE ? readFileSync(core.env.WEBHOOK_CA_FILE, "utf8") : undefined;
+  return startWebhookWorker({
+    db: core.db,
+    store: core.store,
+    logger: core.logger,
+    redisUrl: core.env.REDIS_URL,
+    prefix: queuePrefixFor(core.env.DATABASE_URL),
+    publicUrl: publicUrlOf(core.env),
+    sender: createSender({ allow: parseAllowList(core.env.WEBHOOK_ALLOW_HOSTS), ca }),
+    retryBaseMs: core.env.WEBHOOK_RETRY_BASE_MS,
+    pollMs: core.env.PROJECTION_POLL_MS,
+  });
+}
+
+export const webhookWorkerDefinition = { queue: WEBHOOK_QUEUE, start: startWebhookWorkerFor };
