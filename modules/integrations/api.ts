@@ -1,4 +1,5 @@
-import { ADMIN_ONLY, apiRow, signedIn, type ApiRow } from "../identity";
+import { z } from "zod";
+import { ADMIN_ONLY, answerSchemas as A, apiRow, signedIn, type ApiRow } from "../identity";
 import { apiKeysOf, createApiKey, revokeApiKey } from "./api-keys/service";
 import { createApiKeyBody, webhookEndpointBody } from "./schema";
 import { changeWebhook, deleteWebhook, deliveryCall, redeliver, registerWebhook, setWebhookEnabled, webhookCall, webhooksOf } from "./webhooks/service";
@@ -11,7 +12,12 @@ export const integrationsApi: readonly ApiRow[] = [
     path: "/api/api-key",
     description: "The organization's API keys: name, prefix, permissions, expiry, status, last use (never the key).",
     rule: ADMIN_ONLY,
-    answers: { description: "{ data, count }" },
+    answers: {
+      description: "{ data, count }",
+      schema: A.listAnswer(
+        z.looseObject({ id: z.string(), name: z.string(), prefix: z.string(), permission_ids: z.array(z.string()), expires_at: z.string(), revoked_at: z.string().nullable(), last_used_at: z.string().nullable(), status: z.enum(["active", "expired", "revoked"]) }),
+      ),
+    },
     handle: (ctx) => apiKeysOf(ctx.services, signedIn(ctx)),
   }),
   apiRow({

@@ -1,4 +1,5 @@
-import { apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { z } from "zod";
+import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
 import { itemListQuery, leaderboardQuery, orderListQuery, pointListQuery } from "./schema";
 import { awardPoints, balanceCall, leaderboard, pointCall, pointsList, reversePoints, setLeaderboardVisibility } from "./service-points";
 import { changeOrderStatus, checkout, createStoreItem, orderCall, ordersList, removeStoreItem, storeItemCall, storeItems, updateStoreItem } from "./service-store";
@@ -68,7 +69,10 @@ export const pointsApi: readonly ApiRow[] = [
     description: "The organization's leaderboard by points earned (period: all, month (30 days), week (7 days); size): rank, name (members see a first name and an initial), points; hidden members left out.",
     rule: LEADERBOARD,
     query: leaderboardQuery,
-    answers: { description: "{ data, count, additional_info }" },
+    answers: {
+      description: "{ data, count, additional_info }",
+      schema: A.listAnswer(z.looseObject({ participant_id: z.string(), name: z.string(), rank: z.number().int(), points: z.number().int(), you: z.boolean() }), z.looseObject({ period: z.string() })),
+    },
     handle: (ctx) => leaderboard(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({

@@ -1,4 +1,4 @@
-export { pointsProjection } from "./projection";
+export { pointsProjection, LEADERBOARD_TOPIC, STORE_TOPIC, POINTS_CHANGED, STORE_CHANGED } from "./projection";
 export * from "./queries";
 export type { PointTables } from "./tables";
 export * as pointsMigration from "./migration";

@@ -8,6 +8,7 @@ import { FLAG_CHANGED } from "../../projections/flags";
 import { NOTES_CHANGED, NOTES_TOPIC } from "../../projections/notes";
 import { ORGANIZATION_LIVE_EVENT, ORGANIZATION_LIVE_TOPIC } from "../../projections/organizations";
 import { PARTICIPANT_LIVE_EVENT, PARTICIPANT_LIVE_TOPIC } from "../../projections/participants";
+import { LEADERBOARD_TOPIC, POINTS_CHANGED, STORE_CHANGED, STORE_TOPIC } from "../../projections/points";
 import { SCREENING_CHANGED, SCREENING_TOPIC } from "../../projections/screening";
 import { TOPIC_RULES } from "../live-auth";
 
@@ -69,6 +70,20 @@ export const LIVE_CHANNELS: readonly LiveChannel[] = [
         payload: z.looseObject({ participant_id: z.string(), day: z.string().describe("YYYY-MM-DD"), status: z.enum(["Filled", "Declined"]), failed: z.boolean() }),
       },
     ],
+  },
+  {
+    topic: LEADERBOARD_TOPIC,
+    pattern: /^leaderboard$/,
+    followers: anyOf(rule(LEADERBOARD_TOPIC)),
+    followable: true,
+    messages: [{ event: POINTS_CHANGED, summary: "Points were awarded, spent or reversed, or a member hidden: ask the leaderboard again (no names)", payload: z.looseObject({}) }],
+  },
+  {
+    topic: STORE_TOPIC,
+    pattern: /^store$/,
+    followers: anyOf(rule(STORE_TOPIC)),
+    followable: true,
+    messages: [{ event: STORE_CHANGED, summary: "An item's stock or an order changed: ask the store again (no names)", payload: z.looseObject({}) }],
   },
   {
     topic: "activity",

@@ -125,6 +125,8 @@ describe("the API documents against the running app", () => {
       [admin, "request-list", "/api/request"],
       [admin, "message-inbox", "/api/message/inbox"],
       [admin, "survey-list", "/api/survey"],
+      [admin, "leaderboard", "/api/leaderboard"],
+      [admin, "api-key-list", "/api/api-key"],
       [null, "openapi", "/api/openapi.json"],
       [null, "asyncapi", "/api/asyncapi.json"],
     ];
