@@ -51,7 +51,7 @@ export default function CustomizePage() {
           </Heading>
           <Text as="p" size="2">
             API keys and webhooks connect {settings.name} to other systems.{" "}
-            <Link asChild>
+            <Link asChild underline="always">
               <RemixLink to="/integrations">Manage integrations</RemixLink>
             </Link>
           </Text>

@@ -122,7 +122,7 @@ describe("daily screening: the parent's prompt and form, the kiosk", () => {
     await dialog(page, "form").getByRole("button", { name: "Continue" }).click();
     const posted = page.waitForResponse((r) => r.url().endsWith("/api/note/daily/screening") && r.request().method() === "POST");
     await dialog(page, "preview").getByRole("button", { name: "Submit Form" }).click();
-    expect((await posted).status()).toBe(200);
+    const leoAnswer = await posted; expect(leoAnswer.status(), await leoAnswer.text()).toBe(200);
 
     const followUp = dialog(page, "followUp");
     await followUp.getByRole("heading", { name: "Follow Up Required" }).waitFor();
@@ -175,7 +175,7 @@ describe("daily screening: the parent's prompt and form, the kiosk", () => {
 
     const posted = kiosk.waitForResponse((r) => r.url().endsWith("/api/check-in") && r.request().method() === "POST");
     await scan(kiosk, memberIds.leo!);
-    expect((await posted).status()).toBe(200);
+    const leoAnswer = await posted; expect(leoAnswer.status(), await leoAnswer.text()).toBe(200);
     await message.getByText("Leo successfully checked in", { exact: true }).waitFor();
     await snap(kiosk, "screening-kiosk-clean-checked-in");
     expect((await visitsToday(admin, memberIds.leo!)).length).toBe(1);

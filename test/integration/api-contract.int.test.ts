@@ -208,6 +208,8 @@ describe("the API documents against the running app", () => {
       // the kiosk's topic is the kiosk's alone
       "check-in-kiosk": "FORBIDDEN",
       screening: "ok",
+      leaderboard: "ok",
+      store: "ok",
       activity: "ok",
       "exp-{userId}": "ok",
       "inbox-{userId}": "ok",
