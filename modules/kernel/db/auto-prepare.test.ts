@@ -22,6 +22,19 @@ describe("StatementNames", () => {
     expect(names.nameOf("select pg_advisory_unlock_all()")).toBe("rollcall_q0");
   });
 
+  it("never names a pattern search: its plan depends on the pattern (decision 084)", () => {
+    const names = new StatementNames();
+    const search = 'select "u"."id" from "rm_users" as "u" where "u"."search_text" like lower($1) limit $2';
+    const insensitive = "select id from rm_programs where name ILIKE $1";
+    for (let i = 0; i < PREPARE_AFTER + 2; i++) {
+      expect(names.nameOf(search)).toBeUndefined();
+      expect(names.nameOf(insensitive)).toBeUndefined();
+    }
+    // a column merely named like a keyword is no search
+    for (let i = 0; i < PREPARE_AFTER; i++) names.nameOf("select likes, unlike_count from t where id = $1");
+    expect(names.nameOf("select likes, unlike_count from t where id = $1")).toBe("rollcall_q0");
+  });
+
   it("names at most MAX_PREPARED texts; the rest stay unnamed", () => {
     const names = new StatementNames();
     for (let t = 0; t < MAX_PREPARED + 10; t++) for (let i = 0; i < PREPARE_AFTER; i++) names.nameOf(`select ${t}`);

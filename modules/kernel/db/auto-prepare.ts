@@ -6,6 +6,13 @@ export const PREPARE_AFTER = 3;
 export const MAX_PREPARED = 300;
 
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/**
+ * Pattern searches (`like`, `ilike`) are never named: the right plan depends on the pattern (a term one row
+ * holds asks the trigram index, a term every row holds walks the sort's index), and a named statement is
+ * planned generically after five runs, without the pattern. A generic plan read all 50,000 rows of a user
+ * list for a one-row term (bench:people, decision 084).
+ */
+const VALUE_DEPENDENT = /\b(i?like)\b/i;
 
 /**
  * Names frequently sent SQL texts so that node-postgres prepares them once per connection: PostgreSQL
@@ -20,7 +27,7 @@ export class StatementNames {
 
   nameOf(text: string): string | undefined {
     const known = this.names.get(text);
-    if (known || this.names.size >= MAX_PREPARED || !PREPARABLE.test(text)) return known;
+    if (known || this.names.size >= MAX_PREPARED || !PREPARABLE.test(text) || VALUE_DEPENDENT.test(text)) return known;
     const count = (this.counts.get(text) ?? 0) + 1;
     if (count < PREPARE_AFTER) {
       if (this.counts.size >= 10 * MAX_PREPARED) this.counts = new Map();
