@@ -84,6 +84,9 @@ export default defineConfig({
           // on the page or the server, so two share the two cores well. The files whose checks are timed
           // run after them, one at a time (below).
           fileParallelism: true,
+          // a worker runs its files one after another in one process, the server's modules loaded once
+          // (each file still starts its own app on its own database and browser; decision 083)
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
