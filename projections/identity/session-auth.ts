@@ -65,6 +65,31 @@ function compileOnce(db: Kysely<ReadModels>): string {
 
 type SessionAuthRow = NonNullable<Awaited<ReturnType<ReturnType<typeof sessionQuery>["executeTakeFirst"]>>>;
 
+/**
+ * The user, group and organization columns an Auth is made from (modules/identity/calls/auth.ts): a session's
+ * (below) and an API key's creator's (user-auth.ts, decision 078) alike; `u`, `g` and `o` in both queries.
+ */
+export const AUTH_COLUMNS = [
+  "u.id",
+  "u.organization_id",
+  "u.username",
+  "u.email",
+  "u.first_name",
+  "u.last_name",
+  "u.parent_id",
+  "u.status",
+  "g.name as role_name",
+  "g.display_name as role_display_name",
+  "g.level as role_level",
+  "g.scheme as role_scheme",
+  "g.permission_ids",
+  "o.id as org_id",
+  "o.name as org_name",
+  "o.type as org_type",
+  "o.main_color as org_main_color",
+  "o.settings as org_settings",
+] as const;
+
 /** The query itself; its only values are the session hashes and now, in that order. */
 function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Date) {
   return db
@@ -78,24 +103,7 @@ function sessionQuery(db: Kysely<ReadModels>, sessionIdHashes: string[], now: Da
     .select([
       "s.id_hash",
       "s.expires_at",
-      "u.id",
-      "u.organization_id",
-      "u.username",
-      "u.email",
-      "u.first_name",
-      "u.last_name",
-      "u.parent_id",
-      "u.status",
-      "g.name as role_name",
-      "g.display_name as role_display_name",
-      "g.level as role_level",
-      "g.scheme as role_scheme",
-      "g.permission_ids",
-      "o.id as org_id",
-      "o.name as org_name",
-      "o.type as org_type",
-      "o.main_color as org_main_color",
-      "o.settings as org_settings",
+      ...AUTH_COLUMNS,
       "h.name as home_org_name",
     ])
     .where(sql<boolean>`s.id_hash = any(${sessionIdHashes}::text[])`)

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { ReadModels } from "../read-models";
+import { AUTH_COLUMNS } from "./session-auth";
 
 /**
  * What sessionAuthRow answers for a session, for a user by id in their own organization: an API key acts
@@ -11,27 +12,7 @@ export function userAuthRow(db: Kysely<ReadModels>, userId: string) {
     .selectFrom("rm_users as u")
     .leftJoin("rm_user_groups as g", "g.id", "u.user_group_id")
     .innerJoin("rm_organizations as o", (join) => join.on(sql<boolean>`o.id = u.organization_id::text`))
-    .select([
-      "u.id",
-      "u.organization_id",
-      "u.username",
-      "u.email",
-      "u.first_name",
-      "u.last_name",
-      "u.parent_id",
-      "u.status",
-      "g.name as role_name",
-      "g.display_name as role_display_name",
-      "g.level as role_level",
-      "g.scheme as role_scheme",
-      "g.permission_ids",
-      "o.id as org_id",
-      "o.name as org_name",
-      "o.type as org_type",
-      "o.main_color as org_main_color",
-      "o.settings as org_settings",
-      "o.name as home_org_name",
-    ])
+    .select([...AUTH_COLUMNS, "o.name as home_org_name"])
     .where("u.id", "=", userId)
     .where("o.deactivated_at", "is", null)
     .executeTakeFirst();

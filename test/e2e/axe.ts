@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /**
  * The standard (decision 042): axe-core on every page, no serious or critical violation, at desktop
@@ -98,4 +99,17 @@ export async function placeholderContrast(page: Page, scope?: string): Promise<V
     }
     return found;
   }, scope ?? null);
+}
+
+/**
+ * An area's page at desktop, tablet and phone sizes, widest first: no sideways scrolling (checked with
+ * vitest's expect) and axe's serious and critical findings added to `found`. Ends at phone size.
+ */
+export async function auditEverySize(page: Page, where: string, found: string[]): Promise<void> {
+  for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `sideways scroll: ${where} @${size.width}`).toBeLessThanOrEqual(0);
+    found.push(...(await audit(page, `${where} @${size.width}`)));
+  }
 }

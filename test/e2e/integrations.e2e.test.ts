@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit, VIEWPORTS } from "./axe";
+import { auditEverySize } from "./axe";
 import { signedInPage } from "./check-in-helpers";
 import { launchBrowser, startApp, waitForProjections, type RunningApp } from "./harness";
 import { gotoSettled } from "./page-helpers";
@@ -26,13 +26,6 @@ describe("the Integrations page", () => {
     await app?.stop();
   });
 
-  const sizes = async (page: Page, where: string, found: string[]) => {
-    for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll @${size.width}`).toBeLessThanOrEqual(0);
-      found.push(...(await audit(page, `${where} @${size.width}`)));
-    }
-  };
 
   it("makes a key shown once, lists the demo's keys and webhook; axe at three sizes", async () => {
     const found: string[] = [];
@@ -50,7 +43,7 @@ describe("the Integrations page", () => {
     await shown.waitFor();
     expect(await shown.textContent()).toMatch(/rck_[0-9a-f]{32}_/);
     await page.getByRole("rowheader", { name: "Door scanner" }).waitFor();
-    await sizes(page, "integrations", found);
+    await auditEverySize(page, "integrations", found);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
   }, 120_000);

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit, VIEWPORTS } from "./axe";
+import { auditEverySize } from "./axe";
 import { signedInPage } from "./check-in-helpers";
 import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
 import { gotoSettled } from "./page-helpers";
@@ -29,13 +29,6 @@ describe("the store and points pages", () => {
     await app?.stop();
   });
 
-  const everySize = async (page: Page, where: string, found: string[]) => {
-    for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll: ${where}`).toBeLessThanOrEqual(0);
-      found.push(...(await audit(page, `${where} @${size.width}`)));
-    }
-  };
 
   it("a member fills the cart, reloads, checks out; staff fulfil and award", async () => {
     const found: string[] = [];
@@ -45,7 +38,7 @@ describe("the store and points pages", () => {
     await gotoSettled(page, "/store");
     await page.getByRole("heading", { name: "Store", level: 1 }).waitFor();
     await page.getByLabel("700 points to spend").waitFor();
-    await everySize(page, "store (member)", found);
+    await auditEverySize(page, "store (member)", found);
     await page.setViewportSize(PHONE);
     await page.getByRole("button", { name: "Add to cart: Water bottle" }).click();
     await page.getByRole("dialog", { name: "Your cart" }).waitFor();
@@ -70,12 +63,12 @@ describe("the store and points pages", () => {
     const admin = staff.page;
     await gotoSettled(admin, "/store");
     await admin.getByRole("heading", { name: "Orders" }).waitFor();
-    await everySize(admin, "store (staff)", found);
+    await auditEverySize(admin, "store (staff)", found);
     await admin.getByRole("button", { name: /^Mark fulfilled: .*Water bottle.* for Maya/ }).click();
     await admin.getByText("Order successfully updated").waitFor();
     await gotoSettled(admin, "/points-rewards?q=Maya");
     await admin.getByRole("heading", { name: "Award points" }).waitFor();
-    await everySize(admin, "points-rewards", found);
+    await auditEverySize(admin, "points-rewards", found);
     await admin.getByRole("region", { name: "Members to award" }).getByRole("checkbox").first().check();
     await admin.getByRole("textbox", { name: "Reason", exact: true }).fill("Helped at the bake sale");
     await admin.getByRole("button", { name: "Award points" }).click();

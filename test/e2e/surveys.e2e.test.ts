@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audit, VIEWPORTS } from "./axe";
+import { auditEverySize } from "./axe";
 import { signedInPage } from "./check-in-helpers";
 import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
 import { gotoSettled } from "./page-helpers";
@@ -30,16 +30,6 @@ describe("answering a survey on a phone, and its report", () => {
     await app?.stop();
   });
 
-  const noSidewaysScroll = async (page: Page, where: string) =>
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `sideways scroll: ${where}`).toBeLessThanOrEqual(0);
-  /** axe at 1280, 820 and 390 wide, no sideways scrolling; ends at phone size */
-  const both = async (page: Page, where: string, found: string[]) => {
-    for (const size of [...VIEWPORTS].sort((a, b) => b.width - a.width)) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await noSidewaysScroll(page, `${where} @${size.width}`);
-      found.push(...(await audit(page, `${where} @${size.width}`)));
-    }
-  };
 
   it("answers page 1, reloads, resumes, submits once; the report shows it; axe at desktop, tablet and phone", async () => {
     const found: string[] = [];
@@ -49,10 +39,10 @@ describe("answering a survey on a phone, and its report", () => {
     await page.setViewportSize(PHONE);
     await gotoSettled(page, "/challenges");
     await page.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
-    await both(page, "open surveys", found);
+    await auditEverySize(page, "open surveys", found);
     await page.getByRole("link", { name: "Start Wellbeing check (post)" }).click();
     await page.getByText("Page 1 of 2").waitFor();
-    await both(page, "answering", found);
+    await auditEverySize(page, "answering", found);
     await screenshot(page, "survey-answer-phone");
 
     // page 1: three ratings (4, 5, 3)
@@ -88,13 +78,13 @@ describe("answering a survey on a phone, and its report", () => {
     await admin.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
     const post = admin.getByRole("listitem").filter({ hasText: "Wellbeing check (post)" });
     await post.getByText("completed").first().waitFor();
-    await both(admin, "survey list", found);
+    await auditEverySize(admin, "survey list", found);
     await admin.setViewportSize(DESKTOP);
     await post.getByRole("link", { name: "Wellbeing check (post)" }).click();
     await admin.getByRole("heading", { name: "Answers per question" }).waitFor();
     await admin.getByRole("heading", { name: /WB_1: I feel good about myself/ }).waitFor();
     await admin.getByRole("rowheader", { name: /Leo/ }).first().waitFor();
-    await both(admin, "survey report", found);
+    await auditEverySize(admin, "survey report", found);
     await screenshot(admin, "survey-report-phone");
 
     expect(found).toEqual([]);
