@@ -1,8 +1,6 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEverySize } from "./axe";
-import { signedInPage } from "./check-in-helpers";
-import { launchBrowser, startApp, waitForProjections, type RunningApp } from "./harness";
+import { browserSuite } from "./browser-suite";
 import { gotoSettled } from "./page-helpers";
 
 /**
@@ -10,27 +8,12 @@ import { gotoSettled } from "./page-helpers";
  * once, finds it in the table; the demo's keys and example webhook are listed. Axe at desktop, tablet and phone.
  */
 describe("the Integrations page", () => {
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    await waitForProjections(app.baseUrl);
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
 
   it("makes a key shown once, lists the demo's keys and webhook; axe at three sizes", async () => {
     const found: string[] = [];
-    const admin = await signedInPage(browser!, app!.baseUrl, "admin@northside.demo", errors);
-    contexts.push(admin.context);
+    const admin = await suite.signIn("admin@northside.demo");
     const page = admin.page;
     await gotoSettled(page, "/integrations");
     await page.getByRole("heading", { name: "Integrations", level: 1 }).waitFor();
@@ -45,6 +28,6 @@ describe("the Integrations page", () => {
     await page.getByRole("rowheader", { name: "Door scanner" }).waitFor();
     await auditEverySize(page, "integrations", found);
     expect(found).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   }, 120_000);
 });

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEverySize } from "./axe";
-import { signedInPage } from "./check-in-helpers";
-import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
+import { browserSuite } from "./browser-suite";
+import { screenshot } from "./harness";
 import { gotoSettled } from "./page-helpers";
 
 const PHONE = { width: 390, height: 844 };
@@ -13,27 +12,12 @@ const PHONE = { width: 390, height: 844 };
  * /points-rewards. Axe and no sideways scrolling at desktop, tablet and phone on /store and /points-rewards.
  */
 describe("the store and points pages", () => {
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    await waitForProjections(app.baseUrl);
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
 
   it("a member fills the cart, reloads, checks out; staff fulfil and award", async () => {
     const found: string[] = [];
-    const member = await signedInPage(browser!, app!.baseUrl, "child1@northside.demo", errors);
-    contexts.push(member.context);
+    const member = await suite.signIn("child1@northside.demo");
     const page = member.page;
     await gotoSettled(page, "/store");
     await page.getByRole("heading", { name: "Store", level: 1 }).waitFor();
@@ -58,8 +42,7 @@ describe("the store and points pages", () => {
     await page.getByRole("button", { name: "Cart, 0 items" }).waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem("cartItems"))).toBe("[]");
 
-    const staff = await signedInPage(browser!, app!.baseUrl, "admin@northside.demo", errors);
-    contexts.push(staff.context);
+    const staff = await suite.signIn("admin@northside.demo");
     const admin = staff.page;
     await gotoSettled(admin, "/store");
     await admin.getByRole("heading", { name: "Orders" }).waitFor();
@@ -79,6 +62,6 @@ describe("the store and points pages", () => {
     await page.reload();
     await page.getByRole("region", { name: "Rewards bought" }).getByText("Fulfilled").waitFor();
     expect(found).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   }, 240_000);
 });

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditEverySize } from "./axe";
-import { signedInPage } from "./check-in-helpers";
-import { launchBrowser, screenshot, startApp, waitForProjections, type RunningApp } from "./harness";
+import { browserSuite } from "./browser-suite";
+import { screenshot } from "./harness";
 import { gotoSettled } from "./page-helpers";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -14,27 +13,12 @@ const PHONE = { width: 390, height: 844 };
  * come back), and submits; the admin sees the summary list and the survey's report. Axe at desktop, tablet and phone.
  */
 describe("answering a survey on a phone, and its report", () => {
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    await waitForProjections(app.baseUrl);
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
 
   it("answers page 1, reloads, resumes, submits once; the report shows it; axe at desktop, tablet and phone", async () => {
     const found: string[] = [];
-    const member = await signedInPage(browser!, app!.baseUrl, "child2@northside.demo", errors);
-    contexts.push(member.context);
+    const member = await suite.signIn("child2@northside.demo");
     const page = member.page;
     await page.setViewportSize(PHONE);
     await gotoSettled(page, "/challenges");
@@ -71,8 +55,7 @@ describe("answering a survey on a phone, and its report", () => {
     await card.getByText("Completed").waitFor();
     expect(await card.getByRole("link").count()).toBe(0);
 
-    const staff = await signedInPage(browser!, app!.baseUrl, "admin@northside.demo", errors);
-    contexts.push(staff.context);
+    const staff = await suite.signIn("admin@northside.demo");
     const admin = staff.page;
     await gotoSettled(admin, "/survey");
     await admin.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
@@ -88,6 +71,6 @@ describe("answering a survey on a phone, and its report", () => {
     await screenshot(admin, "survey-report-phone");
 
     expect(found).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(suite.errors).toEqual([]);
   }, 180_000);
 });
