@@ -63,8 +63,17 @@ export const CROSS_CONTEXT_READS = {
   "projections/identity/guardian-queries.ts": { tables: ["rm_participants"], why: "the parents' list with their children's names and the search over them, and a child's organization for a link (decision 064)" },
   "projections/identity/guardians-migration.ts": { tables: ["rm_participants"], why: "the guardians' backfill: each participant's registered parent copied once (decision 064)" },
   "projections/surveys/queries.ts": { tables: ["rm_participants"], why: "a survey report's page of participants: their names and fields beside their answers in one paged statement (decision 074)" },
+  "projections/surveys/evaluation-queries.ts": { tables: ["rm_participants"], why: "the pre/post evaluation's page of members, by name, in one paged statement (decision 105)" },
   "projections/identity/session-auth.ts": { tables: ["rm_organizations"], why: "every request's session, user, group and organization in one statement (the auth hot path)" },
   "projections/identity/user-auth.ts": { tables: ["rm_organizations"], why: "an API key's creator, group and organization in one statement, as the session lookup (decision 078)" },
+  "projections/announcements/audience.ts": {
+    tables: ["rm_users", "rm_user_groups", "rm_participants", "rm_program_registrations", "rm_appointment_registrations", "rm_flags", "rm_programs", "rm_appointment_events"],
+    why: "an announcement's audience (groups, programs' and events' registrants, flagged members, people) resolved to active accounts in one statement, its live count the same statement counted (decision 088)",
+  },
+  "projections/announcements/queries.ts": {
+    tables: ["rm_users", "rm_thread_members"],
+    why: "an announcement's deliveries with each recipient's name and, for INTERNAL, whether the inbox copy was read (decision 089)",
+  },
   "projections/messages/queries.ts": {
     tables: ["rm_users", "rm_user_groups", "rm_participants", "rm_guardians"],
     why: "the inbox's safeguarding facts (level, date of birth, guardians) for a message's people in one statement, and the names beside conversations and messages (decision 073)",

@@ -13,12 +13,16 @@ import { organizationRequestsMigration, organizationStatusMigration, organizatio
 import { participantsMigration, participantsProfileMigration } from "./participants";
 import { programsAttendanceMigration, programsBuilderMigration, programsMigration, programsPersonTalliesMigration } from "./programs";
 import { requestsMigration } from "./requests";
-import { messagesMigration } from "./messages";
-import { surveysMigration } from "./surveys";
-import { pointsMigration } from "./points";
-import { integrationsMigration } from "./integrations";
+import { messageAttachmentsMigration, messagesMigration } from "./messages";
+import { announcementAttachmentsMigration, announcementsMigration, smsOutboxMigration, smsRefMigration } from "./announcements";
+import { surveyEvaluationMigration, surveysMigration } from "./surveys";
+import { pointsMigration, pointsPeriodsMigration, pointsReservationsMigration } from "./points";
+import { integrationsMigration, webhookBatchMigration } from "./integrations";
+import { reportsMigration } from "./reports";
 import { screeningMigration } from "./screening";
-import { waiversMigration } from "./waivers";
+import { waiversMigration, waiverVersionsMigration } from "./waivers";
+import { resourcesMigration } from "./resources";
+import { challengesMigration } from "./challenges";
 
 /** Every migration of the app, kernel first; names sort into the order they run. */
 export const allMigrations: MigrationSet = {
@@ -56,4 +60,17 @@ export const allMigrations: MigrationSet = {
   "1800-projection-surveys": surveysMigration,
   "1900-projection-points": pointsMigration,
   "2000-integrations": integrationsMigration,
+  "2001-webhook-batches": webhookBatchMigration,
+  "2101-points-periods": pointsPeriodsMigration,
+  "2102-points-reservations": pointsReservationsMigration,
+  "2201-projection-announcements": announcementsMigration,
+  "2202-sms-outbox": smsOutboxMigration,
+  "2203-announcement-attachments": announcementAttachmentsMigration,
+  "2204-message-attachments": messageAttachmentsMigration,
+  "2205-sms-ref-index": smsRefMigration,
+  "2301-projection-reports": reportsMigration,
+  "2401-waiver-versions": waiverVersionsMigration,
+  "2501-resources": resourcesMigration,
+  "2601-challenges": challengesMigration,
+  "2701-survey-evaluation": surveyEvaluationMigration,
 };

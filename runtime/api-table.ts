@@ -13,10 +13,14 @@ import { attendanceApi, programReportsApi, programsApi } from "../modules/progra
 import { registrationApi } from "../modules/registration";
 import { familyApi } from "../modules/family";
 import { requestsApi } from "../modules/requests";
-import { communicationsApi } from "../modules/communications";
+import { announcementsApi, communicationsApi } from "../modules/communications";
 import { surveysApi } from "../modules/surveys";
 import { pointsApi } from "../modules/points";
+import { reportsApi } from "../modules/reports";
 import { integrationsApi } from "../modules/integrations";
+import { resourcesApi } from "../modules/resources";
+import { challengesApi } from "../modules/challenges";
+import { waiversApi } from "../modules/waivers";
 import { apiDocsRows, DOCS_NODE } from "./api-docs/rows";
 
 /**
@@ -39,10 +43,14 @@ const NODES: Readonly<Record<string, readonly ApiRow[]>> = {
   registration: registrationApi,
   family: familyApi,
   requests: requestsApi,
-  communications: communicationsApi,
+  communications: [...communicationsApi, ...announcementsApi],
   surveys: surveysApi,
   points: pointsApi,
+  challenges: challengesApi,
   integrations: integrationsApi,
+  reports: reportsApi,
+  resources: resourcesApi,
+  waivers: waiversApi,
 };
 
 const NODE_OF = new Map<string, string>(Object.entries(NODES).flatMap(([node, rows]) => rows.map((row) => [row.id, node] as const)));

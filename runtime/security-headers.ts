@@ -76,6 +76,27 @@ export function securityHeaders({ production }: { production: boolean }): Reques
 
 const API_PREFIX = /^\/+api(\/|$)/i;
 
+/** An origin fit to name in a policy: https, a host name, an optional port. */
+const HTTPS_ORIGIN = /^https:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d{1,5})?$/;
+
+/**
+ * Lets this page response's scripts connect to and frame the given https origins (added to connect-src, and to a
+ * frame-src of 'self'): an embedded viewer of another service, such as Tableau's (decision 098). Only the page
+ * that needs it widens its own policy; anything not a plain https origin is ignored.
+ */
+export function widenPagePolicy(res: Response | undefined, origins: readonly string[]) {
+  const safe = [...new Set(origins)].filter((o) => HTTPS_ORIGIN.test(o));
+  const policy = res && !res.headersSent ? String(res.getHeader("Content-Security-Policy") ?? "") : "";
+  if (!policy || !safe.length) return;
+  const directives = policy.split(";").map((d) => d.trim()).filter(Boolean);
+  for (const name of ["connect-src", "frame-src"]) {
+    const at = directives.findIndex((d) => d === name || d.startsWith(`${name} `));
+    if (at >= 0) directives[at] = `${directives[at]} ${safe.join(" ")}`;
+    else directives.push(`${name} 'self' ${safe.join(" ")}`);
+  }
+  res!.setHeader("Content-Security-Policy", directives.join(";"));
+}
+
 /** Remix appends a route's headers (res.append): a route's own Content-Security-Policy replaces the default one. */
 function ownPolicyReplaces(res: Response) {
   const append = res.append.bind(res);

@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 import type { ReadModels } from "../projections";
 import { seedDemoMail } from "../test/factories/mail";
 import { queuePrefixFor } from "../workers/exports";
-import { seedDemoDataIfEmpty } from "../test/factories/demo-seed";
+import { demoOrganizations, seedDemoDataIfEmpty } from "../test/factories/demo-seed";
+import { ensureDemoResourceFiles } from "../test/factories/resources";
 import { sendInvitationMail, type InvitationMail } from "../modules/identity";
 import { startProjector } from "./projector";
 import { openCoreServices } from "./services";
@@ -34,6 +35,8 @@ export async function startRollcall(env: Env) {
       // the demo outbox (decision 059)
       await seedDemoMail(mail, systemClock);
     }
+    // the demo resources' files (decision 101): a copied template database comes without them
+    await ensureDemoResourceFiles(core.storage, demoOrganizations);
   }
 
   const publisher = createLivePublisher(env.REDIS_URL, { logger: core.logger, key: liveKeyFor(core.env.DATABASE_URL) });

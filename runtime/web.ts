@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
 import { SessionStore, type SessionTables } from "../modules/identity";
 import { closeMailQueue } from "../modules/mail";
+import { closeCommunicationQueue } from "../modules/communications";
 import { closeExportQueue } from "../modules/exports";
 import { closeUploadQueue } from "../modules/uploads";
 import { closeWebhookQueue } from "../modules/integrations";
@@ -22,7 +23,7 @@ import { csrfGuard } from "./csrf-guard";
 import { inputGuard } from "./input-guard";
 import { endLiveSessions, sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
-import { cspNonceOf, securityHeaders } from "./security-headers";
+import { cspNonceOf, securityHeaders, widenPagePolicy } from "./security-headers";
 import type { CoreServices } from "./services";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -57,6 +58,8 @@ export async function startWeb(core: CoreServices) {
     logger: core.logger,
     production: core.env.NODE_ENV === "production",
     publicUrl: publicUrlOf(core.env),
+    supportFormUrl: core.env.SUPPORT_FORM_URL,
+    twilioAuthToken: core.env.TWILIO_AUTH_TOKEN,
     integrations: { apiKeyRatePerMinute: core.env.API_KEY_RATE_PER_MINUTE, webhookAllowHosts: core.env.WEBHOOK_ALLOW_HOSTS },
   };
 
@@ -69,7 +72,7 @@ export async function startWeb(core: CoreServices) {
   // each request's own scope: a superadmin's entered organization noted by the session lookup reaches the
   // metadata of every event the request appends (decision 069)
   app.use((_req, _res, next) => inActingScope(next));
-  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res) });
+  const getLoadContext = (req: express.Request) => ({ services, clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: cspNonceOf(req.res), allowOrigins: (origins: readonly string[]) => widenPagePolicy(req.res, origins) });
   app.use(apiDispatch(getLoadContext));
   app.use(layout.publicPath.replace(/\/$/, ""), express.static(layout.assetsDir, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
@@ -97,7 +100,7 @@ export async function startWeb(core: CoreServices) {
       const timer = setTimeout(() => server.closeAllConnections(), 5000);
       await closed;
       clearTimeout(timer);
-      await Promise.all([closeMailQueue(services.queuePrefix), closeExportQueue(services.queuePrefix), closeUploadQueue(services.queuePrefix), closeWebhookQueue(services.queuePrefix)]);
+      await Promise.all([closeMailQueue(services.queuePrefix), closeExportQueue(services.queuePrefix), closeUploadQueue(services.queuePrefix), closeWebhookQueue(services.queuePrefix), closeCommunicationQueue(services.queuePrefix)]);
     },
   };
 }

@@ -3,6 +3,8 @@ import { exportWorkerDefinition } from "./exports";
 import { mailWorkerDefinition } from "./mail";
 import { uploadWorkerDefinition } from "./uploads";
 import { webhookWorkerDefinition } from "./webhooks";
+import { storeSweepDefinition } from "./store";
+import { communicationWorkerDefinition } from "./communications";
 
 /** A queue's worker, as the worker role starts it. Exports, uploads and mail add theirs here. */
 export type WorkerDefinition = {
@@ -10,5 +12,5 @@ export type WorkerDefinition = {
   start(core: WorkerCore): { close(): Promise<void> };
 };
 
-export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition, mailWorkerDefinition, webhookWorkerDefinition];
+export const workerDefinitions: readonly WorkerDefinition[] = [exportWorkerDefinition, uploadWorkerDefinition, mailWorkerDefinition, webhookWorkerDefinition, storeSweepDefinition, communicationWorkerDefinition];
 export type { WorkerCore } from "./core";

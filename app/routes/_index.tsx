@@ -11,6 +11,9 @@ import { TimeLabelsContext, timeLabelsOf } from "~/components/family/format";
 import { guardPage } from "~/utils/page-guard.server";
 import { readForm } from "~/utils/page-form.server";
 import { addChildCall, addChildSchema, familyHomeOf, familyWaiverLink } from "#modules/family";
+import { seesStaffToday, staffTodayOf } from "#modules/check-in";
+import { roleFlags } from "#modules/identity";
+import { StaffTodayPanel } from "~/components/home/staff-today";
 import { DomainError, newId } from "#modules/kernel";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: addChildStyles }];
@@ -18,14 +21,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: addChildSt
 const ORGANIZATION_TYPE_LABELS = { school: "School", other: "Community organization" } as const;
 
 /**
- * Home (kiosk allowed). A parent sees a card per child and a member their own (decision 040: today's
- * state, the waiver to sign, today's screening, this month's visits); staff and the kiosk see who is
+ * Home (kiosk allowed), by role (decision 097). A parent sees a card per child and a member their own
+ * (decision 040: today's state, the waiver to sign, today's screening, this month's visits); staff who work
+ * the check-in list see today's figures, live; a kiosk goes straight to check-in; other staff see who is
  * signed in, for which organization, in which role.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw new Response("Not signed in", { status: 401 });
+  if (roleFlags({ level: auth.user.roleLevel, roleName: auth.user.roleName }).isKiosk) throw redirect("/check-in");
   const family = await familyHomeOf(context.services, auth);
+  const today = !family && seesStaffToday(auth) ? await staffTodayOf(context.services, auth) : null;
   return json({
     family,
     // a parent's 'Add a child' form (decision 064), opened by ?add-child
@@ -38,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           family.timeZone,
         )
       : {},
+    today,
+    organizationId: auth.organization.id,
     firstName: auth.user.firstName,
     fullName: `${auth.user.firstName} ${auth.user.lastName}`.trim(),
     role: auth.user.roleDisplayName || auth.user.roleName,
@@ -108,6 +116,7 @@ export default function HomePage() {
         <Heading as="h1" size="7">
           Welcome, {home.firstName}
         </Heading>
+        {home.today ? <StaffTodayPanel today={home.today} organizationId={home.organizationId} dayLabel={dayLabelOf(home.today.day)} /> : null}
         <Card size="3" asChild>
           <section aria-labelledby="home-account-heading">
             <Heading as="h2" size="4" mb="1" id="home-account-heading">
@@ -136,6 +145,9 @@ export default function HomePage() {
     </Container>
   );
 }
+
+/** 'Friday, November 27' for '2026-11-27' (the organization's day, not the device's). */
+const dayLabelOf = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

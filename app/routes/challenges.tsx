@@ -1,7 +1,14 @@
-import { Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { isMemberLevel } from "#modules/identity";
+import { challengeCall, challengeChoicesOf, challengeProgressCall, challengesList, CHALLENGE_TOASTS, confirmCompletion, createChallenge, deleteChallenge, mayManageChallenges, updateChallenge } from "#modules/challenges";
+import { memberChoices } from "#modules/points";
+import { timeZoneOf, todayIn } from "#modules/organizations";
+import { ChallengeForm, type EditedChallenge } from "~/components/challenges/challenge-form";
+import { ChallengeTable, datesOf, MemberChallenges, ProgressTable, ruleText, type ChallengeView, type MemberChallengeView, type ProgressRowView } from "~/components/challenges/challenge-views";
+import { MemberChecklist, MemberSearch } from "~/components/points/member-search";
+import { PagerLinks } from "~/components/points/pager-links";
 import { DomainError } from "#modules/kernel";
 import { openSurveysOf, pageAnswersFromForm, responseCall, saveResponseInput, SURVEY_TOASTS } from "#modules/surveys";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -19,19 +26,45 @@ const pageNumber = (value: string | null, last: number) => {
 };
 
 /**
- * /challenges (spec-1: Challenges > Surveys; decision 074): a member or parent sees the surveys open to them and
- * their children and answers one page by page (?survey={id}&participant={id}&page={n}); every page sent is saved,
- * so a reload or another device resumes where they were; the last page submits, once. Staff see where results are.
+ * /challenges (spec-1: Challenges; decisions 074, 102): a member or parent sees the challenges open to them and their
+ * children with their progress, and the surveys open to them, answered page by page (?survey={id}&participant={id}
+ * &page={n}; every page sent is saved, the last submits once). Staff see the challenges (?challenge={id}: one, with
+ * who completed it); staff with "reward challenge points" create, edit and archive them and confirm completions.
  */
+const STAFF_PAGE = 20;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  if (!isMemberLevel(auth.subject.level)) return json({ kind: "staff" as const });
   const url = new URL(request.url);
+  const services = context.services;
+  if (!isMemberLevel(auth.subject.level)) {
+    const canManage = mayManageChallenges(auth);
+    const today = todayIn(timeZoneOf(auth.organization.settings), services.clock.now());
+    const choices = await challengeChoicesOf(services, auth);
+    const id = url.searchParams.get("challenge");
+    if (id) {
+      try {
+        const challenge = (await challengeCall(services, auth, id)) as unknown as EditedChallenge & ChallengeView;
+        const page = Math.max(0, Number(url.searchParams.get("page")) || 0);
+        const search = (url.searchParams.get("q") ?? "").slice(0, 100);
+        const [progress, members] = await Promise.all([challengeProgressCall(services, auth, id, { page, size: STAFF_PAGE }), canManage && !challenge.archived ? memberChoices(services, auth, search) : Promise.resolve({ rows: [], count: 0 })]);
+        return json({ kind: "staff-detail" as const, canManage, today, choices, challenge, progress: progress.data as ProgressRowView[], count: progress.count, page, search, members });
+      } catch (error) {
+        if (error instanceof DomainError && error.status === 404) throw new Response("Challenge not found", { status: 404 });
+        throw error;
+      }
+    }
+    const page = Math.max(0, Number(url.searchParams.get("page")) || 0);
+    const list = await challengesList(services, auth, { page, size: STAFF_PAGE, sort: "created_date,desc" });
+    return json({ kind: "staff" as const, canManage, today, choices, rows: list.data as unknown as ChallengeView[], count: list.count, page });
+  }
   const surveyId = url.searchParams.get("survey");
-  if (!surveyId) return json({ kind: "list" as const, rows: (await openSurveysOf(context.services, auth)).data as OpenSurveyView[] });
+  if (!surveyId) {
+    const [surveys, challenges] = await Promise.all([openSurveysOf(services, auth), challengesList(services, auth, { page: 0, size: 100, sort: "created_date,desc" })]);
+    return json({ kind: "list" as const, rows: surveys.data as OpenSurveyView[], challenges: challenges.data as unknown as MemberChallengeView[] });
+  }
   try {
-    const response = (await responseCall(context.services, auth, surveyId, url.searchParams.get("participant") ?? undefined)) as unknown as ResponseView;
+    const response = (await responseCall(services, auth, surveyId, url.searchParams.get("participant") ?? undefined)) as unknown as ResponseView;
     const pages = response.survey.pages.length;
     const page = pageNumber(url.searchParams.get("page"), pages) ?? Math.min(pages, response.last_page + 1);
     return json({ kind: "answer" as const, response, page });
@@ -41,10 +74,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** The challenge form's fields as the /api body. */
+const challengeBody = (form: FormData) => {
+  const text = (k: string) => String(form.get(k) ?? "");
+  const optional = (k: string) => (form.get(k) === null ? undefined : text(k));
+  return { title: text("title"), description: text("description"), image: text("image") || null, start_date: text("start_date"), end_date: text("end_date"), points: text("points"), rule: text("rule"), survey_id: optional("survey_id"), sessions: optional("sessions"), program_id: optional("program_id"), group_ids: form.getAll("group_ids").map(String), program_ids: form.getAll("program_ids").map(String), age_min: text("age_min"), age_max: text("age_max") };
+};
+
+async function staffAction(request: Request, context: ActionFunctionArgs["context"], auth: NonNullable<Awaited<ReturnType<typeof guardPage>>["auth"]>) {
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const url = new URL(request.url);
+  const id = url.searchParams.get("challenge") ?? undefined;
+  const production = context.services.production;
+  try {
+    if (intent === "create") {
+      const done = await createChallenge(context.services, auth, null, challengeBody(form));
+      return redirectWithToast(`/challenges?challenge=${done.data.id}`, { type: "success", title: done.message }, production);
+    }
+    if (intent === "update") {
+      const done = await updateChallenge(context.services, auth, null, id, challengeBody(form));
+      return redirectWithToast(`/challenges?challenge=${done.data.id}`, { type: "success", title: done.message }, production);
+    }
+    if (intent === "archive") {
+      await deleteChallenge(context.services, auth, null, id);
+      return redirectWithToast("/challenges", { type: "success", title: CHALLENGE_TOASTS.archived }, production);
+    }
+    if (intent === "confirm") {
+      const done = await confirmCompletion(context.services, auth, null, id, { participant_ids: form.getAll("participant_id").map(String) });
+      return redirectWithToast(url.pathname + url.search, { type: "success", title: `${done.message} (${done.data.count} ${done.data.count === 1 ? "member" : "members"})` }, production);
+    }
+    return json({ problem: { message: "Unknown action", field: undefined } }, { status: 400 });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const field = Object.keys((error.details as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {})[0];
+      return json({ problem: { message: error.message, field } }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
   if (!auth) throw redirect("/login");
-  if (!isMemberLevel(auth.subject.level)) throw new Response("Only members answer surveys", { status: 403 });
+  if (!isMemberLevel(auth.subject.level)) {
+    if (!mayManageChallenges(auth)) throw new Response("You may not change challenges", { status: 403 });
+    return staffAction(request, context, auth);
+  }
   const url = new URL(request.url);
   const surveyId = url.searchParams.get("survey") ?? "";
   const participantId = url.searchParams.get("participant") ?? undefined;
@@ -68,27 +144,140 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+function Problem({ acted }: { acted: unknown }) {
+  const problem = acted && typeof acted === "object" && "problem" in acted ? (acted as { problem: { message: string } }).problem : null;
+  if (!problem) return null;
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>{problem.message}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+function StaffList({ data, acted }: { data: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "staff" }>; acted: unknown }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h1" size="7">
+        Challenges
+      </Heading>
+      <Problem acted={acted} />
+      <ChallengeTable rows={data.rows} />
+      <PagerLinks page={data.page} size={STAFF_PAGE} count={data.count} />
+      {data.canManage ? (
+        <Card>
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4">
+              New challenge
+            </Heading>
+            <ChallengeForm choices={data.choices} today={data.today} busy={busy} />
+          </Flex>
+        </Card>
+      ) : null}
+      <Text color="gray" size="2">
+        Survey results are on{" "}
+        <Link asChild>
+          <RemixLink to="/survey">Surveys</RemixLink>
+        </Link>
+        .
+      </Text>
+    </Flex>
+  );
+}
+
+function StaffDetail({ data, acted }: { data: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "staff-detail" }>; acted: unknown }) {
+  const busy = useNavigation().state !== "idle";
+  const c = data.challenge;
+  const names = { survey: data.choices.surveys.find((s) => s.id === c.survey_id)?.name, program: data.choices.programs.find((p) => p.id === c.program_id)?.name };
+  return (
+    <Flex direction="column" gap="4">
+      <Link asChild size="2">
+        <RemixLink to="/challenges">All challenges</RemixLink>
+      </Link>
+      <Flex gap="3" align="center" wrap="wrap">
+        <Heading as="h1" size="7">
+          {c.title}
+        </Heading>
+        {c.archived ? <Badge color="gray">Archived</Badge> : null}
+      </Flex>
+      <Problem acted={acted} />
+      <Card>
+        <Flex gap="3" direction={{ initial: "column", sm: "row" }}>
+          {c.image_url ? <img src={c.image_url} alt="" width={160} height={110} style={{ objectFit: "cover", borderRadius: "var(--radius-2)" }} /> : null}
+          <Flex direction="column" gap="1">
+            {c.description ? <Text>{c.description}</Text> : null}
+            <Text size="2">
+              <strong>{c.points} points</strong> · {ruleText(c, names)}
+            </Text>
+            <Text size="2" color="gray">
+              {datesOf(c)} · completed by {c.completions}
+            </Text>
+          </Flex>
+        </Flex>
+      </Card>
+      {data.canManage && !c.archived ? (
+        <Card>
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4">
+              Confirm completion
+            </Heading>
+            <MemberSearch search={data.search} keep={{ challenge: c.id }} />
+            <Form method="post">
+              <input type="hidden" name="intent" value="confirm" />
+              <MemberChecklist rows={data.members.rows} count={data.members.count} label="Members to confirm" maxHeight={220} />
+              <Button type="submit" mt="3" disabled={busy}>
+                Confirm and award {c.points} points
+              </Button>
+            </Form>
+          </Flex>
+        </Card>
+      ) : null}
+      <Flex direction="column" gap="2">
+        <Heading as="h2" size="4">
+          Progress and completions
+        </Heading>
+        <ProgressTable rows={data.progress} rule={c.rule} />
+        <PagerLinks page={data.page} size={STAFF_PAGE} count={data.count} />
+      </Flex>
+      {data.canManage && !c.archived ? (
+        <>
+          <Card>
+            <Flex direction="column" gap="3">
+              <Heading as="h2" size="4">
+                Edit the challenge
+              </Heading>
+              <ChallengeForm key={c.id} choices={data.choices} challenge={c} today={data.today} busy={busy} />
+            </Flex>
+          </Card>
+          <Form method="post">
+            <input type="hidden" name="intent" value="archive" />
+            <Button type="submit" color="red" variant="soft" disabled={busy}>
+              Archive the challenge
+            </Button>
+          </Form>
+        </>
+      ) : null}
+    </Flex>
+  );
+}
+
 export default function ChallengesPage() {
   const data = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  const problem = acted && "problem" in acted ? acted.problem : undefined;
   return (
-    <Container size="2" px={{ initial: "3", sm: "5" }} py="6">
+    <Container size={data.kind === "staff" || data.kind === "staff-detail" ? "3" : "2"} px={{ initial: "3", sm: "5" }} py="6">
       {data.kind === "staff" ? (
-        <Flex direction="column" gap="2">
-          <Heading as="h1" size="7">
-            Challenges
-          </Heading>
-          <Text color="gray">
-            Members and parents answer the organization&apos;s surveys here. Their results are on{" "}
-            <Link asChild>
-              <RemixLink to="/survey">Surveys</RemixLink>
-            </Link>{" "}
-            for staff who create surveys or export their results.
-          </Text>
-        </Flex>
+        <StaffList data={data} acted={acted} />
+      ) : data.kind === "staff-detail" ? (
+        <StaffDetail data={data} acted={acted} />
       ) : data.kind === "list" ? (
         <Flex direction="column" gap="4">
           <Heading as="h1" size="7">
+            Challenges
+          </Heading>
+          <MemberChallenges rows={data.challenges} />
+          <Heading as="h2" size="5">
             Surveys
           </Heading>
           <OpenSurveys rows={data.rows} />
@@ -113,7 +302,7 @@ export default function ChallengesPage() {
               </Link>
             </Text>
           ) : (
-            <AnswerPage key={data.page} response={data.response} page={data.page} problem={acted && "problem" in acted ? acted.problem : undefined} />
+            <AnswerPage key={data.page} response={data.response} page={data.page} problem={problem} />
           )}
         </Flex>
       )}

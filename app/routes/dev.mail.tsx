@@ -1,9 +1,10 @@
-import { Badge, Container, Flex, Heading, Link as ThemeLink, Table, Text } from "@radix-ui/themes";
+import { Badge, Card, Container, Flex, Heading, Link as ThemeLink, Table, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { STATUS_COLOR } from "~/components/dev-mail/status";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { outboxPage } from "#modules/mail";
+import { smsOutboxOf } from "#modules/communications";
 import { guardPage } from "~/utils/page-guard.server";
 
 /** /dev/mail (development only, a 404 in production): the local outbox, newest first (decision 059). */
@@ -11,10 +12,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.services.production) throw new Response("Not Found", { status: 404 });
   await guardPage(request, context.services);
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const result = await outboxPage(context.services, page);
+  const [result, sms] = await Promise.all([outboxPage(context.services, page), smsOutboxOf(context.services)]);
   return json(
     {
       ...result,
+      // the SMS outbox (decision 089): text messages kept while Twilio is not configured
+      sms: sms.map((m) => ({ id: String(m.id), to: m.to_number, body: m.body, createdAt: m.created_at ?? "" })),
       data: result.data.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, kind: m.kind, status: m.status, attempts: m.attempts, createdAt: new Date(m.created_at).toISOString() })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -22,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DevMailPage() {
-  const { data, count, page, size } = useLoaderData<typeof loader>();
+  const { data, count, page, size, sms } = useLoaderData<typeof loader>();
   const pages = Math.max(1, Math.ceil(count / size));
   return (
     <Container size="4" px="5" py="6">
@@ -88,6 +91,40 @@ export default function DevMailPage() {
           ) : null}
         </Flex>
       ) : null}
+      <Heading as="h2" size="5" mt="6" mb="2">
+        Text Messages
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="4">
+        Text messages kept while TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are unset, newest first (the latest 50).
+      </Text>
+      {sms.length === 0 ? (
+        <Text as="p" size="3" data-testid="dev-sms-empty">
+          No text messages yet.
+        </Text>
+      ) : (
+        // a list, not a table: a text's body wraps at any width (a table scrolled sideways on a phone, with nothing to focus in it)
+        <Flex direction="column" gap="2" asChild>
+          <ul data-testid="dev-sms-list" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {sms.map((m) => (
+              <li key={m.id}>
+                <Card size="1">
+                  <Flex justify="between" wrap="wrap" gap="2">
+                    <Text size="2" weight="bold">
+                      To {m.to}
+                    </Text>
+                    <Text size="1" color="gray">
+                      <time dateTime={m.createdAt}>{m.createdAt.slice(0, 19).replace("T", " ")}</time>
+                    </Text>
+                  </Flex>
+                  <Text as="p" size="2" mt="1" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {m.body}
+                  </Text>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      )}
     </Container>
   );
 }

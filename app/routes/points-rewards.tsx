@@ -1,13 +1,15 @@
-import { Box, Button, Callout, Card, Checkbox, Container, Flex, Heading, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Card, Container, Flex, Heading, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { DomainError } from "#modules/kernel";
 import { awardInputSchema, awardableCategories, awardPointsInput, leaderboard, mayAwardAny, memberChoices, pointsList, reversePoints, setLeaderboardVisibility } from "#modules/points";
 import { CATEGORY_LABELS, MAX_AWARD, type PointCategory } from "#modules/points/client";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MemberChecklist, MemberSearch } from "~/components/points/member-search";
 import { PagerLinks } from "~/components/points/pager-links";
 import { Leaderboard, LedgerTable, type LeaderView, type LedgerEntryView } from "~/components/points/points-views";
 import { useLiveTopic } from "~/components/points/use-live";
+import { programListQuery, programsOf } from "#modules/programs";
 import { readForm } from "~/utils/page-form.server";
 import { signedInPage } from "~/utils/page-guard.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -28,12 +30,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = periodOf(url.searchParams.get("period"));
   const page = Math.max(0, Number(url.searchParams.get("page")) || 0);
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const programs = (await programsOf(context.services, auth, programListQuery.parse({ size: "200", sort: "name asc" }))).data.map((p) => ({ id: p.id, name: p.name }));
+  // a program's board (decision 085): only one of the organization's active programs
+  const program = programs.find((p) => p.id === url.searchParams.get("program"))?.id ?? "";
   const [board, ledger, choices] = await Promise.all([
-    leaderboard(context.services, auth, { period, size: 10 }),
+    leaderboard(context.services, auth, { period, size: 10, program_id: program || undefined }),
     pointsList(context.services, auth, { page, size: PAGE_SIZE }),
     memberChoices(context.services, auth, search),
   ]);
-  return json({ period, page, search, board: board.data as LeaderView[], ledger: ledger.data as LedgerEntryView[], count: ledger.count, choices, categories: awardableCategories(auth), organizationId: auth.organization.id });
+  return json({ period, page, search, program, programs, board: board.data as LeaderView[], ledger: ledger.data as LedgerEntryView[], count: ledger.count, choices, categories: awardableCategories(auth), organizationId: auth.organization.id });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -89,41 +94,11 @@ export default function PointsRewardsPage() {
               <Heading as="h2" size="4">
                 Award points
               </Heading>
-              <Form method="get" role="search">
-                <input type="hidden" name="period" value={data.period} />
-                <Flex gap="2" align="end">
-                  <label style={{ flex: 1 }}>
-                    <Text size="2" weight="medium">
-                      Find members
-                    </Text>
-                    <TextField.Root name="q" defaultValue={data.search} placeholder="Name or Member ID" />
-                  </label>
-                  <Button type="submit" variant="soft">
-                    Search
-                  </Button>
-                </Flex>
-              </Form>
+              <MemberSearch search={data.search} keep={{ period: data.period }} />
               <Form method="post">
                 <input type="hidden" name="intent" value="award" />
                 <input type="hidden" name="command_id" value={`${data.organizationId}-${data.search}-${data.count}`} />
-                <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-                  <legend>
-                    <Text size="2" weight="medium">
-                      Members ({data.choices.rows.length} of {data.choices.count} shown)
-                    </Text>
-                  </legend>
-                  <Box style={{ maxHeight: 260, overflowY: "auto" }} tabIndex={0} role="region" aria-label="Members to award">
-                    <Flex direction="column" gap="1" py="1">
-                      {data.choices.rows.map((m) => (
-                        <Text as="label" size="2" key={m.id}>
-                          <Flex gap="2" align="center">
-                            <Checkbox name="participant_id" value={m.id} /> {m.name} <Text color="gray">{m.member_id}</Text>
-                          </Flex>
-                        </Text>
-                      ))}
-                    </Flex>
-                  </Box>
-                </fieldset>
+                <MemberChecklist rows={data.choices.rows} count={data.choices.count} label="Members to award" maxHeight={260} />
                 <Flex gap="3" mt="3" wrap="wrap" align="end">
                   <label>
                     <Text size="2" weight="medium">
@@ -160,7 +135,7 @@ export default function PointsRewardsPage() {
             </Flex>
           </Card>
           <Box style={{ flex: 1, width: "100%" }}>
-            <Leaderboard rows={data.board} period={data.period} basePath="/points-rewards" hideable />
+            <Leaderboard rows={data.board} period={data.period} basePath="/points-rewards" hideable programs={data.programs} program={data.program} />
           </Box>
         </Flex>
         <Flex direction="column" gap="2">

@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const parsed = checkoutInputSchema.safeParse({ items, participant_id: num(form.get("participant_id")) });
       if (!parsed.success) return json<CheckoutReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "The cart could not be read", unavailable: [] }, { status: 400 });
-      const done = await checkoutInput(services, auth, null, parsed.data);
+      const done = await checkoutInput(services, auth, null, parsed.data, { readYourWrites: true });
       return json<CheckoutReply>({ ok: true, message: `${done.message}: ${done.data.total} points spent` });
     }
     if (intent === "order-status") return toast((await changeOrderStatus(services, auth, null, num(form.get("order_id")), { status: num(form.get("status")) })).message);

@@ -1,13 +1,17 @@
 import { Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { DomainError } from "#modules/kernel";
-import { surveyReport, surveysOf } from "#modules/surveys";
+import { mayBuildSurveys, mayExportSurveyResults, pairSurvey, surveyEvaluationResult, surveyReport, surveysOf } from "#modules/surveys";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ReportExportButton } from "~/components/exports/report-export-button";
 import staffStyles from "~/components/programs/staff-pages.css";
-import { Pager, SurveyCards, SurveyReport, type SurveyReportView, type SurveySummaryView } from "~/components/surveys/survey-views";
+import { PairForm } from "~/components/surveys/pair-form";
+import { Pager, SurveyCards, SurveyEvaluation, SurveyReport, type EvaluationView, type SurveyReportView, type SurveySummaryView } from "~/components/surveys/survey-views";
 import surveyStyles from "~/components/surveys/surveys.css";
-import { guardPage } from "~/utils/page-guard.server";
+import { readForm } from "~/utils/page-form.server";
+import { guardPage, signedInPage } from "~/utils/page-guard.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: staffStyles },
@@ -35,7 +39,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (reportId) {
     try {
       const report = await surveyReport(context.services, auth, reportId, { page, size: SIZE });
-      return json({ report: report as unknown as SurveyReportView, page, totalPages: Math.max(1, Math.ceil(report.count / SIZE)) });
+      const survey = report.survey;
+      // the pre/post evaluation when the survey is in a pair (decision 105): its first members and the summary
+      const evaluation = await surveyEvaluationResult(context.services, auth, { survey_id: survey.id, page: 0, size: 10 }).catch((error: unknown) => {
+        if (error instanceof DomainError && error.status === 400) return null;
+        throw error;
+      });
+      const canBuild = mayBuildSurveys(auth);
+      const others = canBuild ? (await surveysOf(context.services, auth, { page: 0, size: 100 })).data.filter((s) => s.id !== survey.id).map((s) => ({ id: s.id, name: s.name })) : [];
+      return json({
+        report: report as unknown as SurveyReportView,
+        evaluation: evaluation as unknown as EvaluationView | null,
+        canExport: mayExportSurveyResults(auth),
+        canBuild,
+        others,
+        page,
+        totalPages: Math.max(1, Math.ceil(report.count / SIZE)),
+      });
     } catch (error) {
       if (error instanceof DomainError && error.status === 404) throw new Response("Survey not found", { status: 404 });
       throw error;
@@ -45,9 +65,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ rows: list.data as SurveySummaryView[], count: list.count, page, totalPages: Math.max(1, Math.ceil(list.count / SIZE)) });
 }
 
+/** The report page's pairing form (decision 105): mark this survey as the post survey of a pre survey, or unpair it. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await signedInPage(request, context.services, mayBuildSurveys);
+  const reportId = new URL(request.url).searchParams.get("report") ?? "";
+  const form = await readForm(request);
+  const chosen = String(form.get("pairs_with") ?? "");
+  if (form.get("intent") === "pair" && chosen === "") return json({ error: "Choose the pre survey" }, { status: 400 });
+  try {
+    const answer = await pairSurvey(context.services, auth, request, reportId, { pairs_with: chosen === "" ? null : chosen });
+    return redirectWithToast(`/survey?report=${reportId}`, { type: "success", title: answer.message }, context.services.production);
+  } catch (error) {
+    if (error instanceof DomainError && error.status < 500) return json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
 export default function SurveysPage() {
   const data = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
   if ("report" in data) {
+    const survey = data.report.survey;
     return (
       <Container size="4" px={{ initial: "3", sm: "5" }} py="6">
         <Flex direction="column" gap="1" mb="4">
@@ -63,7 +101,17 @@ export default function SurveysPage() {
             </Text>
           ) : null}
         </Flex>
-        <SurveyReport report={data.report} />
+        {data.canExport ? (
+          <Flex gap="3" wrap="wrap" mb="4" align="start">
+            <ReportExportButton kind="survey-report" filters={{ surveyId: survey.id }} testId="export-survey-report" label="Export answers (CSV)" />
+            {data.evaluation ? <ReportExportButton kind="survey-evaluation" filters={{ surveyId: survey.id }} testId="export-survey-evaluation" label="Export evaluation (CSV)" /> : null}
+          </Flex>
+        ) : null}
+        {data.canBuild ? <PairForm survey={survey} others={data.others} error={answered && "error" in answered ? answered.error : null} /> : null}
+        <Flex direction="column" gap="6">
+          {data.evaluation ? <SurveyEvaluation evaluation={data.evaluation} /> : null}
+          <SurveyReport report={data.report} />
+        </Flex>
         <Pager page={data.page} totalPages={data.totalPages} base={`/survey?report=${data.report.survey.id}&`} />
       </Container>
     );

@@ -10,5 +10,7 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** this response's Content-Security-Policy nonce, for inline scripts (runtime/security-headers.ts) */
     cspNonce: string;
+    /** lets this page connect to and frame these https origins (an embedded viewer; runtime/security-headers.ts) */
+    allowOrigins(origins: readonly string[]): void;
   }
 }

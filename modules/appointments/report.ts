@@ -2,6 +2,7 @@ import { applyFieldPolicy, fieldRoleOfAuth, type Auth, type FieldRole, type Serv
 import { ageOn, postalCodeOf } from "../participants";
 import { eventById, eventRegistrations, type EventRow } from "../../projections/appointments";
 import { participantRowsByIds } from "../../projections/participants";
+import { attendancePointsOf } from "../../projections/points";
 import type { EventReportQuery } from "./commands";
 import { eventOf } from "./service";
 
@@ -26,6 +27,8 @@ export async function eventReportPage(db: Services["db"], viewer: { organization
   const { organizationId, role } = viewer;
   const registrations = await eventRegistrations(db, organizationId, event.id, page, size);
   const people = new Map((await participantRowsByIds(db, organizationId, registrations.data.map((r) => r.participant_id))).map((p) => [p.id, p]));
+  // what the ledger holds from this event (a reversed award not counted)
+  const earned = await attendancePointsOf(db, organizationId, [...people.keys()], { kind: "event", eventId: event.id });
   const onDay = new Date(event.start_date);
   const data = registrations.data.flatMap((r) => {
     const p = people.get(r.participant_id);
@@ -45,7 +48,7 @@ export async function eventReportPage(db: Services["db"], viewer: { organization
       medical_conditions: p.medical_conditions,
       postal_code: postalCodeOf(p.address),
     });
-    return [{ ...person, attendance: r.attendance, points: r.attendance === "present" ? event.points : 0 }];
+    return [{ ...person, attendance: r.attendance, points: earned.get(r.participant_id) ?? 0 }];
   });
   return { data, count: registrations.count };
 }

@@ -34,4 +34,5 @@ export { checkInBody, checkOutBody, bulkCheckInBody, eligibilityBody, boardQuery
 // only once everything above is evaluated)
 export { factSources, checkInDeps, runCheckIn, requireMemberCheckIn, participantIdFor, sourceOf, pickUpOf, checkInList, checkIn, checkOut, bulkCheckIn, checkInEligibility, checkInViewerOf, securityCodesOf } from "./service";
 export { checkInTags, KIOSK_TAG_WINDOW_MS, type CheckInTags } from "./tags";
+export { seesStaffToday, staffTodayOf, type StaffToday, type ProgramToday } from "./today";
 export { checkInApi, boardRowAnswer } from "./api";

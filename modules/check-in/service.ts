@@ -15,6 +15,7 @@ import { checkInOrOut, eligibility, type CheckInDeps, type CheckInRequest } from
 import type { PickUpRequest } from "./pick-up-rule";
 import type { FactSources } from "./rules-context";
 import { withClaimAttempts } from "./claim-attempts";
+import { currentWaiverVersionId, signedVersionOf } from "../participants";
 
 /** A linked parent's full name, from their user's stream (null: no such user). */
 async function parentNameOf(store: EventStore, userId: string): Promise<string | null> {
@@ -40,7 +41,8 @@ export const factSources = (services: Pick<Services, "store">): FactSources => (
           firstName: p.firstName,
           lastName: p.lastName,
           status: p.status,
-          waiverSigned: p.waiverSigned,
+          // decision 100: a signature of an older waiver text asks for a new one, and blocks until then
+          waiverSigned: p.waiverSigned && signedVersionOf(p.waiverVersion) === (await currentWaiverVersionId(services.store, p.organizationId)),
           pickUpPermission: p.pickUpPermission,
           pickUpPeople: options.pickUp ? pickUpPeople({ ...p, parentName }) : [],
         }

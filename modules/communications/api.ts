@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { answerSchemas as A, apiRow, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
+import { ATTACHMENT_ANSWER } from "./announcements/api";
 import { inboxQuery, recipientQuery } from "./schema";
 import { archiveCall, inboxOf, markReadCall, recipientsOf, replyCall, retractCall, startThreadCall, threadOf } from "./service";
+
+/** GET /api/message/{id}'s answer: the conversation, its members and its messages (an announcement's copy with its files, decision 107). */
+const THREAD_ANSWER = z.looseObject({
+  id: z.string(),
+  subject: z.string(),
+  members: z.array(z.looseObject({ user_id: z.string(), name: z.string(), reason: z.string() })),
+  messages: z.array(z.looseObject({ id: z.string(), author_id: z.string(), author_name: z.string(), body: z.string().nullable(), attachments: z.array(ATTACHMENT_ANSWER), posted_at: A.isoTime, retracted_at: A.isoTime.nullable(), retract_reason: z.string().nullable() })),
+});
 
 /** GET /api/message/inbox's answer (decision 081): the caller's conversations, newest message first. */
 const INBOX_ANSWER = A.listAnswer(
@@ -51,7 +60,7 @@ export const communicationsApi: readonly ApiRow[] = [
     path: "/api/message/:id",
     description: "One of the caller's conversations: subject, members (why each is there: author, recipient, guardian of a minor) and messages, oldest first; a retracted message shows its reason, not its words.",
     rule: INBOX,
-    answers: { description: "The conversation" },
+    answers: { description: "The conversation", schema: THREAD_ANSWER },
     handle: (ctx) => threadOf(ctx.services, signedIn(ctx), ctx.params.id),
   }),
   apiRow({

@@ -1,4 +1,5 @@
 import { isStaff, LEVEL } from "../identity";
+import type { Attachment } from "./announcements/attachment-limits";
 import { DomainError, type Command, type Decider } from "../kernel";
 import type { ThreadEvent, ThreadMember } from "./events";
 import { BODY_MAX, RETRACT_REASON_MAX } from "./schema";
@@ -26,7 +27,8 @@ export type ThreadState =
   | { exists: true; organizationId: string; members: Record<string, Member>; messages: Record<string, { authorId: string; retracted: boolean }>; count: number };
 
 export type ThreadCommand =
-  | Command<"StartThread", { threadId: string; messageId: string; subject: string; body: string; author: Person; recipients: (Person | null)[] }>
+  /** `attachments`: an announcement's inbox copy carries the announcement's (decision 107), read from its uploads already */
+  | Command<"StartThread", { threadId: string; messageId: string; subject: string; body: string; author: Person; recipients: (Person | null)[]; attachments?: Attachment[] }>
   | Command<"PostMessage", { threadId: string; messageId: string; body: string; authorId: string }>
   | Command<"RetractMessage", { threadId: string; messageId: string; reason: string; actorId: string }>
   | Command<"MarkThreadRead", { threadId: string; userId: string }>
@@ -128,7 +130,7 @@ function start(state: ThreadState, command: Extract<ThreadCommand, { type: "Star
   if (new Set(recipients.filter((r) => !isStaffLevel(r.level)).map((r) => r.userId)).size > 1) return oneFamily();
   return [
     { type: "ThreadStarted", data: { threadId, organizationId: organizationId!, subject, members: membersOf(author, recipients) } },
-    { type: "MessagePosted", data: { threadId, messageId, authorId: author.userId, body: command.data.body.trim() } },
+    { type: "MessagePosted", data: { threadId, messageId, authorId: author.userId, body: command.data.body.trim(), ...(command.data.attachments?.length ? { attachments: command.data.attachments } : {}) } },
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { DomainEvent } from "../kernel";
+import type { Attachment } from "./announcements/attachment-limits";
 
 /**
  * A conversation in the inbox (decision 073): its stream `message-thread-{id}` holds every message, edit of
@@ -29,6 +30,8 @@ export type MessagePostedData = {
   authorId: string;
   /** plain text, at most BODY_MAX characters (the rich text of announcements comes with them) */
   body: string;
+  /** an announcement's inbox copy: its attachments (decision 107) */
+  attachments?: Attachment[];
 };
 
 export type MessageRetractedData = { threadId: string; messageId: string; reason: string; retractedBy: string };

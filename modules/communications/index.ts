@@ -1,4 +1,4 @@
-/** Communications (decision 073): the inbox's conversations, their safeguarding rules, and their calls. */
+/** Communications (decision 073): the inbox's conversations, their safeguarding rules, and their calls; announcements (088-091). */
 export * from "./events";
 export * from "./schema";
 export * from "./live";
@@ -6,3 +6,4 @@ export { threadDecider, decide, evolve, initialThreadState, membersOf, isStaffLe
 // last: the service and the rows reach projections, which import this index back
 export * from "./service";
 export { communicationsApi } from "./api";
+export * from "./announcements";

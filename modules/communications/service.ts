@@ -4,6 +4,7 @@ import { timeZoneOf, todayIn } from "../organizations";
 import { inboxPage, messageRecipients, peopleForMessages, threadForMember, unreadThreadCount, type PersonRow } from "../../projections/messages";
 import { getOrganization } from "../../projections/organizations";
 import { waitForProjection } from "../../projections/runner";
+import { attachmentViews } from "./announcements/attachments";
 import { isStaffLevel, threadDecider, threadNotFound, type Person, type ThreadCommand } from "./decide";
 import { threadStreamId } from "./events";
 import { inboxTopic } from "./live";
@@ -151,7 +152,9 @@ export async function threadOf(services: Services, auth: Auth, id: string | unde
   if (!mayUseInbox(auth)) throw forbidden();
   const thread = await threadForMember(services.db, auth.organization.id, threadIdOf(id), auth.user.id);
   if (!thread) throw threadNotFound();
-  return thread;
+  // an announcement's files, each with a short-lived signed url for this member (decision 107)
+  const messages = await Promise.all(thread.messages.map(async (m) => ({ ...m, attachments: await attachmentViews(services, auth.organization.id, m.attachments) })));
+  return { ...thread, messages };
 }
 
 /** The badge: how many conversations have unread messages. */

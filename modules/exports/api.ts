@@ -24,7 +24,7 @@ export const exportProgressAnswer = z.looseObject({ id: z.string().optional(), r
 const EXPORTS_ANSWER = A.listAnswer(exportRowAnswer.extend({ download_url: z.string().nullable(), progress: exportProgressAnswer.nullable() }));
 
 /** Staff holding an export permission; the handlers then ask the permission of the export's kind. */
-const EXPORTERS = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS, P.CAN_EXPORT_COACH_PROFILE] } as const satisfies AccessRule;
+const EXPORTERS = { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS, P.CAN_EXPORT_COACH_PROFILE, P.CAN_EXPORT_SURVEY_RESULTS] } as const satisfies AccessRule;
 
 /** The background export calls (spec-2 sections 2, 7 and 8; decision 014), rows of the one /api table. */
 export const exportsApi: readonly ApiRow[] = [
@@ -41,7 +41,7 @@ export const exportsApi: readonly ApiRow[] = [
     id: "export-request",
     method: "POST",
     path: "/api/export",
-    description: "Request a background export (kind check-ins, participants, flag-history (note and flag history), program-report, program-summary, event-report or bundle, with filters); the kind's export permission is checked.",
+    description: "Request a background export (kind check-ins, participants, flag-history (note and flag history), program-report, program-summary, event-report, user-list, parent-list, survey-report, survey-evaluation or bundle, with filters); the kind's export permission is checked.",
     rule: EXPORTERS,
     body: exportRequestBody,
     answers: { status: 202, description: "{ message, data: { id, status, file_name, replayed } } (a resend is the same export)" },

@@ -16,7 +16,7 @@ export type RequestExportInput = {
   bundleParts?: readonly BundlePartFact[];
   /** flag-history (note and flag history): the participant exists in the requester's organization (read from its stream) */
   participantFound?: boolean;
-  /** program-report and event-report: the program or event exists in the requester's organization (read from its stream) */
+  /** program-report, event-report, user-list, survey-report, survey-evaluation: the program, event, group or survey exists in the requester's organization (read from its stream) */
   subjectFound?: boolean;
   /**
    * The requester's organization's time zone, read from its stream (decision 032): the export's days,

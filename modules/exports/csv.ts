@@ -128,6 +128,12 @@ export const USER_LIST_HEADER = ["First name", "Last name", "Username", "Email",
 /** The parents' list (decision 072): a parent's contact, status, and their children as "Name (relationship)". */
 export const PARENT_LIST_HEADER = ["First name", "Last name", "Email", "Phone number", "Status", "Children", "Created date", TIME_ZONE_COLUMN] as const;
 
+/** A survey's report (decision 106): one row per member and answer (spec-2 section 3's answer fields). */
+export const SURVEY_REPORT_HEADER = ["Survey", "Version", "Member ID", "First name", "Last name", "Email", "Status", "Completed date", "Item code", "Question", "Answer label", "Answer value", TIME_ZONE_COLUMN] as const;
+
+/** A pre/post pair's evaluation (decisions 105, 106): one row per member and item code answered in both. */
+export const SURVEY_EVALUATION_HEADER = ["Pre survey", "Post survey", "Member ID", "First name", "Last name", "Email", "Item code", "Question", "Pre value", "Post value", "Change"] as const;
+
 /**
  * Formula neutralisation (decision 015). A cell is prefixed with one single quote when its text starts
  * with = + - @ tab or carriage return, or with one or more single quotes followed by one of those.

@@ -23,6 +23,7 @@ export const participantNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND"
 export const programNotFound = () => new DomainError("PROGRAM_NOT_FOUND", "Program not found", 404);
 export const eventNotFound = () => new DomainError("EVENT_NOT_FOUND", "Event not found", 404);
 export const userGroupNotFound = () => new DomainError("USER_GROUP_NOT_FOUND", "User group not found", 404);
+export const surveyNotFound = () => new DomainError("SURVEY_NOT_FOUND", "Survey not found", 404);
 export const bundlePartNotReady = () => new DomainError("EXPORT_NOT_READY", "Only finished exports can be bundled", 409);
 
 /** The storage key of an export's file: one folder per export, so nothing else ever shares its name. */
@@ -81,6 +82,7 @@ export function decide(state: ExportState, command: ExportCommand, now: Date): E
       if (request.kind === "program-report" && command.data.subjectFound !== true) return programNotFound();
       if (request.kind === "event-report" && command.data.subjectFound !== true) return eventNotFound();
       if (request.kind === "user-list" && command.data.subjectFound !== true) return userGroupNotFound();
+      if ((request.kind === "survey-report" || request.kind === "survey-evaluation") && command.data.subjectFound !== true) return surveyNotFound();
       if (state.status !== "none") return exportExists();
       return [
         {

@@ -8,6 +8,7 @@ import { participantInOrganization } from "../participants";
 import { loadProgram } from "../programs";
 import { loadEvent } from "../appointments";
 import { LEVEL, loadUserGroup } from "../identity";
+import { surveyDecider, surveyStreamId, type SurveyEvent, type SurveyState } from "../surveys";
 
 export type ExportDeps = { store: EventStore; clock: Clock };
 export type ExportResult = CommandResult<ExportState, ExportEvent>;
@@ -44,6 +45,11 @@ async function subjectInOrganization(store: EventStore, organizationId: string, 
   if (request.kind === "user-list") {
     const group = await loadUserGroup(store, request.filters.roleId);
     return group?.organizationId === organizationId && group.level >= LEVEL.coach;
+  }
+  // a survey's report or evaluation (decision 106): the organization's survey
+  if (request.kind === "survey-report" || request.kind === "survey-evaluation") {
+    const { state } = await store.aggregateStream<SurveyState, SurveyEvent>(surveyStreamId(request.filters.surveyId), { initialState: surveyDecider.initialState, evolve: surveyDecider.evolve });
+    return state.exists && state.organizationId === organizationId;
   }
   return undefined;
 }

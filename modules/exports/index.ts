@@ -22,6 +22,8 @@ export {
   eventReportFiltersSchema,
   userListFiltersSchema,
   parentListFiltersSchema,
+  surveyExportFiltersSchema,
+  type SurveyExportFilters,
   type ProgramReportFilters,
   type ProgramSummaryFilters,
   type EventReportFilters,
@@ -65,7 +67,7 @@ export {
   type ExportStatus,
 } from "./decide";
 export { requestExport, completeExport, failExport, expireExport, loadExport, exportIdFor, handleExportCommand, type ExportDeps, type ExportResult } from "./handlers";
-export { CHECK_IN_HEADER, PARTICIPANT_HEADER, PROGRAM_REPORT_HEADER, PROGRAM_SUMMARY_HEADER, EVENT_REPORT_HEADER, USER_LIST_HEADER, PARENT_LIST_HEADER, TIME_ZONE_COLUMN, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
+export { CHECK_IN_HEADER, PARTICIPANT_HEADER, PROGRAM_REPORT_HEADER, PROGRAM_SUMMARY_HEADER, EVENT_REPORT_HEADER, USER_LIST_HEADER, PARENT_LIST_HEADER, SURVEY_REPORT_HEADER, SURVEY_EVALUATION_HEADER, TIME_ZONE_COLUMN, FORMULA_TRIGGERS, CSV_OPTIONS, neutralizeCell, restoreCell, csvFormatter, parseExportCsv } from "./csv";
 export * from "./queue";
 export { exportRequestBody, downloadQuery, type ExportRequestBody, type DownloadQuery } from "./commands";
 // last: the service and the rows reach projections, which import this index back (a cycle that is safe

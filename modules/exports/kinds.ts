@@ -6,7 +6,7 @@ import { z } from "zod";
  * stays as first stored in ExportRequested events and sent by API clients. `program-report`,
  * `program-summary` and `event-report` are the program and event reports' rows (decisions 050, 054).
  */
-export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "user-list", "parent-list", "bundle"] as const;
+export const EXPORT_KINDS = ["check-ins", "participants", "flag-history", "program-report", "program-summary", "event-report", "user-list", "parent-list", "survey-report", "survey-evaluation", "bundle"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The permission each kind needs (spec-1 section 6 permission ids); a bundle needs those of its parts. */
@@ -21,10 +21,13 @@ export const EXPORT_PERMISSION: Readonly<Record<Exclude<ExportKind, "bundle">, s
   "user-list": "CAN_EXPORT_COACH_PROFILE",
   // the parents' list (decision 072): parents are level-1 profiles, as participants are
   "parent-list": "CAN_EXPORT_PARTICIPANT_PROFILE",
+  // a survey's answers and a pre/post pair's evaluation (decision 106): 'export survey results'
+  "survey-report": "CAN_EXPORT_SURVEY_RESULTS",
+  "survey-evaluation": "CAN_EXPORT_SURVEY_RESULTS",
 };
 
 /** Every permission that lets someone export something: the Downloads page and its calls need one. */
-export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT_PARTICIPANT_PROFILE", "CAN_EXPORT_PROGRAMS_AND_EVENTS", "CAN_EXPORT_COACH_PROFILE"] as const;
+export const ANY_EXPORT_PERMISSION = ["CAN_EXPORT_CHECK_IN_MEMBERS", "CAN_EXPORT_PARTICIPANT_PROFILE", "CAN_EXPORT_PROGRAMS_AND_EVENTS", "CAN_EXPORT_COACH_PROFILE", "CAN_EXPORT_SURVEY_RESULTS"] as const;
 
 export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "check-ins": "Check-ins",
@@ -35,6 +38,8 @@ export const KIND_LABELS: Readonly<Record<ExportKind, string>> = {
   "event-report": "Event report",
   "user-list": "User list",
   "parent-list": "Parent list",
+  "survey-report": "Survey report",
+  "survey-evaluation": "Survey evaluation",
   bundle: "Zip of exports",
 };
 
@@ -48,10 +53,12 @@ export const EMPTY_EXPORT_TEXT: Readonly<Record<ExportKind, string>> = {
   "event-report": "There are no participants registered for this event.",
   "user-list": "There are no users in this user group that match these filters.",
   "parent-list": "There are no parents that match these filters.",
+  "survey-report": "There are no participants that have answered this survey.",
+  "survey-evaluation": "There are no members that have answered both surveys.",
   bundle: "There are no records in these exports.",
 };
 
-export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report, user-list, parent-list or bundle";
+export const KIND_MESSAGE = "Kind must be check-ins, participants, flag-history, program-report, program-summary, event-report, user-list, parent-list, survey-report, survey-evaluation or bundle";
 export const MAX_BUNDLE_PARTS = 20;
 export const MAX_CHECK_IN_RANGE_DAYS = 3660;
 
@@ -114,6 +121,9 @@ export const parentListFiltersSchema = z
   })
   .strict();
 
+/** A survey's report, or the evaluation of the pre/post pair a survey is in (decision 106). */
+export const surveyExportFiltersSchema = z.object({ surveyId: recordId("Survey"), timeZone: timeZoneSchema }).strict();
+
 export const bundleFiltersSchema = z
   .object({
     exportIds: z
@@ -137,6 +147,8 @@ export const exportRequestSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("event-report"), filters: eventReportFiltersSchema }),
     z.object({ kind: z.literal("user-list"), filters: userListFiltersSchema }),
     z.object({ kind: z.literal("parent-list"), filters: parentListFiltersSchema.default({ search: "", timeZone: "UTC" }) }),
+    z.object({ kind: z.literal("survey-report"), filters: surveyExportFiltersSchema }),
+    z.object({ kind: z.literal("survey-evaluation"), filters: surveyExportFiltersSchema }),
     z.object({ kind: z.literal("bundle"), filters: bundleFiltersSchema }),
   ],
   { error: () => KIND_MESSAGE },
@@ -152,7 +164,8 @@ export type ProgramSummaryFilters = z.infer<typeof programSummaryFiltersSchema>;
 export type EventReportFilters = z.infer<typeof eventReportFiltersSchema>;
 export type UserListFilters = z.infer<typeof userListFiltersSchema>;
 export type ParentListFilters = z.infer<typeof parentListFiltersSchema>;
-export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | UserListFilters | ParentListFilters | BundleFilters;
+export type SurveyExportFilters = z.infer<typeof surveyExportFiltersSchema>;
+export type ExportFilters = CheckInFilters | ParticipantFilters | FlagHistoryFilters | ProgramReportFilters | ProgramSummaryFilters | EventReportFilters | UserListFilters | ParentListFilters | SurveyExportFilters | BundleFilters;
 
 /** MM-DD-YYYY of an instant in a time zone (spec-2 section 9: export file names carry this date). */
 export function fileDate(at: Date, timeZone: string): string {
@@ -184,6 +197,10 @@ export function exportFileName(request: ExportRequest, at: Date): string {
       return `user-list-${today}.csv`;
     case "parent-list":
       return `parent-list-${today}.csv`;
+    case "survey-report":
+      return `survey-report-${today}.csv`;
+    case "survey-evaluation":
+      return `survey-evaluation-${today}.csv`;
     case "bundle":
       return `exports-${today}.zip`;
     default: {

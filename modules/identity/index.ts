@@ -26,6 +26,7 @@ export { signIn, SIGN_IN_UNAVAILABLE } from "./sessions/sign-in";
 export { forgotPasswordAllowed, requestPasswordReset, resetPassword, RESET_REQUESTED_MESSAGE, PASSWORD_RESET_DONE } from "./users/password-reset";
 export { createUserGroup, updateUserGroup, deleteUserGroup, userGroupsOf, type UserGroupView } from "./user-groups/service";
 export { shellFor, type ShellModel } from "./shell";
+export { reportPages } from "./access/menu";
 export { identityApi } from "./api";
 export { handleStaffUserCommand } from "./users/staff-handlers";
 export { createParentUser, createParticipantUser, participantUserIdFor } from "./users/service-user-list";

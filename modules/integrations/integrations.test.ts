@@ -3,6 +3,7 @@ import { DomainError } from "../kernel";
 import { apiKeyDecider } from "./api-keys/decide";
 import { keyIdOf, keyMatches, newApiKey } from "./api-keys/secret";
 import { webhookPayload, webhookTypeOf } from "./webhooks/catalogue";
+import { createSender } from "./webhooks/send";
 import { addressAllowed, checkHost, parseAllowList, SsrfError } from "./webhooks/ssrf";
 
 const now = new Date("2026-11-27T08:00:00Z");
@@ -60,6 +61,19 @@ describe("the webhook SSRF guard", () => {
     await expect(checkHost("localhost", parseAllowList("localhost"))).resolves.toBeTruthy();
     await expect(checkHost("10.1.2.3", parseAllowList("10.0.0.0/8"))).resolves.toBeTruthy();
     await expect(checkHost("10.1.2.3", parseAllowList("10.9.9.9"))).rejects.toBeInstanceOf(SsrfError);
+  });
+
+  it("refuses a delivery to such an address or name when it sends, before any connection", async () => {
+    const sender = createSender({ allow: none });
+    try {
+      for (const url of ["https://127.0.0.1:1/hook", "https://[::1]:1/hook", "https://localhost:1/hook", "https://169.254.169.254/latest"]) {
+        const outcome = await sender.send({ url, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", id: "msg_1", payload: "{}", at: now });
+        expect(outcome, url).toMatchObject({ ok: false, statusCode: null });
+        expect(outcome.error, url).toMatch(/private, loopback or link-local/);
+      }
+    } finally {
+      sender.close();
+    }
   });
 });
 

@@ -24,6 +24,24 @@ export const MAIL_DATA = {
   "organization-request-approved": z.object({ firstName: name, link }),
   /** decision 079: an endpoint whose deliveries failed for 24 hours was turned off */
   "webhook-disabled": z.object({ firstName: name, url: link, since: z.iso.datetime({ offset: true }), link }),
+  /** decision 088: a staff announcement by e-mail (transactional: unsubscribing from newsletters does not stop it) */
+  /** decision 100: staff send a waiver's signing link from /waivers to a parent or guardian, or to an adult member */
+  "waiver-link": z.object({
+    firstName: name.optional(),
+    participantName: name,
+    link,
+    /** ISO date-time the link stops working */
+    expiresAt: z.iso.datetime({ offset: true }),
+    /** a new version of the text asks for a new signature */
+    newVersion: z.boolean().default(false),
+  }),
+  announcement: z.object({
+    title: z.string().trim().min(1).max(200),
+    paragraphs: z.array(z.string().trim().min(1).max(5000)).min(1).max(50),
+    /** decision 107: the attachments' names and sizes ('menu.pdf (180 KB)'), opened in the app by `link` */
+    attachments: z.array(z.string().trim().min(1).max(300)).max(5).optional(),
+    link: link.optional(),
+  }),
   newsletter: z.object({
     title: z.string().trim().min(1).max(200),
     paragraphs: z.array(z.string().trim().min(1).max(5000)).min(1).max(50),

@@ -24,6 +24,8 @@ const SAMPLES: { [K in MailKind]: MailData<K> } = {
   "membership-request-declined": { firstName: "Ria", reason: "We are full this season." },
   "organization-request-approved": { firstName: "Olu", link: "/user/invite/xyz" },
   "webhook-disabled": { firstName: "Olu", url: "https://hooks.example.org/in", since: "2026-01-01T00:00:00.000Z", link: "/integrations" },
+  "waiver-link": { firstName: "Pat", participantName: "Sam Lee", link: "/sign-waiver/abc?token=t", expiresAt: "2026-12-11T05:30:00.000Z", newVersion: true },
+  announcement: { title: "Soccer is cancelled tonight", paragraphs: ["The field is flooded.", "See you Thursday."] },
   newsletter: { title: "Spring programs", paragraphs: ["Registration opens Monday.", "See you there."], link: "/program-registration", linkLabel: "Register" },
 };
 

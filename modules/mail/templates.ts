@@ -76,6 +76,25 @@ export const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [hello(d.firstName), `Deliveries to ${d.url} have failed since ${d.since}, for 24 hours, so the endpoint was turned off. Fix the receiver, then turn the endpoint back on and send the failed deliveries again from the Integrations page.`],
     button: { label: "Open Integrations", link: d.link },
   }),
+  "waiver-link": (d, brand) => ({
+    subject: d.newVersion ? `Please sign the updated waiver of ${brand.organizationName} for ${d.participantName}` : `Please sign the waiver of ${brand.organizationName} for ${d.participantName}`,
+    heading: d.newVersion ? "The waiver was updated" : "A waiver to sign",
+    paragraphs: [
+      hello(d.firstName),
+      d.newVersion
+        ? `${brand.organizationName} updated its participation waiver. Please read the new text and sign it again for ${d.participantName}.`
+        : `${brand.organizationName} asks you to read and sign its participation waiver for ${d.participantName}.`,
+      "It takes a minute: open the link, read the waiver, type your full name and confirm.",
+    ],
+    button: { label: "Read and sign the waiver", link: d.link },
+    after: [`The link works once, until ${formatWhen(d.expiresAt, brand.timeZone)}. After that, ask ${brand.organizationName} for a new one.`],
+  }),
+  announcement: (d) => ({
+    subject: d.title,
+    heading: d.title,
+    paragraphs: d.attachments?.length ? [...d.paragraphs, `Attached (open them in your Rollcall inbox): ${d.attachments.join(", ")}.`] : d.paragraphs,
+    ...(d.attachments?.length && d.link ? { button: { label: "Open the attachments", link: d.link } } : {}),
+  }),
   newsletter: (d) => ({
     subject: d.title,
     heading: d.title,

@@ -8,3 +8,4 @@ export * from "./list-options";
 export * from "./profile-tabs";
 export * from "./profile-options";
 export * from "./participant-form";
+export * from "./waiver-version-schema";

@@ -5,7 +5,7 @@ import { ADULT_PICK_UP, ADULT_PICK_UP_ALIASES, GENDER_OPTIONS, PARTICIPANT_STATU
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, EXPORT_PAGE_SIZE, PAGE_SIZES, SORT_OPTIONS, type SortValue } from "./list-options";
 import { normalizeMemberId } from "./member-id";
 import { MEMBER_ID_MIN_LENGTH } from "./member-id-format";
-import { WAIVER_VERSION, WAIVER_VERSIONS } from "./waiver-text";
+import { WAIVER_VERSION, WAIVER_VERSION_ID, WAIVER_VERSIONS } from "./waiver-text";
 import type { ParticipantDetails } from "./events";
 
 /** Field labels for '{Label} is required' (spec-1 section 5: the field label, else the path's words). */
@@ -132,8 +132,16 @@ export const signWaiverSchema = z.object({
   signedByName: required(PARTICIPANT_LABELS.signedByName),
   consent: z.literal(true, { error: requiredMessage("", PARTICIPANT_LABELS.consent) }),
   ip: optional("IP"),
-  /** the text shown to the signer; the current one when not said */
-  waiverVersion: z.preprocess((v) => v ?? undefined, z.enum(WAIVER_VERSIONS, { error: "Waiver Version is not a known waiver text" }).default(WAIVER_VERSION)),
+  /** the text shown to the signer (a built-in one, or one the organization published: decision 100); the built-in one when not said */
+  waiverVersion: z.preprocess(
+    (v) => v ?? undefined,
+    z
+      .string({ error: "Waiver Version is not a known waiver text" })
+      .regex(WAIVER_VERSION_ID, { error: "Waiver Version is not a known waiver text" })
+      // a month (2026-01) names a built-in text: only the known ones; a day names a published one
+      .refine((v) => !/^\d{4}-\d{2}$/.test(v) || WAIVER_VERSIONS.includes(v), { error: "Waiver Version is not a known waiver text" })
+      .default(WAIVER_VERSION),
+  ),
 });
 
 /** A waiver token's hash as the events keep it: SHA-256, hex (never the token itself). */
@@ -161,6 +169,8 @@ export type IssueWaiverToken = Command<
     guardianLinks?: [string, boolean][];
     /** the participant asks for their own waiver (decision 068: the invitation's last step): the issuer must be their own account */
     asSelf?: boolean;
+    /** the organization's current waiver version (decision 100): a signature of another one asks for a new one; the built-in one when absent */
+    currentVersion?: string;
   }
 >;
 /** Signs with the hash of an issued, unexpired, unused token (the token is the signer's proof). */

@@ -5,6 +5,7 @@ import type { ParticipantEvent, ParticipantProfile, ParticipantRegisteredData } 
 import { isMemberId } from "./member-id";
 import { ageOn } from "./options";
 import { PARTICIPANT_STATUS_REASON_REQUIRED } from "./participant-form";
+import { WAIVER_VERSION } from "./waiver-text";
 
 /** A participant as its stream says now: what other modules' decisions read (`loadParticipant`). */
 export type Participant = ParticipantRegisteredData & {
@@ -12,6 +13,8 @@ export type Participant = ParticipantRegisteredData & {
   /** ISO 8601, when the waiver was signed */
   waiverSignedAt: string | null;
   waiverSignedBy: string | null;
+  /** the waiver text signed (decision 100); null: not signed, or signed before versions (the built-in text) */
+  waiverVersion?: string | null;
   /** waiver tokens by hash: when each expires, and whether it was spent (a signature spends them all) */
   waiverTokens: Record<string, { expiresAt: string; used: boolean }>;
 };
@@ -48,6 +51,13 @@ export function participantAccountRefusal(p: AccountFacts, today: string): Domai
   if (age === null || age < PARTICIPANT_ACCOUNT_MIN_AGE) return new DomainError("TOO_YOUNG", PARTICIPANT_TOO_YOUNG, 409);
   return null;
 }
+
+/**
+ * Has the participant signed this version (decision 100)? A signature from before versions counts as the
+ * built-in one; a new version asks for a new signature, so only the same version is "signed already".
+ */
+export const signedVersion = (state: Pick<Participant, "waiverSigned" | "waiverVersion">, version: string = WAIVER_VERSION) =>
+  state.waiverSigned && (state.waiverVersion ?? WAIVER_VERSION) === version;
 
 /** A waiver link works for 7 days (docs/decisions/010-participants.md), once. */
 export const WAIVER_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -121,7 +131,7 @@ const visible = (state: ParticipantState, organizationId: string | null): state 
 export function evolve(state: ParticipantState, event: ParticipantEvent): ParticipantState {
   switch (event.type) {
     case "ParticipantRegistered":
-      return { ...event.data, waiverSigned: false, waiverSignedAt: null, waiverSignedBy: null, waiverTokens: {} };
+      return { ...event.data, waiverSigned: false, waiverSignedAt: null, waiverSignedBy: null, waiverVersion: null, waiverTokens: {} };
     case "ParticipantUpdated": {
       if (!state) return state;
       const { participantId: _id, ...profile } = event.data;
@@ -135,7 +145,7 @@ export function evolve(state: ParticipantState, event: ParticipantEvent): Partic
       if (!state) return state;
       // one signature spends every outstanding link
       const waiverTokens = Object.fromEntries(Object.entries(state.waiverTokens).map(([hash, t]) => [hash, { ...t, used: true }]));
-      return { ...state, waiverSigned: true, waiverSignedAt: event.data.signedAt, waiverSignedBy: event.data.signedByName, waiverTokens };
+      return { ...state, waiverSigned: true, waiverSignedAt: event.data.signedAt, waiverSignedBy: event.data.signedByName, waiverVersion: event.data.waiverVersion ?? null, waiverTokens };
     }
     default: {
       const never: never = event;
@@ -194,7 +204,7 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
       if (asSelf && (issuedBy === null || state.userId !== issuedBy)) return participantNotFound();
       const hash = waiverTokenHashSchema.safeParse(tokenHash);
       if (!hash.success) return validationError(hash.error);
-      if (state.waiverSigned) return waiverAlreadySigned(state);
+      if (signedVersion(state, command.data.currentVersion)) return waiverAlreadySigned(state);
       const expiresAt = new Date(now.getTime() + WAIVER_TOKEN_TTL_MS).toISOString();
       return [{ type: "WaiverTokenIssued", data: { participantId: state.participantId, tokenHash: hash.data, expiresAt, issuedBy } }];
     }
@@ -204,8 +214,8 @@ export function decide(state: ParticipantState, command: ParticipantCommand, now
       if (refused) return refused;
       const input = signWaiverSchema.safeParse(command.data);
       if (!input.success) return validationError(input.error);
-      if (state.waiverSigned) return waiverAlreadySigned(state);
       const { signedByName, ip, waiverVersion } = input.data;
+      if (signedVersion(state, waiverVersion)) return waiverAlreadySigned(state);
       const { tokenHash } = command.data;
       return [{ type: "WaiverSigned", data: { participantId: state.participantId, signedByName, consent: true, signedAt: now.toISOString(), ip, tokenHash, waiverVersion } }];
     }

@@ -44,6 +44,23 @@ export {
 } from "./member-id";
 export { pickUpPeople, type PickUpPerson, type PickUpSource } from "./pick-up-people";
 export { WAIVER_VERSION, WAIVER_VERSIONS, WAIVER_TEXTS, waiverTextOf, type WaiverText } from "./waiver-text";
+export * from "./waiver-version-events";
+export * from "./waiver-version-schema";
+export {
+  waiverVersionsDecider,
+  publishWaiverVersionCommand,
+  loadWaiverVersions,
+  currentWaiverVersionId,
+  signedVersionOf,
+  paragraphsOf,
+  publishedText,
+  waiverTextFor,
+  nextVersionId,
+  builtInBody,
+  type WaiverVersion,
+  type WaiverVersionsState,
+  type PublishWaiverVersion,
+} from "./waiver-versions";
 export {
   PARTICIPANT_LABELS,
   participantProfileSchema,

@@ -8,7 +8,8 @@ import { waitForProjection } from "../../projections/runner";
 import { waiverOf } from "../../projections/waivers";
 import { participantNotFound } from "./decide";
 import { checkWaiverToken, issueWaiverToken, signWaiver } from "./handlers";
-import { waiverTextOf, WAIVER_VERSION, type WaiverText } from "./waiver-text";
+import type { WaiverText } from "./waiver-text";
+import { currentWaiverVersionId, signedVersionOf, waiverTextFor } from "./waiver-versions";
 
 /** Pages and answers that carry a waiver token are never cached. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -31,7 +32,8 @@ export async function issueWaiverLink(services: Services, auth: Auth, searchPara
   if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   const participantId = (searchParams.get("participant_id") ?? "").trim();
   if (!participantId) throw new DomainError("VALIDATION", "Participant Id is required", 400);
-  return Response.json(await newWaiverLink(services, auth, participantId), { headers: NO_STORE });
+  const { replayed: _replayed, ...link } = await newWaiverLink(services, auth, participantId);
+  return Response.json(link, { headers: NO_STORE });
 }
 
 /** A child's guardian links as their `guardians-` stream says (decision 064). */
@@ -44,23 +46,30 @@ async function guardianStateOf(services: Services, participantId: string) {
  * A fresh single-use waiver link for one participant (the call above, and the parents' home's 'Sign
  * waiver'): 403 without the permission, 404 for a participant the caller may not ask for.
  */
-export async function newWaiverLink(services: Services, auth: Auth, participantId: string): Promise<{ token: string; expires_at: string | null; url: string }> {
+export async function newWaiverLink(
+  services: Services,
+  auth: Auth,
+  participantId: string,
+  /** an idempotency key (the Waivers page's send, decision 100): a resent command issues nothing new and answers `replayed` */
+  commandId: string = newId(),
+): Promise<{ token: string; expires_at: string | null; url: string; replayed: boolean }> {
   if (!canCompleteWaiver(auth)) throw new DomainError("FORBIDDEN", "You do not have permission to do this.", 403);
   if (!isUuid(participantId)) throw participantNotFound();
   const token = newToken();
   const asParent = auth.user.roleLevel === LEVEL.participant;
   // a parent: the child's guardian links, from their stream (decision 064), for the decider to check
   const guardianLinks = asParent ? [...(await guardianStateOf(services, participantId)).entries()] : undefined;
-  // a new command every time (no idempotency key): a replay could not give back the first token, only its hash is kept
+  const currentVersion = await currentWaiverVersionId(services.store, auth.organization.id);
+  // a new command every time unless the caller names one: a replay could not give back the first token, only its hash is kept
   const result = await issueWaiverToken(services, {
     type: "IssueWaiverToken",
-    data: { participantId, tokenHash: tokenHash(token), issuedBy: auth.user.id, asParent, guardianLinks },
-    metadata: { commandId: newId(), organizationId: auth.organization.id, actorId: auth.user.id },
+    data: { participantId, tokenHash: tokenHash(token), issuedBy: auth.user.id, asParent, guardianLinks, currentVersion },
+    metadata: { commandId, organizationId: auth.organization.id, actorId: auth.user.id },
   });
   if (!result.ok) throw result.error;
   const issued = result.events.find((e) => e.type === "WaiverTokenIssued");
   const expiresAt = issued?.type === "WaiverTokenIssued" ? issued.data.expiresAt : null;
-  return { token, expires_at: expiresAt, url: signWaiverPath(participantId, token) };
+  return { token, expires_at: expiresAt, url: signWaiverPath(participantId, token), replayed: result.replayed };
 }
 
 /** The waiver page's marker for the invitation's last step (decision 068): once signed, the person lands home. */
@@ -77,7 +86,7 @@ export async function joiningWaiverPath(services: Services, userId: string, orga
   const token = newToken();
   const result = await issueWaiverToken(services, {
     type: "IssueWaiverToken",
-    data: { participantId: own.id, tokenHash: tokenHash(token), issuedBy: userId, asParent: false, asSelf: true },
+    data: { participantId: own.id, tokenHash: tokenHash(token), issuedBy: userId, asParent: false, asSelf: true, currentVersion: await currentWaiverVersionId(services.store, organizationId) },
     metadata: { commandId: newId(), organizationId, actorId: userId },
   });
   // signed already (409), or not theirs after all: no step
@@ -98,7 +107,8 @@ export async function openWaiverLink(services: Services, participantId: string |
   if (!participantId || !isUuid(participantId)) return { state: "expired" };
   const participant = await checkWaiverToken(services.store, participantId, tokenHash(token), services.clock.now());
   if (participant instanceof DomainError) return { state: "expired" };
-  return { state: "open", participantName: `${participant.firstName} ${participant.lastName}`.trim(), text: waiverTextOf(WAIVER_VERSION) };
+  // the organization's current text (decision 100): the one a signature now agrees to
+  return { state: "open", participantName: `${participant.firstName} ${participant.lastName}`.trim(), text: await waiverTextFor(services.store, participant.organizationId) };
 }
 
 export type SignOutcome = { ok: true } | { ok: false; expired: boolean; status: number; message: string };
@@ -118,9 +128,10 @@ export async function signWithLink(
   const hash = tokenHash(token);
   const participant = await checkWaiverToken(services.store, participantId, hash, services.clock.now());
   if (participant instanceof DomainError) return expired;
+  const waiverVersion = await currentWaiverVersionId(services.store, participant.organizationId);
   const result = await signWaiver(services, {
     type: "SignWaiver",
-    data: { participantId, tokenHash: hash, signedByName: input.fullName, consent: true, ip: input.ip, waiverVersion: WAIVER_VERSION },
+    data: { participantId, tokenHash: hash, signedByName: input.fullName, consent: true, ip: input.ip, waiverVersion },
     metadata: { commandId: newId(), organizationId: participant.organizationId, actorId: auth?.user.id ?? null },
   });
   if (result.ok) {
@@ -156,7 +167,7 @@ export async function viewWaiver(services: Services, auth: Auth | null, particip
   const signed = view.waiver;
   return {
     participantName: view.participant.full_name,
-    text: waiverTextOf(signed?.waiver_version),
+    text: await waiverTextFor(services.store, auth.organization.id, signed ? signedVersionOf(signed.waiver_version) : null),
     waiver: signed && { signedByName: signed.signed_by_name, signedAt: new Date(signed.signed_at).toISOString(), signedAtText: waiverTime(new Date(signed.signed_at), timeZoneOf(auth.organization.settings)), ip: signed.ip },
   };
 }

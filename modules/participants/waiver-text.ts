@@ -5,6 +5,8 @@ export type WaiverText = {
   intro: string;
   sections: readonly { heading: string; body: string }[];
   closing: string;
+  /** a version published by the organization (decision 100): its body's paragraphs, no numbered sections */
+  paragraphs?: readonly string[];
 };
 
 /** The text shown for new signatures (a changed text gets a new version; old signatures keep theirs). */
@@ -44,6 +46,9 @@ export const WAIVER_TEXTS: Readonly<Record<string, WaiverText>> = {
 };
 
 export const WAIVER_VERSIONS = Object.keys(WAIVER_TEXTS) as [string, ...string[]];
+
+/** What a version id looks like: the built-in ones (2026-01) and published ones (2026-11-27, 2026-11-27-2). */
+export const WAIVER_VERSION_ID = /^\d{4}-\d{2}(-\d{2}(-\d{1,3})?)?$/;
 
 /** The text of a version; signatures from before versions (none recorded) show the current text. */
 export const waiverTextOf = (version?: string | null): WaiverText => WAIVER_TEXTS[version ?? WAIVER_VERSION] ?? WAIVER_TEXTS[WAIVER_VERSION]!;

@@ -101,6 +101,7 @@ describe("participants: evolve", () => {
       waiverSigned: true,
       waiverSignedAt: now.toISOString(),
       waiverSignedBy: "Ngozi Okafor",
+      waiverVersion: WAIVER_VERSION,
       waiverTokens: { [hash1]: { expiresAt: "2026-11-27T08:30:00.000Z", used: true } },
     });
   });

@@ -66,7 +66,7 @@ export const pointsApi: readonly ApiRow[] = [
     id: "leaderboard",
     method: "GET",
     path: "/api/leaderboard",
-    description: "The organization's leaderboard by points earned (period: all, month (30 days), week (7 days); size): rank, name (members see a first name and an initial), points; hidden members left out.",
+    description: "The organization's leaderboard by points earned (period: all, month (this calendar month), week (this week from Monday), in the organization's time zone; program_id: that program's registered members only; size): rank, name (members see a first name and an initial), points; hidden members left out.",
     rule: LEADERBOARD,
     query: leaderboardQuery,
     answers: {

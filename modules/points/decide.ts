@@ -234,19 +234,25 @@ export const itemDecider: Decider<ItemState, ItemCommand, StoreItemEvent> = {
 
 // ---------------------------------------------------------------- an order's stream
 
-export type OrderState = { exists: boolean; organizationId: string | null; participantId: string | null; status: OrderStatus | null; lines: OrderLine[]; total: number };
+export type OrderState = { exists: boolean; abandoned: boolean; organizationId: string | null; participantId: string | null; status: OrderStatus | null; lines: OrderLine[]; total: number };
 export type OrderCommand =
   | Command<"PlaceOrder", { organizationId: string; orderId: string; participantId: string; lines: OrderLine[] }>
-  | Command<"ChangeOrderStatus", { organizationId: string; orderId: string; status: Exclude<OrderStatus, "Pending"> }>;
+  | Command<"ChangeOrderStatus", { organizationId: string; orderId: string; status: Exclude<OrderStatus, "Pending"> }>
+  | Command<"AbandonOrder", { organizationId: string; orderId: string; participantId: string }>;
+
+/** the checkout of an order given up on (decision 086) */
+export const checkoutAbandoned = () => new DomainError("CHECKOUT_ABANDONED", "This checkout took too long and was stopped; nothing was bought. Try again.", 409);
 
 export const orderNotFound = () => new DomainError("ORDER_NOT_FOUND", "Order not found", 404);
 
 export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case "OrderPlaced":
-      return { exists: true, organizationId: event.data.organizationId, participantId: event.data.participantId, status: "Pending", lines: event.data.lines, total: event.data.total };
+      return { exists: true, abandoned: false, organizationId: event.data.organizationId, participantId: event.data.participantId, status: "Pending", lines: event.data.lines, total: event.data.total };
     case "OrderStatusChanged":
       return { ...state, status: event.data.status };
+    case "OrderAbandoned":
+      return { ...state, abandoned: true, organizationId: event.data.organizationId, participantId: event.data.participantId };
     default: {
       const never: never = event;
       return never;
@@ -258,6 +264,7 @@ export function decideOrder(state: OrderState, command: OrderCommand): OrderEven
   const actor = command.metadata.actorId;
   switch (command.type) {
     case "PlaceOrder": {
+      if (state.abandoned) return checkoutAbandoned();
       if (state.exists) return [];
       const d = command.data;
       if (d.lines.length === 0) return new DomainError("CART_EMPTY", "The cart is empty", 400);
@@ -272,6 +279,12 @@ export function decideOrder(state: OrderState, command: OrderCommand): OrderEven
       if (!ORDER_MOVES[from].includes(d.status)) return new DomainError("ORDER_STATUS_INVALID", `A ${from.toLowerCase()} order cannot become ${d.status.toLowerCase()}`, 409);
       return [{ type: "OrderStatusChanged", data: { organizationId: d.organizationId, orderId: d.orderId, participantId: state.participantId!, status: d.status, changedBy: actor } }];
     }
+    case "AbandonOrder": {
+      // placed after all: nothing to give up; given up already: nothing new
+      if (state.exists || state.abandoned) return [];
+      const d = command.data;
+      return [{ type: "OrderAbandoned", data: { organizationId: d.organizationId, orderId: d.orderId, participantId: d.participantId } }];
+    }
     default: {
       const never: never = command;
       return never;
@@ -280,7 +293,7 @@ export function decideOrder(state: OrderState, command: OrderCommand): OrderEven
 }
 
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
-  initialState: () => ({ exists: false, organizationId: null, participantId: null, status: null, lines: [], total: 0 }),
+  initialState: () => ({ exists: false, abandoned: false, organizationId: null, participantId: null, status: null, lines: [], total: 0 }),
   evolve: evolveOrder,
   decide: (state, command) => decideOrder(state, command),
 };

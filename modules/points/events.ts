@@ -6,7 +6,7 @@ export type PointCategory = (typeof POINT_CATEGORIES)[number];
 export const CATEGORY_LABELS: Record<PointCategory, string> = { general: "General", challenge: "Challenge", life_skills: "Life skills", attendance: "Attendance" };
 
 /** Where an award or spend came from: a session, a challenge, an order, or nothing named. */
-export type PointSource = { kind: "session" | "challenge" | "order" | "manual"; id: string | null };
+export type PointSource = { kind: "session" | "event" | "challenge" | "order" | "manual"; id: string | null };
 
 export type PointsAwardedData = { organizationId: string; participantId: string; entryId: string; amount: number; category: PointCategory; reason: string; source: PointSource; awardedBy: string | null };
 export type PointsSpentData = { organizationId: string; participantId: string; entryId: string; amount: number; reason: string; orderId: string; spentBy: string | null };
@@ -44,7 +44,10 @@ export type OrderPlacedData = { organizationId: string; orderId: string; partici
 export type OrderStatusChangedData = { organizationId: string; orderId: string; participantId: string; status: Exclude<OrderStatus, "Pending">; changedBy: string | null };
 export type OrderPlaced = DomainEvent<"OrderPlaced", OrderPlacedData>;
 export type OrderStatusChanged = DomainEvent<"OrderStatusChanged", OrderStatusChangedData>;
-export type OrderEvent = OrderPlaced | OrderStatusChanged;
+/** a checkout that died between its reservations and its order (decision 086): its order can no longer be placed */
+export type OrderAbandonedData = { organizationId: string; orderId: string; participantId: string };
+export type OrderAbandoned = DomainEvent<"OrderAbandoned", OrderAbandonedData>;
+export type OrderEvent = OrderPlaced | OrderStatusChanged | OrderAbandoned;
 
 export type AnyPointsEvent = PointsEvent | StoreItemEvent | OrderEvent;
 export const POINTS_EVENT_TYPES = [
@@ -60,6 +63,7 @@ export const POINTS_EVENT_TYPES = [
   "StoreItemReleased",
   "OrderPlaced",
   "OrderStatusChanged",
+  "OrderAbandoned",
 ] as const satisfies readonly AnyPointsEvent["type"][];
 export const isPointsEvent = <E extends DomainEvent>(event: E): event is E & AnyPointsEvent => (POINTS_EVENT_TYPES as readonly string[]).includes(event.type);
 

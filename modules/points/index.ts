@@ -1,6 +1,7 @@
 /** Points, the leaderboard and the store (decisions 075, 076). */
 export * from "./events";
 export * from "./limits";
+export * from "./periods";
 export * from "./schema";
 export { pointsDecider, itemDecider, orderDecider, decidePoints, decideItem, decideOrder, evolvePoints, evolveItem, evolveOrder, visibleTo, type PointsCommand, type PointsState, type ItemCommand, type ItemState, type OrderCommand, type OrderState } from "./decide";
 export { mayAward, mayAwardAny, mayManageStore, mayViewLeaderboard, awardableCategories } from "./access";
@@ -8,4 +9,5 @@ export { mayAward, mayAwardAny, mayManageStore, mayViewLeaderboard, awardableCat
 export * from "./service-points";
 export * from "./service-store";
 export { ownMembers, memberChoices } from "./members";
+export { attendanceCommand, applyAttendanceMark, type AttendanceMark } from "./attendance";
 export { pointsApi } from "./api";

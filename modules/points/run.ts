@@ -1,13 +1,13 @@
 import type { Services } from "../identity";
-import { handleCommand, type Command, type Decider, type DomainEvent } from "../kernel";
+import { handleCommand, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
 import { waitForProjection } from "../../projections/runner";
 
 /**
  * Decide and append on one stream (expected revision, retried on conflict); throws a refusal. A stream many
  * write at once (a store item on sale) gets many retries: each round one writer wins and the rest read again.
  */
-export async function runOn<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10) {
-  const result = await handleCommand({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries });
+export async function runOn<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"]) {
+  const result = await handleCommand({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead });
   if (!result.ok) throw result.error;
   return result;
 }
@@ -16,4 +16,30 @@ export async function runOn<S, C extends Command, E extends DomainEvent>(service
 export async function settled(services: Services, positions: readonly number[]) {
   const position = Math.max(0, ...positions);
   if (position > 0) await waitForProjection(services, "points", { atLeast: position });
+}
+
+/** Read your writes when the positions are not known (a refused checkout's releases): the projection at the store's head. */
+export async function settledAll(services: Services) {
+  await waitForProjection(services, "points");
+}
+
+/**
+ * One stream's commands of this process one after another (decision 086): buyers of one item in this process
+ * append in turn instead of reading the item's stream again on every lost race; other processes are still kept
+ * apart by the expected revision. `queued` tells the work whether it waited behind another (a read made before
+ * that is stale).
+ */
+const turns = new Map<string, Promise<unknown>>();
+export function inTurn<T>(streamId: string, work: (queued: boolean) => Promise<T>): Promise<T> {
+  const before = turns.get(streamId);
+  const mine = before ? before.then(() => work(true)) : work(false);
+  const done = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(streamId, done);
+  void done.then(() => {
+    if (turns.get(streamId) === done) turns.delete(streamId);
+  });
+  return mine;
 }

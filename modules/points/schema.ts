@@ -34,7 +34,11 @@ const pageSize = z.coerce.number({ error: "Size must be a number" }).int({ error
 
 export const pointListQuery = z.object({ page: pageNumber, size: pageSize, participant_id: z.string().max(64).optional(), category: z.enum(POINT_CATEGORIES).optional() });
 export const LEADERBOARD_PERIODS = ["all", "month", "week"] as const;
-export const leaderboardQuery = z.object({ period: z.enum(LEADERBOARD_PERIODS, { error: "Period must be all, month or week" }).default("all"), size: pageSize.default(20) });
+export const leaderboardQuery = z.object({
+  period: z.enum(LEADERBOARD_PERIODS, { error: "Period must be all, month or week" }).default("all"),
+  size: pageSize.default(20),
+  program_id: z.uuid({ error: "program_id must be a program's id" }).optional(),
+});
 export const leaderboardVisibilitySchema = z.object({ hidden: z.boolean({ error: "hidden must be true or false" }) });
 
 /** POST and PUT /api/store/item */

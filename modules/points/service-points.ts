@@ -1,6 +1,9 @@
 import { applyFieldPolicy, commandIdOf, fieldRoleOfAuth, isMemberLevel, type Auth, type Services } from "../identity";
 import { idFrom, isUuid, validationError } from "../kernel";
-import { balancesOf, leaderboardRows, pointEntriesPage, pointEntryById, rankAbove } from "../../projections/points";
+import { balancesOf, leaderboardRows, memberEntries, pointEntriesPage, pointEntryById, rankAbove } from "../../projections/points";
+import { registeredIdsOf } from "../../projections/programs";
+import { timeZoneOf } from "../organizations";
+import { periodStarts } from "./periods";
 import { participantRowsByIds } from "../../projections/participants";
 import { awardableCategories, forbidden, mayAward, mayAwardAny, mayViewLeaderboard } from "./access";
 import { pointsDecider, pointsError } from "./decide";
@@ -94,9 +97,9 @@ export async function pointCall(services: Services, auth: Auth, id: string | und
 export async function balanceCall(services: Services, auth: Auth, participantId: string | undefined) {
   if (!isMemberLevel(auth.subject.level) && !mayAwardAny(auth)) throw forbidden("You may not view points");
   const member = await memberFor(services, auth, participantId);
-  const [row] = await balancesOf(services.db, auth.organization.id, [member.id]);
+  // the balance row and the newest entries at once; the row counts the entries (decision 085)
+  const [[row], history] = await Promise.all([balancesOf(services.db, auth.organization.id, [member.id]), memberEntries(services.db, auth.organization.id, member.id, 20)]);
   const earned = row?.earned ?? 0;
-  const history = await pointEntriesPage(services.db, auth.organization.id, { page: 0, size: 20, participantIds: [member.id] });
   return {
     participant_id: member.id,
     participant_name: member.name,
@@ -104,18 +107,18 @@ export async function balanceCall(services: Services, auth: Auth, participantId:
     earned,
     hidden: row?.hidden ?? false,
     rank: row?.hidden || earned === 0 ? null : (await rankAbove(services.db, auth.organization.id, earned)) + 1,
-    history: history.rows,
-    history_count: history.count,
+    history,
+    history_count: row?.entries ?? 0,
     categories: isMemberLevel(auth.subject.level) ? [] : awardableCategories(auth),
   };
 }
 
-const since = (period: "all" | "month" | "week", now: Date) => (period === "all" ? null : new Date(now.getTime() - (period === "week" ? 7 : 30) * 86_400_000));
-
-/** GET /api/leaderboard: the organization's members by points earned (all time, 30 or 7 days); hidden members left out. */
+/** GET /api/leaderboard: the organization's (or a program's) members by points earned, all time, this month or this week (decision 085); hidden members left out. */
 export async function leaderboard(services: Services, auth: Auth, query: z.output<typeof leaderboardQuery>) {
   if (!mayViewLeaderboard(auth)) throw forbidden("You may not view the leaderboard");
-  const rows = await leaderboardRows(services.db, auth.organization.id, { since: since(query.period, services.clock.now()), size: query.size });
+  const starts = periodStarts(timeZoneOf(auth.organization.settings), services.clock.now());
+  const among = query.program_id ? ((await registeredIdsOf(services.db, auth.organization.id, [query.program_id])).get(query.program_id) ?? []) : undefined;
+  const rows = await leaderboardRows(services.db, auth.organization.id, { period: query.period, startsOn: query.period === "all" ? null : starts[query.period], size: query.size, among });
   const people = new Map((await participantRowsByIds(services.db, auth.organization.id, rows.map((r) => r.participant_id))).map((p) => [String(p.id), p]));
   const member = isMemberLevel(auth.subject.level);
   const mine = member ? new Set((await ownMembers(services, auth)).map((m) => m.id)) : new Set<string>();
@@ -131,7 +134,7 @@ export async function leaderboard(services: Services, auth: Auth, query: z.outpu
     const visible = member ? { participant_id: r.participant_id } : applyFieldPolicy(role, { participant_id: r.participant_id, first_name: p?.first_name ?? "", last_name: p?.last_name ?? "" });
     return { ...visible, name, rank, points: r.points, you: mine.has(r.participant_id) };
   });
-  return { data, count: data.length, additional_info: { period: query.period } };
+  return { data, count: data.length, additional_info: { period: query.period, starts_on: query.period === "all" ? null : starts[query.period], program_id: query.program_id ?? null } };
 }
 
 /** PUT /api/leaderboard/{participantId}: staff hide a member from the leaderboard (or show them again). */

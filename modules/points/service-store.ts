@@ -1,13 +1,13 @@
 import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
 import { DomainError, idFrom, isUuid, newId, validationError } from "../kernel";
-import { orderById, ordersPage, storeItemsByIds, storeItemsPage } from "../../projections/points";
+import { orderById, ordersPage, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
 import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, visibleTo } from "./decide";
 import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type OrderStatus, type StoreItemFields } from "./events";
 import { MAX_CART_LINES } from "./limits";
 import { memberFor, ownMembers } from "./members";
-import { runOn, settled } from "./run";
+import { inTurn, runOn, settled, settledAll } from "./run";
 import { checkoutInputSchema, itemInputSchema, orderStatusSchema, type CheckoutInput, type ItemInput, type itemListQuery, type orderListQuery } from "./schema";
 import type { z } from "zod";
 
@@ -100,38 +100,64 @@ const mergedLines = (items: CheckoutInput["items"]) => {
  * and the per-member limit decided there, expected revision, retried on conflict), then the total is spent on
  * the member's points stream the same way; a refusal releases what was reserved. An item sold out or hidden
  * refuses the checkout naming it (details.unavailable: the cart drops those and keeps the rest).
+ * The answer is the order as decided (decision 086): the call does not wait for the read models; a page that
+ * reads them next passes `readYourWrites`.
  */
-export async function checkoutInput(services: Services, auth: Auth, request: Request | null, input: CheckoutInput) {
+export async function checkoutInput(services: Services, auth: Auth, request: Request | null, input: CheckoutInput, { readYourWrites = false }: { readYourWrites?: boolean } = {}) {
   if (!isMemberLevel(auth.subject.level)) throw forbidden("Only members shop in the store");
   const member = await memberFor(services, auth, input.participant_id);
   const base = request ? commandIdOf(auth, request, input.command_id) : newId();
-  const orderId = await placeOrder(services, { organizationId: auth.organization.id, actorId: auth.user.id, participantId: member.id, roleName: auth.subject.roleName }, input.items, base);
-  return { message: STORE_TOASTS.orderCreated, data: await orderCall(services, auth, orderId) };
+  const buyer = { organizationId: auth.organization.id, actorId: auth.user.id, participantId: member.id, roleName: auth.subject.roleName };
+  const placed = await placeOrder(services, buyer, input.items, base).catch(async (error: unknown) => {
+    // a refusal released what it had reserved: the page's next read shows the units back on sale
+    if (readYourWrites) await settledAll(services);
+    throw error;
+  });
+  if (readYourWrites) await settled(services, placed.positions);
+  return { message: STORE_TOASTS.orderCreated, data: { ...placed.order, participant_name: member.name, balance: placed.balance } };
 }
 
 export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
+export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; positions: number[] };
 
-/** The checkout's one consistent decision (decision 076), for a buyer already known: the order's id, or a refusal. */
-export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string): Promise<string> {
+/**
+ * The checkout's one consistent decision (decision 076), for a buyer already known: the order as placed and the
+ * member's balance after it, or a refusal. Every stream it decides on is read in one batched statement with the
+ * store's check (decision 086); a stream written meanwhile is read again on its conflict. It does not wait for
+ * the projector.
+ */
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string): Promise<PlacedOrder> {
   const { organizationId, participantId } = buyer;
   const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
-  const lines = mergedLines(items).slice(0, MAX_CART_LINES);
-  const known = new Map((await storeItemsByIds(services.db, organizationId, lines.map((l) => l.id).filter(isUuid))).map((r) => [r.id, r]));
-  const unavailable = lines.flatMap((l) => {
-    const row = known.get(l.id);
-    if (!row || row.removed || !visibleTo({ visibleGroups: row.visible_groups }, buyer.roleName)) return [{ id: l.id, why: `${row?.name ?? "An item"} is no longer in the store` }];
-    if (row.available < l.quantity) return [{ id: l.id, why: row.available === 0 ? `${row.name} is sold out` : `Only ${row.available} of ${row.name} left` }];
-    return [];
-  });
+  const lines = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => isUuid(l.id));
+  const orderId = idFrom("store-order", base);
+  const unknownIds = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => !isUuid(l.id));
+  // the same turn: one statement reads the item streams, the member's and the order's (the stream batcher)
+  const reads = new Map(lines.map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
+  const memberRead = services.store.readStream(pointsStreamId(participantId));
+  const orderRead = services.store.readStream(orderStreamId(orderId));
+  for (const read of [...reads.values(), memberRead, orderRead]) read.catch(() => undefined);
+  const known = new Map((await storeItemsByIds(services.db, organizationId, lines.map((l) => l.id))).map((r) => [r.id, r]));
+  const unavailable = [
+    ...unknownIds.map((l) => ({ id: l.id, why: "An item is no longer in the store" })),
+    ...lines.flatMap((l) => {
+      const row = known.get(l.id);
+      if (!row || row.removed || !visibleTo({ visibleGroups: row.visible_groups }, buyer.roleName)) return [{ id: l.id, why: `${row?.name ?? "An item"} is no longer in the store` }];
+      if (row.available < l.quantity) return [{ id: l.id, why: row.available === 0 ? `${row.name} is sold out` : `Only ${row.available} of ${row.name} left` }];
+      return [];
+    }),
+  ];
   if (unavailable.length > 0) throw cartUnavailable(unavailable);
 
-  const orderId = idFrom("store-order", base);
   const positions: number[] = [];
   const reserved: string[] = [];
   const orderLines: OrderLine[] = [];
+  let balance = 0;
   try {
     for (const line of lines) {
-      const result = await runOn(services, itemDecider, storeItemStreamId(line.id), { type: "ReserveStoreItem", data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) }, 200);
+      const streamId = storeItemStreamId(line.id);
+      const reserve = { type: "ReserveStoreItem" as const, data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) };
+      const result = await inTurn(streamId, (queued) => runOn(services, itemDecider, streamId, reserve, 200, queued ? undefined : reads.get(line.id)));
       reserved.push(line.id);
       positions.push(...result.events.map((e) => e.position));
       const fields = result.state.fields!;
@@ -139,22 +165,62 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     }
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
-    const spent = await runOn(services, pointsDecider, pointsStreamId(participantId), { type: "SpendPoints", data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) }, 50);
+    const spent = await runOn(services, pointsDecider, pointsStreamId(participantId), { type: "SpendPoints", data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) }, 50, memberRead);
     positions.push(...spent.events.map((e) => e.position));
+    balance = spent.state.balance;
   } catch (error) {
     // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)
     for (const itemId of reserved) {
       const r = await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId, itemId, orderId }, metadata: metaOf(idFrom(base, "release", itemId)) }, 200);
       positions.push(...r.events.map((e) => e.position));
     }
-    await settled(services, positions);
     if (error instanceof DomainError && error.details?.reason) throw cartUnavailable([{ id: lines[reserved.length]?.id ?? "", why: error.message }]);
     throw error;
   }
-  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) });
+  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) }, 10, orderRead).catch(async (error: unknown) => {
+    // given up on by the sweep meanwhile (decision 086): what this checkout reserved and spent goes back, once
+    if (error instanceof DomainError && error.code === "CHECKOUT_ABANDONED") await undoCheckout(services, { organizationId, orderId, participantId, itemIds: reserved, actorId: buyer.actorId });
+    throw error;
+  });
   positions.push(...placed.events.map((e) => e.position));
-  await settled(services, positions);
-  return orderId;
+  const at = placed.events[0]?.metadata.occurredAt ?? services.clock.now().toISOString();
+  const state = placed.state;
+  const order: OrderRow = { id: orderId, participant_id: participantId, lines: state.lines, total: state.total, status: state.status ?? "Pending", created_date: at, updated_date: at };
+  return { orderId, order, balance, positions };
+}
+
+/** Releases an order's units and refunds its spend, each once (ids derived from the order; the deciders skip what is not held). */
+async function undoCheckout(services: Pick<Services, "store" | "clock">, o: { organizationId: string; orderId: string; participantId: string; itemIds: readonly string[]; actorId: string | null }) {
+  const metaOf = (commandId: string) => ({ commandId, organizationId: o.organizationId, actorId: o.actorId });
+  for (const itemId of o.itemIds) {
+    await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId: o.organizationId, itemId, orderId: o.orderId }, metadata: metaOf(idFrom(o.orderId, "abandon-release", itemId)) }, 200);
+  }
+  await runOn(services, pointsDecider, pointsStreamId(o.participantId), { type: "RefundOrder", data: { organizationId: o.organizationId, participantId: o.participantId, entryId: idFrom("point-entry", o.orderId, "abandon-refund"), orderId: o.orderId, reason: "Checkout stopped: points returned" }, metadata: metaOf(idFrom(o.orderId, "abandon-refund")) }, 50);
+}
+
+/** How long a checkout may hold units without placing its order before the sweep gives it up (decision 086). */
+export const ABANDONED_CHECKOUT_MS = 120_000;
+
+/**
+ * The sweep of checkouts that died half way (decision 086): for each order whose units were reserved more than
+ * `olderThanMs` ago and which is neither placed nor released, `OrderAbandoned` closes its order stream (so a
+ * checkout still alive can no longer place it), then its units are released and any spend refunded, each once.
+ * Answers how many orders were given up.
+ */
+export async function releaseAbandonedCheckouts(services: Pick<Services, "db" | "store" | "clock">, olderThanMs = ABANDONED_CHECKOUT_MS): Promise<number> {
+  const rows = await staleReservations(services.db, new Date(services.clock.now().getTime() - olderThanMs));
+  const byOrder = new Map<string, typeof rows>();
+  for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), r]);
+  let abandoned = 0;
+  for (const [orderId, held] of byOrder) {
+    const { organization_id: organizationId, participant_id: participantId } = held[0]!;
+    const result = await runOn(services, orderDecider, orderStreamId(orderId), { type: "AbandonOrder", data: { organizationId, orderId, participantId }, metadata: { commandId: idFrom(orderId, "abandon"), organizationId, actorId: null } });
+    // placed after all (the read model was behind): its units are the order's
+    if (!result.state.abandoned) continue;
+    await undoCheckout(services, { organizationId, orderId, participantId, itemIds: held.map((r) => r.item_id), actorId: null });
+    abandoned++;
+  }
+  return abandoned;
 }
 
 async function namesOf(services: Services, auth: Auth, ids: readonly string[]) {

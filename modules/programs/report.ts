@@ -5,6 +5,7 @@ import { timeZoneOf, todayIn } from "../organizations";
 import { ageOn, postalCodeOf } from "../participants";
 import { usernamesOf } from "../../projections/identity";
 import { participantRowsByIds } from "../../projections/participants";
+import { attendancePointsOf } from "../../projections/points";
 import { programReportMarks } from "../../projections/programs";
 import { programIn } from "./attendance-reads";
 import type { CreatedProgram } from "./decide";
@@ -60,7 +61,8 @@ export async function programReportPage(db: Services["db"], viewer: ReportViewer
   const { rows, count } = await programReportMarks(db, orgId, program.programId, today, page, size);
   const people = new Map((await participantRowsByIds(db, orgId, rows.map((r) => r.participant_id))).map((p) => [p.id, p]));
   const usernames = await usernamesOf(db, orgId, [...people.values()].flatMap((p) => (p.user_id ? [p.user_id] : [])));
-  const points = program.details.pointsPerSession;
+  // what the ledger holds from this program's sessions (a reversed award not counted), not attended x points now
+  const earned = await attendancePointsOf(db, orgId, [...people.keys()], { kind: "session", programId: program.programId });
   const onDay = new Date(`${today}T12:00:00Z`);
   const data = rows.flatMap((r) => {
     const p = people.get(r.participant_id);
@@ -89,7 +91,7 @@ export async function programReportPage(db: Services["db"], viewer: ReportViewer
       {
         program_id: program.programId,
         ...person,
-        points: r.attended * points,
+        points: earned.get(r.participant_id) ?? 0,
         program_name: program.details.name,
         drop_in: r.drop_in,
         sessions,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { answerSchemas as A, apiRow, LEVELS, PERMISSIONS as P, signedIn, type AccessRule, type ApiRow } from "../identity";
-import { reportQuery, responseQuery, surveyListQuery } from "./schema";
+import { evaluationQuery, reportQuery, responseQuery, surveyListQuery } from "./schema";
+import { pairSurvey, surveyEvaluationResult } from "./evaluation";
 import { changeSurveyStatus, createSurvey, openSurveysOf, responseCall, saveResponse, surveyCall, surveyReport, surveysOf, updateSurvey } from "./service";
 
 /** GET /api/survey's answer (decision 081). */
@@ -17,6 +18,14 @@ const SURVEYS_ANSWER = A.listAnswer(
     end_date: z.string().nullable(),
     completions: A.count,
     partial_completions: A.count,
+  }),
+);
+
+/** GET /api/base/survey_evaluation_result's answer (decision 105). */
+const EVALUATION_ANSWER = A.listAnswer(
+  z.looseObject({
+    participant_id: z.string(),
+    results: z.array(z.object({ item_code: z.string(), pre_value: z.number(), post_value: z.number(), change: z.number() })),
   }),
 );
 
@@ -96,6 +105,27 @@ export const surveysApi: readonly ApiRow[] = [
     rule: BUILD,
     answers: { description: "{ message: 'Survey successfully closed', data }" },
     handle: (ctx) => changeSurveyStatus(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, "close"),
+  }),
+  apiRow({
+    id: "survey-pair",
+    method: "POST",
+    path: "/api/survey/:id/pair",
+    description:
+      "Mark the survey as the post survey of a pre survey (decision 105): { pairs_with: the pre survey's id, or null to unpair }. Same organization (else 404), not itself, the pre not itself a post survey, this survey not a pre survey, one post survey per pre survey (400 naming why).",
+    rule: BUILD,
+    answers: { description: "{ message: 'Surveys successfully paired', data }", schema: z.looseObject({ message: z.string(), data: z.looseObject({ id: z.string(), pairs_with: z.string().nullable() }) }) },
+    handle: (ctx) => pairSurvey(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, ctx.body),
+  }),
+  apiRow({
+    id: "survey-evaluation",
+    method: "GET",
+    path: "/api/base/survey_evaluation_result",
+    description:
+      "The pre/post evaluation (spec-2 section 7, decision 105): survey_id (the post survey of a pair, or its pre survey), page, size (at most 100). Per member who answered both (their fields by the field policy), per shared item code answered as a rating, a number or a single choice with a numeric value: pre_value, post_value, change (post minus pre); with the pair, the items, count and the summary per item (members, pre_mean, post_mean, mean_change).",
+    rule: REPORT,
+    query: evaluationQuery,
+    answers: { description: "{ pre_survey, post_survey, items, data, count, summary, empty_text, additional_info }", schema: EVALUATION_ANSWER },
+    handle: (ctx) => surveyEvaluationResult(ctx.services, signedIn(ctx), ctx.query),
   }),
   apiRow({
     id: "survey-report",

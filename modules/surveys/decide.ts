@@ -9,14 +9,23 @@ const conflict = (message: string) => new DomainError("SURVEY_CONFLICT", message
 
 export type SurveyState =
   | { exists: false }
-  | { exists: true; organizationId: string; status: SurveyStatus; version: number; definition: SurveyDefinition };
+  | { exists: true; organizationId: string; status: SurveyStatus; version: number; definition: SurveyDefinition; pairsWith?: string | null };
+
+/**
+ * What pairing needs to know beyond the survey's own stream (read by the service from the read model, decision
+ * 105): the pre survey named (in the caller's organization, else not found), whether it is itself a post
+ * survey, the post survey it already has; and the survey that names this one as its pre, if any.
+ */
+export type PairFacts = { pre: { found: boolean; name: string; pairsWith: string | null; otherPost: string | null } | null; preOf: string | null };
 
 export type SurveyCommand =
   | Command<"CreateSurvey", { surveyId: string; definition: SurveyDefinition }>
   /** hasAnswers: whether anyone has saved an answer to it (the read model's fact, passed in) */
   | Command<"UpdateSurvey", { surveyId: string; definition: SurveyDefinition; hasAnswers: boolean }>
   | Command<"PublishSurvey", { surveyId: string }>
-  | Command<"CloseSurvey", { surveyId: string }>;
+  | Command<"CloseSurvey", { surveyId: string }>
+  /** mark the survey as the post survey of `pairsWith` (null: unpair) */
+  | Command<"PairSurvey", { surveyId: string; pairsWith: string | null; facts: PairFacts }>;
 
 export const initialSurveyState = (): SurveyState => ({ exists: false });
 
@@ -35,6 +44,8 @@ export function evolveSurvey(state: SurveyState, event: SurveyEvent): SurveyStat
       return state.exists ? { ...state, status: "Published" } : state;
     case "SurveyClosed":
       return state.exists ? { ...state, status: "Closed" } : state;
+    case "SurveyPaired":
+      return state.exists ? { ...state, pairsWith: event.data.pairsWith } : state;
     default: {
       const never: never = event;
       return never;
@@ -78,11 +89,33 @@ export function decideSurvey(state: SurveyState, command: SurveyCommand, _now: D
       if (state.status === "Closed") return conflict("This survey is closed already");
       if (state.status === "Draft") return conflict("A draft survey is not open, so it cannot be closed; publish it first");
       return [{ type: "SurveyClosed", data: { surveyId: command.data.surveyId, closedBy: actor } }];
+    case "PairSurvey":
+      return decidePairing(state, command.data, actor);
     default: {
       const never: never = command;
       return never;
     }
   }
+}
+
+const invalid = (message: string) => new DomainError("VALIDATION", message, 400, { fieldErrors: { pairs_with: [message] } });
+
+/**
+ * Pre/post pairing (decision 105): a survey is the post survey of one pre survey of the same organization; not
+ * of itself; the pre is not itself a post survey and the post is not a pre survey (no chains, so no cycles); a
+ * pre survey has one post survey. Pairing again with the same survey changes nothing; null unpairs.
+ */
+function decidePairing(state: SurveyState & { exists: true }, data: { surveyId: string; pairsWith: string | null; facts: PairFacts }, actor: string | null): SurveyEvent[] | DomainError {
+  const current = state.pairsWith ?? null;
+  const event = (pairsWith: string | null): SurveyEvent[] => [{ type: "SurveyPaired", data: { surveyId: data.surveyId, pairsWith, pairedBy: actor } }];
+  if (data.pairsWith === null) return current === null ? [] : event(null);
+  if (data.pairsWith === data.surveyId) return invalid("A survey cannot be paired with itself");
+  const pre = data.facts.pre;
+  if (!pre?.found) return new DomainError("SURVEY_NOT_FOUND", "Pre survey not found", 404);
+  if (pre.pairsWith !== null) return invalid(`'${pre.name}' is itself a post survey; pair with its pre survey instead`);
+  if (data.facts.preOf !== null) return invalid(`This survey is the pre survey of '${data.facts.preOf}'; a survey is a pre or a post survey, not both`);
+  if (pre.otherPost !== null) return invalid(`'${pre.name}' is the pre survey of '${pre.otherPost}' already; a pre survey has one post survey`);
+  return current === data.pairsWith ? [] : event(data.pairsWith);
 }
 
 export const surveyDecider: Decider<SurveyState, SurveyCommand, SurveyEvent> = { initialState: initialSurveyState, evolve: evolveSurvey, decide: decideSurvey };

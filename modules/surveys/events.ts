@@ -34,12 +34,15 @@ export type SurveyCreatedData = SurveyDefinition & { surveyId: string; organizat
 export type SurveyUpdatedData = SurveyDefinition & { surveyId: string; version: number; updatedBy: string | null };
 export type SurveyPublishedData = { surveyId: string; version: number; publishedBy: string | null };
 export type SurveyClosedData = { surveyId: string; closedBy: string | null };
+/** the survey is the post survey of `pairsWith` (a pre survey of the organization), or no longer paired (null): decision 105 */
+export type SurveyPairedData = { surveyId: string; pairsWith: string | null; pairedBy: string | null };
 
 export type SurveyCreated = DomainEvent<"SurveyCreated", SurveyCreatedData>;
 export type SurveyUpdated = DomainEvent<"SurveyUpdated", SurveyUpdatedData>;
 export type SurveyPublished = DomainEvent<"SurveyPublished", SurveyPublishedData>;
 export type SurveyClosed = DomainEvent<"SurveyClosed", SurveyClosedData>;
-export type SurveyEvent = SurveyCreated | SurveyUpdated | SurveyPublished | SurveyClosed;
+export type SurveyPaired = DomainEvent<"SurveyPaired", SurveyPairedData>;
+export type SurveyEvent = SurveyCreated | SurveyUpdated | SurveyPublished | SurveyClosed | SurveyPaired;
 
 /** An answer: a choice's value, the values chosen, a rating, a text, a number, a date (YYYY-MM-DD); null clears it. */
 export type AnswerValue = string | number | string[] | null;
@@ -61,7 +64,7 @@ export type SurveyAnswersSaved = DomainEvent<"SurveyAnswersSaved", SurveyAnswers
 export type SurveyResponseSubmitted = DomainEvent<"SurveyResponseSubmitted", SurveyResponseSubmittedData>;
 export type SurveyResponseEvent = SurveyAnswersSaved | SurveyResponseSubmitted;
 
-export const SURVEY_EVENT_TYPES = ["SurveyCreated", "SurveyUpdated", "SurveyPublished", "SurveyClosed", "SurveyAnswersSaved", "SurveyResponseSubmitted"] as const satisfies readonly (SurveyEvent | SurveyResponseEvent)["type"][];
+export const SURVEY_EVENT_TYPES = ["SurveyCreated", "SurveyUpdated", "SurveyPublished", "SurveyClosed", "SurveyPaired", "SurveyAnswersSaved", "SurveyResponseSubmitted"] as const satisfies readonly (SurveyEvent | SurveyResponseEvent)["type"][];
 export const isSurveyEvent = <E extends DomainEvent>(event: E): event is E & (SurveyEvent | SurveyResponseEvent) => (SURVEY_EVENT_TYPES as readonly string[]).includes(event.type);
 
 export const surveyStreamId = (surveyId: string) => `survey-${surveyId}`;

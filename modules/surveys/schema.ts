@@ -77,3 +77,18 @@ const pageSize = z.coerce.number({ error: "Size must be a number" }).int({ error
 export const surveyListQuery = z.object({ page: pageNumber, size: pageSize });
 export const reportQuery = z.object({ page: pageNumber, size: pageSize });
 export const responseQuery = z.object({ participant_id: z.string().optional() });
+
+/** POST /api/survey/{id}/pair (decision 105): the pre survey this survey is the post survey of, or null to unpair. */
+export const pairInputSchema = z.object({
+  pairs_with: z.string({ error: "pairs_with must be the pre survey's id, or null" }).trim().min(1, { error: "pairs_with must be the pre survey's id, or null" }).max(100, { error: "pairs_with must be the pre survey's id, or null" }).nullable(),
+  command_id: z.string().optional(),
+});
+export type PairInput = z.output<typeof pairInputSchema>;
+
+/** GET /api/base/survey_evaluation_result (decision 105): the pair (its post survey's id, or its pre survey's), page, size. */
+export const evaluationQuery = z.object({
+  survey_id: z.string({ error: "survey_id is required: the post survey of a pre/post pair" }).trim().min(1, { error: "survey_id is required: the post survey of a pre/post pair" }).max(100, { error: "survey_id is too long" }),
+  page: pageNumber,
+  size: pageSize,
+});
+export type EvaluationQuery = z.output<typeof evaluationQuery>;

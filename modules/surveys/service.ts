@@ -26,7 +26,7 @@ export const mayReadSurveyReports = (auth: Auth) => !isMemberLevel(auth.subject.
 const today = (services: Services, auth: Auth) => todayIn(timeZoneOf(auth.organization.settings), services.clock.now());
 const memberNotFound = () => new DomainError("PARTICIPANT_NOT_FOUND", "Participant not found", 404);
 
-async function runSurvey(services: Services, command: SurveyCommand) {
+export async function runSurvey(services: Services, command: SurveyCommand) {
   const result = await handleCommand({ store: services.store, clock: services.clock }, surveyDecider, surveyStreamId(command.data.surveyId), command);
   if (!result.ok) throw result.error;
   const position = Math.max(0, ...result.events.map((e) => e.position));
@@ -34,7 +34,7 @@ async function runSurvey(services: Services, command: SurveyCommand) {
   return result;
 }
 
-async function surveyOf(services: Services, auth: Auth, id: string | undefined) {
+export async function surveyOf(services: Services, auth: Auth, id: string | undefined) {
   if (!id || !isUuid(id)) throw surveyNotFound();
   const row = await surveyById(services.db, auth.organization.id, id);
   if (!row) throw surveyNotFound();
@@ -186,7 +186,7 @@ export function answerRows(questions: readonly SurveyQuestion[], answers: Record
 }
 
 /** Every question the survey has asked in any version, by item code (the newest words), in the newest order. */
-function questionsAcross(versions: Record<number, SurveyPage[]>) {
+export function questionsAcross(versions: Record<number, SurveyPage[]>) {
   const byCode = new Map<string, SurveyQuestion>();
   for (const v of Object.keys(versions).map(Number).sort((a, b) => b - a)) for (const q of questionsOf(versions[v]!)) if (!byCode.has(q.item_code)) byCode.set(q.item_code, q);
   return [...byCode.values()];

@@ -4,6 +4,7 @@ export { sniff, isImageType, looksLikeZip, uploadKindOf, kindAccepts, IMAGE_TYPE
 export { readZipDirectory, entryBytes, ZipRefusal, type ZipEntry, type ZipDirectory } from "./zip";
 export { checkPackage, unpackPackage, PACKAGE_INDEX } from "./unpack";
 export { storeUpload, sniffStored, readBounded, type StoredUpload } from "./store";
+export { firstBytes } from "./first-bytes";
 export { signLink, verifyLink, type LinkClaims, type LinkPurpose, type LinkCheck } from "./signing";
 export { UPLOAD_TEXTS, linkRefused, transferRefused, formUploadRefused, assetNotFound } from "./errors";
 export {

@@ -10,7 +10,8 @@ import { uploadStreamId } from "./events";
 import { FILE_URL_TTL_MS } from "./limits";
 import { baseNameOf, cleanStoredPath, folderOf, storageKeyOf } from "./paths";
 import { signLink, verifyLink, type LinkClaims } from "./signing";
-import { isImageType, sniff, SNIFF_BYTES } from "./sniff";
+import { isImageType, sniff } from "./sniff";
+import { firstBytes } from "./first-bytes";
 import { uploadLinkSecret } from "./service-links";
 
 /** A signed url that serves the stored file at `path` (and its siblings: a package's relative links). */
@@ -177,29 +178,3 @@ export async function storedImageResponse(services: Pick<Services, "storage">, o
   return new Response(createReadableStreamFromReadable(head.stream), { status: 200, headers });
 }
 
-/** The first bytes of a stream, and a stream that still yields every byte. */
-async function firstBytes(stream: Readable): Promise<{ bytes: Buffer; stream: Readable }> {
-  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const taken: Buffer[] = [];
-  let size = 0;
-  let done = false;
-  while (size < SNIFF_BYTES) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    taken.push(next.value);
-    size += next.value.length;
-  }
-  async function* all() {
-    for (const chunk of taken) yield chunk;
-    if (done) return;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  }
-  return { bytes: Buffer.concat(taken), stream: Readable.from(all()) };
-}

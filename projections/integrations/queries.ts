@@ -44,37 +44,92 @@ export const deliveryToSend = (db: Db, id: string) =>
     .where("d.id", "=", id)
     .executeTakeFirst();
 
-/** Pending deliveries recorded before `before` (the sweep queues them again: a lost job is found). */
-export const pendingDeliveries = (db: Db, before: Date, limit = 1000) =>
-  wh(db).selectFrom("webhook_deliveries").select(["id"]).where("status", "=", "pending").where("created_at", "<", before.toISOString()).orderBy("position").limit(limit).execute();
+/** A batch's untried deliveries with their endpoint's subscription, in store order (decision 096). */
+export const batchToSend = (db: Db, batchId: string) =>
+  wh(db)
+    .selectFrom("webhook_deliveries as d")
+    .leftJoin("webhook_subscriptions as s", "s.endpoint_id", "d.endpoint_id")
+    .select(["d.id", "d.endpoint_id", "d.organization_id", "d.stream_id", "d.payload", "d.status", "d.attempts", "s.url", "s.secret", "s.active", "s.failing_since"])
+    .where("d.batch_id", "=", batchId)
+    .where("d.attempts", "=", 0)
+    .where("d.status", "=", "pending")
+    .orderBy("d.position")
+    .orderBy("d.id")
+    .execute();
 
 /**
- * One try's outcome, in ONE statement (no transaction holding a connection while others wait): the attempt
- * logged, the delivery and the endpoint's failing clock moved. Answers the endpoint's failing_since.
+ * Pending deliveries recorded before `before` (the sweep queues them again: a lost job is found): an untried
+ * one by its batch, a tried one (waiting for a retry) by itself.
  */
-export async function recordAttempt(
-  db: Db,
-  input: { deliveryId: string; endpointId: string; at: Date; statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null; ok: boolean; final: boolean },
-): Promise<string | null> {
-  const at = input.at.toISOString();
-  const status = input.ok ? "succeeded" : input.final ? "failed" : "pending";
+export const pendingDeliveries = (db: Db, before: Date, limit = 1000) =>
+  wh(db)
+    .selectFrom("webhook_deliveries")
+    .select(["id", "batch_id", "attempts"])
+    .where("status", "=", "pending")
+    .where("created_at", "<", before.toISOString())
+    .orderBy("position")
+    .limit(limit)
+    .execute();
+
+export type AttemptOutcome = { deliveryId: string; at: Date; statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null; ok: boolean; final: boolean };
+
+/**
+ * The outcomes of tries to ONE endpoint, in ONE statement (no transaction holding a connection while others
+ * wait): each attempt logged, each delivery moved, and the endpoint's failing clock cleared by any success
+ * or started by the first failure. Answers the endpoint's failing_since.
+ */
+export async function recordAttempts(db: Db, endpointId: string, outcomes: readonly AttemptOutcome[]): Promise<string | null> {
+  if (!outcomes.length) return null;
+  const column = <T>(pick: (o: AttemptOutcome) => T) => outcomes.map(pick);
+  const anyOk = outcomes.some((o) => o.ok);
+  const firstAt = outcomes.reduce((min, o) => (o.at < min ? o.at : min), outcomes[0]!.at).toISOString();
   const { rows } = await sql<{ failing_since: string | Date | null }>`
-    with d as (
-      update webhook_deliveries
-         set attempts = attempts + 1, last_status_code = ${input.statusCode}, last_error = ${input.error}, last_attempt_at = ${at}::timestamptz,
-             status = ${status}, succeeded_at = ${input.ok ? at : null}::timestamptz
-       where id = ${input.deliveryId}
-      returning id, attempts
+    with i as (
+      select * from unnest(
+        ${column((o) => o.deliveryId)}::text[], ${column((o) => o.at.toISOString())}::timestamptz[], ${column((o) => o.statusCode)}::int[],
+        ${column((o) => o.error)}::text[], ${column((o) => Math.round(o.durationMs))}::int[], ${column((o) => o.responseBody)}::text[],
+        ${column((o) => (o.ok ? "succeeded" : o.final ? "failed" : "pending"))}::text[]
+      ) as t(id, at, status_code, error, duration_ms, response_body, status)
+    ), d as (
+      update webhook_deliveries w
+         set attempts = w.attempts + 1, last_status_code = i.status_code, last_error = i.error, last_attempt_at = i.at,
+             status = i.status, succeeded_at = case when i.status = 'succeeded' then i.at end
+        from i
+       where w.id = i.id
+      returning w.id, w.attempts
     ), a as (
       insert into webhook_attempts (delivery_id, attempt, at, status_code, error, duration_ms, response_body)
-      select id, attempts, ${at}::timestamptz, ${input.statusCode}, ${input.error}, ${Math.round(input.durationMs)}, ${input.responseBody} from d
+      select d.id, d.attempts, i.at, i.status_code, i.error, i.duration_ms, i.response_body from d join i on i.id = d.id
     )
     update webhook_subscriptions
-       set failing_since = ${input.ok ? sql`null` : sql`coalesce(failing_since, ${at}::timestamptz)`}
-     where endpoint_id = ${input.endpointId}
+       set failing_since = ${anyOk ? sql`null` : sql`coalesce(failing_since, ${firstAt}::timestamptz)`}
+     where endpoint_id = ${endpointId}
     returning failing_since`.execute(wh(db));
   const since = rows[0]?.failing_since;
   return since ? new Date(since).toISOString() : null;
+}
+
+/** One try's outcome (a retry or a redelivery). */
+export const recordAttempt = (db: Db, input: AttemptOutcome & { endpointId: string }) => recordAttempts(db, input.endpointId, [input]);
+
+/** How long a finished delivery (delivered or given up) and its tries stay in the log. */
+export const DELIVERY_KEPT_DAYS = 30;
+
+/**
+ * Forgets up to `limit` finished deliveries recorded before `before`, with their tries (the sweep's cleanup,
+ * a bounded piece each time). Answers how many went.
+ */
+export async function forgetFinishedDeliveries(db: Db, before: Date, limit = 5000): Promise<number> {
+  const { rows } = await sql<{ gone: string }>`
+    with old as (
+      select id from webhook_deliveries where status <> 'pending' and created_at < ${before.toISOString()}::timestamptz order by created_at limit ${limit}
+    ), tries as (
+      delete from webhook_attempts where delivery_id in (select id from old)
+    ), gone as (
+      delete from webhook_deliveries where id in (select id from old) returning 1
+    )
+    select count(*) as gone from gone`.execute(wh(db));
+  return Number(rows[0]?.gone ?? 0);
 }
 
 /** A delivery an admin sends again: pending once more (its id stays: receivers de-duplicate by it). */

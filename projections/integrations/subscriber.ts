@@ -8,8 +8,8 @@ type Db = Kysely<WebhookTables> | Transaction<WebhookTables>;
 
 /** The checkpoint name of the webhook subscriber (projection_checkpoints). */
 export const WEBHOOK_SUBSCRIBER = "webhook-deliveries";
-/** The live message the subscriber returns for the deliveries it recorded: its publisher queues them after commit. */
-export const DELIVERIES_RECORDED = "deliveries-recorded";
+/** The live message the subscriber returns for the batches it recorded: its publisher queues them after commit. */
+export const BATCHES_RECORDED = "batches-recorded";
 
 /** A delivery's id: one per event and endpoint, the same however often the event is read (Standard Webhooks' webhook-id). */
 export const deliveryIdOf = (eventId: string, endpointId: string) => `msg_${idFrom("webhook-delivery", eventId, endpointId).replace(/-/g, "")}`;
@@ -44,22 +44,60 @@ async function applyEndpointEvent(db: Db, event: RecordedEvent<WebhookEndpointEv
   }
 }
 
+/** At most this many deliveries make one batch (one job, one read, one write of their outcomes). */
+export const BATCH_LIMIT = 500;
+/** A batch's id: its endpoint and the store position of its first event (the same however often it is recorded). */
+export const batchIdOf = (endpointId: string, position: number) => `whb_${endpointId}_${position}`;
+/** The endpoint a batch id names. */
+export const endpointOfBatch = (batchId: string) => batchId.slice(4, batchId.lastIndexOf("_"));
+
+type DeliveryRow = Omit<WebhookTables["webhook_deliveries"], "created_at">;
+
+/** Rows per endpoint in store order, cut into batches of at most BATCH_LIMIT, each named by its first row. */
+function intoBatches(rows: Omit<DeliveryRow, "batch_id">[]): DeliveryRow[] {
+  const byEndpoint = new Map<string, Omit<DeliveryRow, "batch_id">[]>();
+  for (const row of rows) {
+    const list = byEndpoint.get(row.endpoint_id);
+    if (list) list.push(row);
+    else byEndpoint.set(row.endpoint_id, [row]);
+  }
+  const out: DeliveryRow[] = [];
+  for (const [endpointId, list] of byEndpoint)
+    for (let i = 0; i < list.length; i += BATCH_LIMIT) {
+      const chunk = list.slice(i, i + BATCH_LIMIT);
+      const batchId = batchIdOf(endpointId, Number(chunk[0]!.position));
+      for (const row of chunk) out.push({ ...row, batch_id: batchId });
+    }
+  return out;
+}
+
 /**
- * The webhook subscriber (decision 079): a checkpointed reader of the event store, run by the delivery
+ * The webhook subscriber (decisions 079, 096): a checkpointed reader of the event store, run by the delivery
  * worker. In the transaction that moves its checkpoint it keeps its own copy of the endpoints (so an event
  * is matched against the endpoints as they stood at that point of the store's order) and records one
  * delivery per event and subscribed endpoint, its id derived from both: read twice, an event records
- * nothing new. Deliveries are recorded in the store's order, hence in order per stream.
+ * nothing new. The deliveries of one read are grouped per endpoint into batches (one job each, sent in
+ * order per stream); the publisher queues the batches that got new rows after commit.
  */
 export const webhookSubscriber = defineProjection<WebhookTables>({
   name: WEBHOOK_SUBSCRIBER,
   tables: [],
   eventTypes: [...WEBHOOK_ENDPOINT_EVENT_TYPES, ...WEBHOOK_SOURCE_EVENT_TYPES],
   async apply(db, events) {
-    const recorded: { id: string; position: number }[] = [];
+    const pending: Omit<DeliveryRow, "batch_id">[] = [];
+    const batches = new Set<string>();
+    const flush = async () => {
+      const rows = intoBatches(pending.splice(0));
+      for (let i = 0; i < rows.length; i += 1000) {
+        const inserted = await db.insertInto("webhook_deliveries").values(rows.slice(i, i + 1000)).onConflict((oc) => oc.column("id").doNothing()).returning("batch_id").execute();
+        for (const row of inserted) if (row.batch_id) batches.add(row.batch_id);
+      }
+    };
     let subscriptions: { endpoint_id: string; organization_id: string; event_types: string[] }[] | null = null;
     for (const event of events) {
       if (isWebhookEndpointEvent(event)) {
+        // deliveries before an endpoint's change are recorded against the endpoints as they stood
+        await flush();
         await applyEndpointEvent(db, event as RecordedEvent<WebhookEndpointEvent>);
         subscriptions = null;
         continue;
@@ -71,26 +109,26 @@ export const webhookSubscriber = defineProjection<WebhookTables>({
       const wanted = subscriptions.filter((s) => s.organization_id === organizationId && s.event_types.includes(type));
       if (!wanted.length) continue;
       const payload = webhookPayload(type, event);
-      const rows = wanted.map((s) => ({
-        id: deliveryIdOf(event.eventId, s.endpoint_id),
-        endpoint_id: s.endpoint_id,
-        organization_id: organizationId,
-        event_id: event.eventId,
-        event_type: type,
-        stream_id: event.streamId,
-        position: String(event.position),
-        payload,
-        status: "pending",
-        attempts: 0,
-        last_status_code: null,
-        last_error: null,
-        last_attempt_at: null,
-        succeeded_at: null,
-      }));
-      const inserted = await db.insertInto("webhook_deliveries").values(rows).onConflict((oc) => oc.column("id").doNothing()).returning("id").execute();
-      for (const row of inserted) recorded.push({ id: row.id, position: event.position });
+      for (const s of wanted)
+        pending.push({
+          id: deliveryIdOf(event.eventId, s.endpoint_id),
+          endpoint_id: s.endpoint_id,
+          organization_id: organizationId,
+          event_id: event.eventId,
+          event_type: type,
+          stream_id: event.streamId,
+          position: String(event.position),
+          payload,
+          status: "pending",
+          attempts: 0,
+          last_status_code: null,
+          last_error: null,
+          last_attempt_at: null,
+          succeeded_at: null,
+        });
     }
-    if (!recorded.length) return;
-    return [{ organizationId: "", topic: WEBHOOK_SUBSCRIBER, event: DELIVERIES_RECORDED, payload: recorded.map((r) => r.id) }];
+    await flush();
+    if (!batches.size) return;
+    return [{ organizationId: "", topic: WEBHOOK_SUBSCRIBER, event: BATCHES_RECORDED, payload: [...batches] }];
   },
 });

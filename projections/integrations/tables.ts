@@ -57,6 +57,8 @@ export type WebhookTables = {
     created_at: Generated<string>;
     last_attempt_at: string | null;
     succeeded_at: string | null;
+    /** The batch of its first try (decision 096); null for deliveries recorded before batches. */
+    batch_id: string | null;
   };
   webhook_attempts: {
     id: Generated<string>;

@@ -31,7 +31,7 @@ async function applyEvent(db: Db, event: RecordedEvent<ThreadEvent>): Promise<vo
       const d = event.data;
       const inserted = await db
         .insertInto("rm_messages")
-        .values({ id: d.messageId, thread_id: d.threadId, organization_id: sql<string>`(select organization_id from rm_threads where id = ${d.threadId})`, author_id: d.authorId, body: d.body, posted_at: at })
+        .values({ id: d.messageId, thread_id: d.threadId, organization_id: sql<string>`(select organization_id from rm_threads where id = ${d.threadId})`, author_id: d.authorId, body: d.body, attachments: JSON.stringify(d.attachments ?? []), posted_at: at })
         .onConflict((oc) => oc.column("id").doNothing())
         .returning("id")
         .executeTakeFirst();

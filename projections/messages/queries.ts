@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { LEVEL } from "../../modules/identity";
+import type { Attachment } from "../../modules/communications";
 import type { ReadModels } from "../read-models";
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -99,7 +100,8 @@ export async function unreadThreadCount(db: Kysely<ReadModels>, userId: string):
 }
 
 export type ThreadMemberRow = { user_id: string; name: string; reason: string; for_name: string | null };
-export type MessageRow = { id: string; author_id: string; author_name: string; body: string | null; posted_at: string; retracted_at: string | null; retract_reason: string | null };
+/** `attachments`: an announcement's inbox copy's files (decision 107); a retracted message's are withheld like its words */
+export type MessageRow = { id: string; author_id: string; author_name: string; body: string | null; attachments: Attachment[]; posted_at: string; retracted_at: string | null; retract_reason: string | null };
 
 /** One conversation as its member sees it (undefined when they are not a member): the members and the messages, oldest first. */
 export async function threadForMember(db: Kysely<ReadModels>, organizationId: string, threadId: string, userId: string) {
@@ -136,6 +138,7 @@ export async function threadForMember(db: Kysely<ReadModels>, organizationId: st
         sql<string>`coalesce(trim(u.first_name || ' ' || u.last_name), 'Former member')`.as("author_name"),
         // a retracted message's words stay in its stream for auditors; members see the reason
         sql<string | null>`case when g.retracted_at is null then g.body else null end`.as("body"),
+        sql<Attachment[]>`case when g.retracted_at is null then g.attachments else '[]'::jsonb end`.as("attachments"),
         iso("g.posted_at").as("posted_at"),
         sql<string | null>`case when g.retracted_at is null then null else to_char(g.retracted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end`.as("retracted_at"),
         "g.retract_reason",

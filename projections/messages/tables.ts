@@ -33,6 +33,8 @@ export type MessageTables = {
     organization_id: string;
     author_id: string;
     body: string;
+    /** decision 107: Attachment[] as JSON (an announcement's inbox copy) */
+    attachments: ColumnType<unknown, string | undefined, string>;
     posted_at: Timestamp;
     retracted_at: Timestamp | null;
     retract_reason: string | null;

@@ -5,3 +5,4 @@ export type { ParticipantTables, PickupContactRow } from "./tables";
 export * as participantsMigration from "./migration";
 export * as participantsProfileMigration from "./migration-profile";
 export { namedPeopleByIds, type NamedPerson } from "./people-by-ids";
+export { addWaiverVersionColumn, dropWaiverVersionColumn } from "./waiver-version-column";

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { RecordedEvent } from "../../modules/kernel";
-import { PARTICIPANT_EVENT_TYPES, type ParticipantEvent, type ParticipantProfile, type PickupContact } from "../../modules/participants";
+import { PARTICIPANT_EVENT_TYPES, WAIVER_VERSION, type ParticipantEvent, type ParticipantProfile, type PickupContact, type WaiverVersionPublished } from "../../modules/participants";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import type { ParticipantTables, PickupContactRow } from "./tables";
 
@@ -88,13 +88,33 @@ async function applyEvent(db: Db, event: RecordedEvent<ParticipantEvent>): Promi
       return undefined;
     case "WaiverSigned": {
       const d = event.data;
-      return (await update({ is_waiver_signed: true, waiver_signed_at: d.signedAt, waiver_signed_by: d.signedByName }, d.participantId))?.organization_id;
+      return (await update({ is_waiver_signed: true, waiver_signed_at: d.signedAt, waiver_signed_by: d.signedByName, waiver_version: d.waiverVersion ?? null }, d.participantId))?.organization_id;
     }
     default: {
       const never: never = event;
       return never;
     }
   }
+}
+
+/**
+ * A new waiver text (decision 100): a member counts as signed only when their signature names it, so every
+ * signed row of the organization is set by that (an older signature reads 'not signed'; a version made current
+ * again counts its signatures again). The check-in decision reads the same from the streams. Idempotent; the
+ * participants' stream revisions stay as they are. Answers the rows that changed.
+ */
+async function askNewSignatures(db: Db, event: RecordedEvent<WaiverVersionPublished>): Promise<string[]> {
+  const { organizationId, versionId } = event.data;
+  const signsIt = sql<boolean>`coalesce(waiver_version, ${WAIVER_VERSION}) = ${versionId}`;
+  const rows = await db
+    .updateTable("rm_participants")
+    .set({ is_waiver_signed: signsIt, updated_date: event.metadata.occurredAt })
+    .where("organization_id", "=", organizationId)
+    .where("waiver_signed_at", "is not", null)
+    .where(sql<boolean>`is_waiver_signed <> (${signsIt})`)
+    .returning("id")
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -105,10 +125,15 @@ async function applyEvent(db: Db, event: RecordedEvent<ParticipantEvent>): Promi
 export const participantsProjection = defineProjection<ParticipantTables>({
   name: "participants",
   tables: ["rm_participants"],
-  eventTypes: PARTICIPANT_EVENT_TYPES,
+  eventTypes: [...PARTICIPANT_EVENT_TYPES, "WaiverVersionPublished"],
   async apply(db, events) {
     const changed = new Map<string, Set<string>>();
     for (const event of events) {
+      if (event.type === "WaiverVersionPublished") {
+        const ids = await askNewSignatures(db, event as RecordedEvent<WaiverVersionPublished>);
+        if (ids.length > 0) changed.set(event.data.organizationId as string, new Set([...(changed.get(event.data.organizationId as string) ?? []), ...ids]));
+        continue;
+      }
       const organizationId = await applyEvent(db, event as RecordedEvent<ParticipantEvent>);
       if (!organizationId) continue;
       const ids = changed.get(organizationId) ?? new Set<string>();

@@ -38,6 +38,8 @@ export type ParticipantTables = {
     is_waiver_signed: boolean;
     waiver_signed_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
     waiver_signed_by: string | null;
+    /** the waiver text signed (decision 100; migration 2401-waiver-versions); null: none, or signed before versions */
+    waiver_version: string | null;
     /** the stream revision last applied: updates apply only over an older one */
     revision: number;
     created_date: Timestamp;

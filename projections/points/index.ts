@@ -2,3 +2,6 @@ export { pointsProjection, LEADERBOARD_TOPIC, STORE_TOPIC, POINTS_CHANGED, STORE
 export * from "./queries";
 export type { PointTables } from "./tables";
 export * as pointsMigration from "./migration";
+export * as pointsPeriodsMigration from "./migration-periods";
+export { attendancePointsProjection, ATTENDANCE_POINTS } from "./attendance-points";
+export * as pointsReservationsMigration from "./migration-reservations";

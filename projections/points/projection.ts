@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { POINTS_EVENT_TYPES, isPointsEvent, type AnyPointsEvent } from "../../modules/points";
+import { POINTS_EVENT_TYPES, isPointsEvent, periodStarts, type AnyPointsEvent } from "../../modules/points";
+import { timeZoneOf } from "../../modules/organizations";
+import { getOrganization } from "../organizations";
 import type { RecordedEvent } from "../../modules/kernel";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import type { PointTables } from "./tables";
@@ -12,7 +14,15 @@ export const STORE_TOPIC = "store";
 export const POINTS_CHANGED = "points:changed";
 export const STORE_CHANGED = "store:changed";
 
-async function entry(db: Db, event: RecordedEvent, row: { participantId: string; organizationId: string; entryId: string; kind: string; amount: number; category: string | null; reason: string; sourceKind: string | null; sourceId: string | null; reversesId: string | null; actorId: string | null }) {
+/** An organization's time zone, read once per batch (the leaderboard's calendar periods, decision 085). */
+type Zones = Map<string, Promise<string>>;
+const zoneOf = (db: Db, zones: Zones, organizationId: string) => {
+  let zone = zones.get(organizationId);
+  if (!zone) zones.set(organizationId, (zone = getOrganization(db as never, organizationId).then((o) => timeZoneOf(o?.settings))));
+  return zone;
+};
+
+async function entry(db: Db, zones: Zones, event: RecordedEvent, row: { participantId: string; organizationId: string; entryId: string; kind: string; amount: number; category: string | null; reason: string; sourceKind: string | null; sourceId: string | null; reversesId: string | null; actorId: string | null }) {
   const at = event.metadata.occurredAt;
   const inserted = await db
     .insertInto("rm_point_entries")
@@ -23,42 +33,52 @@ async function entry(db: Db, event: RecordedEvent, row: { participantId: string;
   if (!inserted) return;
   // earned: what the leaderboard ranks (awards less their reversals; spending does not lower a rank)
   const earned = row.kind === "award" ? row.amount : row.kind === "reversal" ? row.amount : 0;
-  await db
+  const balance = await db
     .insertInto("rm_point_balances")
-    .values({ participant_id: row.participantId, organization_id: row.organizationId, balance: row.amount, earned, hidden: false, updated_at: at })
+    .values({ participant_id: row.participantId, organization_id: row.organizationId, balance: row.amount, earned, hidden: false, entries: 1, updated_at: at })
     .onConflict((oc) =>
       oc.column("participant_id").doUpdateSet({
         balance: sql<number>`rm_point_balances.balance + ${row.amount}::int` as unknown as number,
         earned: sql<number>`rm_point_balances.earned + ${earned}::int` as unknown as number,
+        entries: sql<number>`rm_point_balances.entries + 1` as unknown as number,
         updated_at: at,
       }),
     )
+    .returning("hidden")
+    .executeTakeFirst();
+  if (earned === 0) return;
+  // the calendar week and month the points were earned in (a reversal counts in its own period)
+  const starts = periodStarts(await zoneOf(db, zones, row.organizationId), new Date(at));
+  await db
+    .insertInto("rm_point_periods")
+    .values((["week", "month"] as const).map((period) => ({ organization_id: row.organizationId, period, starts_on: starts[period], participant_id: row.participantId, earned, hidden: balance?.hidden ?? false })))
+    .onConflict((oc) => oc.columns(["participant_id", "period", "starts_on"]).doUpdateSet({ earned: sql<number>`rm_point_periods.earned + ${earned}::int` as unknown as number }))
     .execute();
 }
 
-async function applyEvent(db: Db, event: RecordedEvent<AnyPointsEvent>, live: Map<string, Set<string>>): Promise<void> {
+async function applyEvent(db: Db, zones: Zones, event: RecordedEvent<AnyPointsEvent>, live: Map<string, Set<string>>): Promise<void> {
   const at = event.metadata.occurredAt;
   const touch = (org: string, topic: string) => live.set(org, (live.get(org) ?? new Set()).add(topic));
   switch (event.type) {
     case "PointsAwarded": {
       const d = event.data;
-      await entry(db, event, { ...d, kind: "award", sourceKind: d.source.kind, sourceId: d.source.id, reversesId: null, actorId: d.awardedBy });
+      await entry(db, zones, event, { ...d, kind: "award", sourceKind: d.source.kind, sourceId: d.source.id, reversesId: null, actorId: d.awardedBy });
       return void touch(d.organizationId, LEADERBOARD_TOPIC);
     }
     case "PointsSpent": {
       const d = event.data;
-      await entry(db, event, { ...d, amount: -d.amount, kind: "spend", category: null, sourceKind: "order", sourceId: d.orderId, reversesId: null, actorId: d.spentBy });
+      await entry(db, zones, event, { ...d, amount: -d.amount, kind: "spend", category: null, sourceKind: "order", sourceId: d.orderId, reversesId: null, actorId: d.spentBy });
       return void touch(d.organizationId, LEADERBOARD_TOPIC);
     }
     case "PointsReversed": {
       const d = event.data;
-      await entry(db, event, { ...d, amount: -d.amount, kind: "reversal", sourceKind: null, sourceId: null, reversesId: d.reversesEntryId, actorId: d.reversedBy });
+      await entry(db, zones, event, { ...d, amount: -d.amount, kind: "reversal", sourceKind: null, sourceId: null, reversesId: d.reversesEntryId, actorId: d.reversedBy });
       await db.updateTable("rm_point_entries").set({ reversed: true }).where("id", "=", d.reversesEntryId).execute();
       return void touch(d.organizationId, LEADERBOARD_TOPIC);
     }
     case "PointsRefunded": {
       const d = event.data;
-      await entry(db, event, { ...d, kind: "refund", category: null, sourceKind: "order", sourceId: d.orderId, reversesId: null, actorId: d.refundedBy });
+      await entry(db, zones, event, { ...d, kind: "refund", category: null, sourceKind: "order", sourceId: d.orderId, reversesId: null, actorId: d.refundedBy });
       return void touch(d.organizationId, LEADERBOARD_TOPIC);
     }
     case "LeaderboardVisibilitySet": {
@@ -68,6 +88,7 @@ async function applyEvent(db: Db, event: RecordedEvent<AnyPointsEvent>, live: Ma
         .values({ participant_id: d.participantId, organization_id: d.organizationId, balance: 0, earned: 0, hidden: d.hidden, updated_at: at })
         .onConflict((oc) => oc.column("participant_id").doUpdateSet({ hidden: d.hidden }))
         .execute();
+      await db.updateTable("rm_point_periods").set({ hidden: d.hidden }).where("participant_id", "=", d.participantId).execute();
       return void touch(d.organizationId, LEADERBOARD_TOPIC);
     }
     case "StoreItemCreated":
@@ -89,6 +110,11 @@ async function applyEvent(db: Db, event: RecordedEvent<AnyPointsEvent>, live: Ma
       const d = event.data;
       const delta = event.type === "StoreItemReserved" ? d.quantity : -d.quantity;
       await db.updateTable("rm_store_items").set({ reserved: sql<number>`reserved + ${delta}::int` as unknown as number }).where("id", "=", d.itemId).execute();
+      if (event.type === "StoreItemReserved") {
+        await db.insertInto("rm_store_reservations").values({ order_id: d.orderId, item_id: d.itemId, organization_id: d.organizationId, participant_id: d.participantId, quantity: d.quantity, reserved_at: at }).onConflict((oc) => oc.columns(["order_id", "item_id"]).doNothing()).execute();
+      } else {
+        await db.deleteFrom("rm_store_reservations").where("order_id", "=", d.orderId).where("item_id", "=", d.itemId).execute();
+      }
       return void touch(d.organizationId, STORE_TOPIC);
     }
     case "OrderPlaced": {
@@ -98,8 +124,13 @@ async function applyEvent(db: Db, event: RecordedEvent<AnyPointsEvent>, live: Ma
         .values({ id: d.orderId, organization_id: d.organizationId, participant_id: d.participantId, lines: JSON.stringify(d.lines), total: d.total, status: "Pending", created_at: at, updated_at: at })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
+      // its units are the order's now
+      await db.deleteFrom("rm_store_reservations").where("order_id", "=", d.orderId).execute();
       return void touch(d.organizationId, STORE_TOPIC);
     }
+    case "OrderAbandoned":
+      // its units go back by their own StoreItemReleased events
+      return;
     case "OrderStatusChanged":
       await db.updateTable("rm_store_orders").set({ status: event.data.status, updated_at: at }).where("id", "=", event.data.orderId).execute();
       return void touch(event.data.organizationId, STORE_TOPIC);
@@ -113,11 +144,12 @@ async function applyEvent(db: Db, event: RecordedEvent<AnyPointsEvent>, live: Ma
 /** The points ledger and balances, the store's items (with units reserved) and the orders. */
 export const pointsProjection = defineProjection<PointTables>({
   name: "points",
-  tables: ["rm_point_entries", "rm_point_balances", "rm_store_items", "rm_store_orders"],
+  tables: ["rm_point_entries", "rm_point_balances", "rm_point_periods", "rm_store_items", "rm_store_reservations", "rm_store_orders"],
   eventTypes: POINTS_EVENT_TYPES,
   async apply(db, events) {
     const live = new Map<string, Set<string>>();
-    for (const event of events) if (isPointsEvent(event)) await applyEvent(db, event as RecordedEvent<AnyPointsEvent>, live);
+    const zones: Zones = new Map();
+    for (const event of events) if (isPointsEvent(event)) await applyEvent(db, zones, event as RecordedEvent<AnyPointsEvent>, live);
     const messages: LiveMessageLike[] = [];
     for (const [organizationId, topics] of live) for (const topic of topics) messages.push({ organizationId, topic, event: topic === STORE_TOPIC ? STORE_CHANGED : POINTS_CHANGED, payload: {} });
     return messages;

@@ -7,6 +7,12 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 export type PointEntryRow = { id: string; participant_id: string; kind: string; amount: number; category: PointCategory | null; reason: string; source_kind: string | null; source_id: string | null; reverses_id: string | null; reversed: boolean; actor_id: string | null; created_date: string };
 
+/** One member's newest entries (their balance row counts them: no count of the ledger). */
+export async function memberEntries<DB extends PointTables>(db: Kysely<DB>, organizationId: string, participantId: string, size: number): Promise<PointEntryRow[]> {
+  const rows = await tables(db).selectFrom("rm_point_entries").selectAll().where("participant_id", "=", participantId).where("organization_id", "=", organizationId).orderBy("created_at", "desc").orderBy("id").limit(size).execute();
+  return rows.map(({ created_at, organization_id: _o, ...r }) => ({ ...r, created_date: iso(created_at) }) as PointEntryRow);
+}
+
 /** A page of the ledger, newest first: the organization's, or one member's. */
 export async function pointEntriesPage<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { page: number; size: number; participantIds?: readonly string[]; category?: PointCategory }) {
   let base = tables(db).selectFrom("rm_point_entries").where("organization_id", "=", organizationId);
@@ -26,33 +32,36 @@ export async function pointEntryById<DB extends PointTables>(db: Kysely<DB>, org
   return { ...rest, created_date: iso(created_at) };
 }
 
-export type BalanceRow = { participant_id: string; balance: number; earned: number; hidden: boolean };
+export type BalanceRow = { participant_id: string; balance: number; earned: number; hidden: boolean; entries: number };
 export async function balancesOf<DB extends PointTables>(db: Kysely<DB>, organizationId: string, participantIds: readonly string[]): Promise<BalanceRow[]> {
   if (participantIds.length === 0) return [];
-  return tables(db).selectFrom("rm_point_balances").select(["participant_id", "balance", "earned", "hidden"]).where("organization_id", "=", organizationId).where("participant_id", "in", [...participantIds]).execute();
+  return tables(db).selectFrom("rm_point_balances").select(["participant_id", "balance", "earned", "hidden", "entries"]).where("organization_id", "=", organizationId).where("participant_id", "in", [...participantIds]).execute();
 }
 
-/** The leaderboard: points earned (awards less reversals), all time or since a day; hidden members left out. */
-export async function leaderboardRows<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { since: Date | null; size: number }): Promise<{ participant_id: string; points: number }[]> {
-  if (!q.since) {
-    const rows = await tables(db).selectFrom("rm_point_balances").select(["participant_id", "earned"]).where("organization_id", "=", organizationId).where("hidden", "=", false).where("earned", ">", 0).orderBy("earned", "desc").orderBy("participant_id").limit(q.size).execute();
+/**
+ * The leaderboard (decision 085): points earned (awards less reversals), all time or in one calendar period
+ * (`period`, its first day `startsOn`), from the rows the projector keeps: the first rows of an index.
+ * `among`: only these members (a program's board); hidden members are left out.
+ */
+export async function leaderboardRows<DB extends PointTables>(db: Kysely<DB>, organizationId: string, q: { period: "all" | "week" | "month"; startsOn: string | null; size: number; among?: readonly string[] }): Promise<{ participant_id: string; points: number }[]> {
+  if (q.among && q.among.length === 0) return [];
+  if (q.period === "all" || !q.startsOn) {
+    let query = tables(db).selectFrom("rm_point_balances").select(["participant_id", "earned"]).where("organization_id", "=", organizationId).where("hidden", "=", false).where("earned", ">", 0);
+    if (q.among) query = query.where("participant_id", "in", [...q.among]);
+    const rows = await query.orderBy("earned", "desc").orderBy("participant_id").limit(q.size).execute();
     return rows.map((r) => ({ participant_id: r.participant_id, points: r.earned }));
   }
-  const rows = await tables(db)
-    .selectFrom("rm_point_entries as e")
-    .select(["e.participant_id", sql<string>`sum(e.amount)`.as("points")])
-    .where("e.organization_id", "=", organizationId)
-    .where("e.kind", "in", ["award", "reversal"])
-    .where("e.created_at", ">=", q.since)
-    // hidden members left out after grouping (few are hidden: one anti-join per member, not per entry)
-    .where("e.participant_id", "not in", (eb) => eb.selectFrom("rm_point_balances as b").select("b.participant_id").where("b.organization_id", "=", organizationId).where("b.hidden", "=", true))
-    .groupBy("e.participant_id")
-    .having(sql<boolean>`sum(e.amount) > 0`)
-    .orderBy(sql`sum(e.amount)`, "desc")
-    .orderBy("e.participant_id")
-    .limit(q.size)
-    .execute();
-  return rows.map((r) => ({ participant_id: r.participant_id, points: Number(r.points) }));
+  let query = tables(db)
+    .selectFrom("rm_point_periods")
+    .select(["participant_id", "earned"])
+    .where("organization_id", "=", organizationId)
+    .where("period", "=", q.period)
+    .where("starts_on", "=", q.startsOn)
+    .where("hidden", "=", false)
+    .where("earned", ">", 0);
+  if (q.among) query = query.where("participant_id", "in", [...q.among]);
+  const rows = await query.orderBy("earned", "desc").orderBy("participant_id").limit(q.size).execute();
+  return rows.map((r) => ({ participant_id: r.participant_id, points: r.earned }));
 }
 
 /** How many members earned more than `points` (a member's rank is that plus one). */
@@ -120,4 +129,29 @@ export async function ordersPage<DB extends PointTables>(db: Kysely<DB>, organiz
 export async function orderById<DB extends PointTables>(db: Kysely<DB>, organizationId: string, id: string): Promise<OrderRow | undefined> {
   const r = await tables(db).selectFrom("rm_store_orders").selectAll().where("organization_id", "=", organizationId).where("id", "=", id).executeTakeFirst();
   return r ? toOrder(r) : undefined;
+}
+
+/** Orders whose checkout reserved units before `before` and has neither placed the order nor released them (decision 086). */
+export async function staleReservations<DB extends PointTables>(db: Kysely<DB>, before: Date, limit = 100) {
+  return tables(db).selectFrom("rm_store_reservations").select(["order_id", "item_id", "organization_id", "participant_id"]).where("reserved_at", "<", before).orderBy("reserved_at").limit(limit).execute();
+}
+
+/**
+ * The points the ledger holds for the given members from one program's sessions (source ids `{programId}:…`,
+ * sessions.ts' `sessionKey`) or from one event: the standing awards, a reversed one not counted. The program and
+ * event reports' `points` column (issue 19): what was really awarded, whatever the points per session were then.
+ */
+export async function attendancePointsOf<DB extends PointTables>(db: Kysely<DB>, organizationId: string, participantIds: readonly string[], source: { kind: "session"; programId: string } | { kind: "event"; eventId: string }): Promise<Map<string, number>> {
+  if (participantIds.length === 0) return new Map();
+  let q = tables(db)
+    .selectFrom("rm_point_entries")
+    .select(["participant_id", (eb) => eb.fn.sum<string>("amount").as("points")])
+    .where("organization_id", "=", organizationId)
+    .where("participant_id", "in", [...participantIds])
+    .where("kind", "=", "award")
+    .where("reversed", "=", false)
+    .where("source_kind", "=", source.kind);
+  q = source.kind === "session" ? q.where("source_id", "like", `${source.programId.replace(/[\\%_]/g, "\\$&")}:%`) : q.where("source_id", "=", source.eventId);
+  const rows = await q.groupBy("participant_id").execute();
+  return new Map(rows.map((r) => [r.participant_id, Number(r.points)]));
 }

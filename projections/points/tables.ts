@@ -29,7 +29,19 @@ export type PointTables = {
     balance: number;
     earned: number;
     hidden: boolean;
+    /** how many ledger entries the member has (decision 085, migration 2101) */
+    entries: ColumnType<number, number | undefined, number>;
     updated_at: Timestamp;
+  };
+  /** points earned per member and calendar week or month of the organization's zone (decision 085) */
+  rm_point_periods: {
+    organization_id: string;
+    period: "week" | "month";
+    /** the period's first day, 'YYYY-MM-DD' (a Monday, or the 1st) */
+    starts_on: ColumnType<string, string, string>;
+    participant_id: string;
+    earned: number;
+    hidden: boolean;
   };
   rm_store_items: {
     id: string;
@@ -45,6 +57,15 @@ export type PointTables = {
     removed: boolean;
     created_at: Timestamp;
     updated_at: Timestamp;
+  };
+  /** units reserved for an order not placed yet (decision 086, migration 2102) */
+  rm_store_reservations: {
+    order_id: string;
+    item_id: string;
+    organization_id: string;
+    participant_id: string;
+    quantity: number;
+    reserved_at: Timestamp;
   };
   rm_store_orders: {
     id: string;

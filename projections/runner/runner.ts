@@ -81,7 +81,7 @@ export class ProjectionRunner {
         await sql`set local synchronous_commit = off`.execute(trx);
         // the checkpoint first: its row lock serializes runners of this projection
         await advanceCheckpoint(trx as unknown as Kysely<KernelTables>, projection.name, from, to);
-        return wanted.length ? projection.apply(trx, wanted) : undefined;
+        return wanted.length ? projection.apply(trx, wanted, { store: this.options.store }) : undefined;
       });
     } catch (error) {
       if (error instanceof CheckpointConflictError) {

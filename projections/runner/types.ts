@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { LiveMessageLike, RecordedEvent } from "./deps";
+import type { EventStore, LiveMessageLike, RecordedEvent } from "./deps";
 
 /**
  * A read model: the tables it owns and how a batch of events changes them. `apply` runs inside the
@@ -12,8 +12,14 @@ export interface Projection<DB = unknown> {
   readonly tables: readonly string[];
   /** event types it reads; omit to receive every event */
   readonly eventTypes?: readonly string[];
-  apply(db: Kysely<DB> | Transaction<DB>, events: RecordedEvent[]): Promise<LiveMessageLike[] | void>;
+  apply(db: Kysely<DB> | Transaction<DB>, events: RecordedEvent[], context?: ApplyContext): Promise<LiveMessageLike[] | void>;
 }
+
+/**
+ * What the projector's runner also hands `apply`: the event store, for a projection that sends commands (the
+ * attendance points, decision 087). A rebuild into shadow tables hands none: such a projection then sends nothing.
+ */
+export type ApplyContext = { store: EventStore };
 
 /** A projection with its table types erased, as the runner and the registry hold it. */
 export type AnyProjection = Projection<unknown>;

@@ -2,3 +2,5 @@ export { surveysProjection } from "./projection";
 export * from "./queries";
 export type { SurveyTables } from "./tables";
 export * as surveysMigration from "./migration";
+export * as surveyEvaluationMigration from "./evaluation-migration";
+export * from "./evaluation-queries";

@@ -3,6 +3,7 @@ import { SURVEY_EVENT_TYPES, isSurveyEvent, type SurveyEvent, type SurveyRespons
 import type { RecordedEvent } from "../../modules/kernel";
 import { defineProjection } from "../runner";
 import type { SurveyTables } from "./tables";
+import { saveAnswerValues, type QuestionCache } from "./answer-values";
 
 type Db = Kysely<SurveyTables> | Transaction<SurveyTables>;
 
@@ -14,7 +15,7 @@ async function saveVersion(db: Db, surveyId: string, version: number, pages: unk
     .execute();
 }
 
-async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyResponseEvent>): Promise<void> {
+async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyResponseEvent>, cache: QuestionCache): Promise<void> {
   const at = event.metadata.occurredAt;
   switch (event.type) {
     case "SurveyCreated":
@@ -33,13 +34,14 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
       if (event.type === "SurveyCreated") {
         await db
           .insertInto("rm_surveys")
-          .values({ id: d.surveyId, organization_id: event.data.organizationId, status: "Draft", created_at: at, published_at: null, closed_at: null, ...fields })
+          .values({ id: d.surveyId, organization_id: event.data.organizationId, status: "Draft", created_at: at, published_at: null, closed_at: null, pairs_with: null, ...fields })
           .onConflict((oc) => oc.column("id").doNothing())
           .execute();
       } else {
         await db.updateTable("rm_surveys").set(fields).where("id", "=", d.surveyId).execute();
       }
       await saveVersion(db, d.surveyId, d.version, d.pages);
+      cache.delete(`${d.surveyId}:${d.version}`);
       return;
     }
     case "SurveyPublished":
@@ -48,8 +50,12 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
     case "SurveyClosed":
       await db.updateTable("rm_surveys").set({ status: "Closed", closed_at: at }).where("id", "=", event.data.surveyId).execute();
       return;
+    case "SurveyPaired":
+      await db.updateTable("rm_surveys").set({ pairs_with: event.data.pairsWith }).where("id", "=", event.data.surveyId).execute();
+      return;
     case "SurveyAnswersSaved": {
       const d = event.data;
+      await saveAnswerValues(db, cache, d);
       const answers = JSON.stringify(d.answers);
       await db
         .insertInto("rm_survey_responses")
@@ -88,10 +94,11 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
 /** The surveys, their versions' pages and the members' responses (answers merged page by page). */
 export const surveysProjection = defineProjection<SurveyTables>({
   name: "surveys",
-  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses"],
+  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses", "rm_survey_answer_values"],
   eventTypes: SURVEY_EVENT_TYPES,
   async apply(db, events) {
-    for (const event of events) if (isSurveyEvent(event)) await applyEvent(db, event as RecordedEvent<SurveyEvent | SurveyResponseEvent>);
+    const cache: QuestionCache = new Map();
+    for (const event of events) if (isSurveyEvent(event)) await applyEvent(db, event as RecordedEvent<SurveyEvent | SurveyResponseEvent>, cache);
     return [];
   },
 });

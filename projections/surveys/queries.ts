@@ -22,6 +22,8 @@ export type SurveySummaryRow = {
   completions: number;
   partial_completions: number;
   created_date: string;
+  /** the pre survey this one is the post survey of (decision 105), or null */
+  pairs_with: string | null;
 };
 
 const summaryBase = (db: Kysely<Tables>, organizationId: string) =>
@@ -39,6 +41,7 @@ const summaryBase = (db: Kysely<Tables>, organizationId: string) =>
       "s.start_date",
       "s.end_date",
       "s.created_at",
+      "s.pairs_with",
       sql<string>`(select count(*) from rm_survey_responses r where r.survey_id = s.id and r.completed)`.as("completions"),
       sql<string>`(select count(*) from rm_survey_responses r where r.survey_id = s.id and not r.completed)`.as("partial_completions"),
     ])
@@ -58,6 +61,7 @@ const toSummary = (r: SummaryRaw): SurveySummaryRow => ({
   completions: Number(r.completions),
   partial_completions: Number(r.partial_completions),
   created_date: iso(r.created_at)!,
+  pairs_with: r.pairs_with,
 });
 
 /** A page (0-based) of the organization's surveys with their completion counts, newest first. */
@@ -157,4 +161,11 @@ export async function answerCounts<DB extends SurveyTables>(db: Kysely<DB>, surv
     where r.survey_id = ${surveyId}
     group by a.key, e.value #>> '{}'`.execute(db);
   return rows.rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** How many answers the survey's responses hold (the report export's rows: one per member and answer). */
+export async function surveyAnswerTotal<DB extends SurveyTables>(db: Kysely<DB>, organizationId: string, surveyId: string): Promise<number> {
+  const row = await sql<{ n: string | null }>`
+    select sum((select count(*) from jsonb_object_keys(r.answers))) as n from rm_survey_responses r where r.survey_id = ${surveyId} and r.organization_id = ${organizationId}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 }

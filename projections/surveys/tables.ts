@@ -21,6 +21,8 @@ export type SurveyTables = {
     created_at: Timestamp;
     published_at: Timestamp | null;
     closed_at: Timestamp | null;
+    /** the pre survey this one is the post survey of (decision 105) */
+    pairs_with: string | null;
   };
   rm_survey_versions: { survey_id: string; version: number; pages: Json<SurveyPage[]> };
   rm_survey_responses: {
@@ -35,4 +37,6 @@ export type SurveyTables = {
     updated_at: Timestamp;
     completed_at: Timestamp | null;
   };
+  /** the numeric answers, one per response and item code: what the pre/post evaluation reads (decision 105) */
+  rm_survey_answer_values: { survey_id: string; participant_id: string; item_code: string; organization_id: string; value: number };
 };

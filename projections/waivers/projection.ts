@@ -1,18 +1,28 @@
 import type { RecordedEvent } from "../../modules/kernel";
-import type { WaiverSigned } from "../../modules/participants";
+import type { WaiverSigned, WaiverVersionPublished } from "../../modules/participants";
 import { defineProjection } from "../runner";
 import type { WaiverTables } from "./tables";
 
 /**
- * Signed waivers: one row per participant, written once (a second delivery changes nothing; a new waiver
- * period would be an event of its own). A new projection: it builds itself from the start of the store.
+ * Signed waivers: one row per participant, its newest signature (a new signature of a newer version
+ * replaces an older one: decision 100; a second delivery changes nothing). And the organizations' published
+ * waiver texts, one row per version.
  */
 export const waiversProjection = defineProjection<WaiverTables>({
   name: "waivers",
-  tables: ["rm_waivers"],
-  eventTypes: ["WaiverSigned"],
+  tables: ["rm_waivers", "rm_waiver_versions"],
+  eventTypes: ["WaiverSigned", "WaiverVersionPublished"],
   async apply(db, events) {
-    for (const event of events as RecordedEvent<WaiverSigned>[]) {
+    for (const event of events as RecordedEvent<WaiverSigned | WaiverVersionPublished>[]) {
+      if (event.type === "WaiverVersionPublished") {
+        const v = event.data;
+        await db
+          .insertInto("rm_waiver_versions")
+          .values({ organization_id: v.organizationId, version_id: v.versionId, title: v.title, body: v.body, effective_from: v.effectiveFrom, published_by: v.publishedBy })
+          .onConflict((oc) => oc.columns(["organization_id", "version_id"]).doNothing())
+          .execute();
+        continue;
+      }
       const d = event.data;
       await db
         .insertInto("rm_waivers")
@@ -24,7 +34,18 @@ export const waiversProjection = defineProjection<WaiverTables>({
           waiver_version: d.waiverVersion ?? null,
           signed_by_user_id: event.metadata.actorId,
         })
-        .onConflict((oc) => oc.column("participant_id").doNothing())
+        .onConflict((oc) =>
+          oc
+            .column("participant_id")
+            .doUpdateSet((eb) => ({
+              signed_by_name: eb.ref("excluded.signed_by_name"),
+              signed_at: eb.ref("excluded.signed_at"),
+              ip: eb.ref("excluded.ip"),
+              waiver_version: eb.ref("excluded.waiver_version"),
+              signed_by_user_id: eb.ref("excluded.signed_by_user_id"),
+            }))
+            .whereRef("rm_waivers.signed_at", "<", "excluded.signed_at"),
+        )
         .execute();
     }
   },

@@ -13,4 +13,13 @@ export type WaiverTables = {
     /** the signed-in user who signed, when there was one (a parent from an e-mail link is usually signed out) */
     signed_by_user_id: string | null;
   };
+  /** the organizations' published waiver texts (decision 100) */
+  rm_waiver_versions: {
+    organization_id: string;
+    version_id: string;
+    title: string;
+    body: string;
+    effective_from: ColumnType<Date, Date | string, Date | string>;
+    published_by: string | null;
+  };
 };

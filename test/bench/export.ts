@@ -24,9 +24,9 @@ import type { ReadModels } from "../../projections/read-models";
 import { createExportQueue, cursorRows, enqueueExport, loadLookup, queuePrefixFor, rowQueryFor } from "../../workers/exports";
 import { demoOrganizations } from "../factories/demo-seed";
 import { freePort } from "../e2e/harness";
-import { spawnApp, type AppProcess } from "../support/app-process";
-import { waitForProjections } from "../support/in-process-app";
+import type { AppProcess } from "../support/app-process";
 import { testServices } from "../support/services";
+import { startAppRoles } from "./app-roles";
 import { fmt, timedRun } from "./stats";
 
 // BENCH_EXPORT_SIZES=20000,50000 runs a quick smoke test instead (the last size is also the one exported during the check-in load)
@@ -44,16 +44,7 @@ const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, PORT: String(port)
 const baseUrl = `http://127.0.0.1:${port}`;
 
 // seed the demo data once, then run web, projector and worker as processes of their own
-const seeder = spawnApp({ ...env, ROLE: "all" }, "seed");
-await seeder.waitForHealth(port, 90_000);
-await waitForProjections(baseUrl, 90_000);
-seeder.child.kill("SIGTERM");
-await seeder.exitWithin(20_000);
-const web = spawnApp({ ...env, ROLE: "web" }, "web");
-const projector = spawnApp({ ...env, ROLE: "projector", PORT: String(await freePort()) }, "projector");
-const worker = spawnApp({ ...env, ROLE: "worker", PORT: String(await freePort()), LOG_LEVEL: "info" }, "worker");
-await web.waitForHealth(port, 60_000);
-await worker.waitForOutput("workers running", 60_000);
+const { web, projector, worker } = await startAppRoles(env);
 
 const pool = createPool(databaseUrl, { max: 8 });
 const db = createDb<ReadModels>(pool);

@@ -48,6 +48,14 @@ const ADMIN_PAGES: Visit[] = [
   { name: "students", path: at("/students"), landsOn: "/participants" },
   { name: "tags", path: ({ checkInId }) => `/check-in/tags/${checkInId}` },
   { name: "view-waiver", path: ({ member }) => `/view-waiver/${member.id}` },
+  // the built-in dashboards (decision 092)
+  { name: "reports", path: at("/reports") },
+  // resources (decision 101): the cards, the add form and the archived table
+  { name: "resource", path: at("/resource") },
+  // challenges (decision 102): the staff list and its new-challenge form
+  { name: "challenges", path: at("/challenges") },
+  // who signed the waiver, signing links, the text's versions (decision 100)
+  { name: "waivers", path: at("/waivers") },
 ];
 
 type SizeName = (typeof VIEWPORTS)[number]["name"];
@@ -60,7 +68,17 @@ type SizeName = (typeof VIEWPORTS)[number]["name"];
 const ROLES: { role: string; username: string | null; pages: Visit[]; sizes?: SizeName[] }[] = [
   { role: "superadmin", username: "superadmin@northside.demo", pages: STAFF_PAGES.filter((p) => ["home", "check-in", "participants"].includes(p.name)), sizes: ["desktop"] },
   { role: "admin", username: "admin@northside.demo", pages: [...ADMIN_PAGES, { name: "not-found", path: at("/no-such-page"), landsOn: "/404-page-not-found" }] },
-  { role: "school-admin", username: "admin@maple.demo", pages: [{ name: "students", path: at("/students") }] },
+  {
+    role: "school-admin",
+    username: "admin@maple.demo",
+    pages: [
+      { name: "students", path: at("/students") },
+      // communications (decision 088): the list, the compose form, a demo announcement sent
+      { name: "communications", path: at("/communications") },
+      { name: "communications-compose", path: at("/communications?edit=new") },
+      { name: "communications-sent", path: at(`/communications?id=${idFrom("demo-seed", "announcement", idFrom("demo", "organization", "maple-street-school"), "forms")}`) },
+    ],
+  },
   {
     role: "coach",
     username: "coach@northside.demo",
@@ -71,15 +89,15 @@ const ROLES: { role: string; username: string | null; pages: Visit[]; sizes?: Si
   {
     role: "kiosk",
     username: "kiosk@northside.demo",
+    // (its Home is /check-in: decision 097)
     pages: [
-      { name: "home", path: at("/") },
       { name: "check-in", path: at("/check-in") },
       { name: "participants", path: at("/participants") },
       { name: "tags", path: ({ checkInId }) => `/check-in/tags/${checkInId}` },
       { name: "health", path: at("/health") },
     ],
   },
-  { role: "parent", username: "parent@northside.demo", pages: [{ name: "home", path: at("/") }, { name: "my-profile", path: at("/my-profile") }, { name: "health", path: at("/health") }] },
+  { role: "parent", username: "parent@northside.demo", pages: [{ name: "home", path: at("/") }, { name: "my-profile", path: at("/my-profile") }, { name: "health", path: at("/health") }, { name: "resource", path: at("/resource") }] },
   // the demo family of the parents' home (decision 040): in Maple Street School, today's screening to fill and a waiver to sign
   { role: "family", username: "family@maple.demo", pages: [{ name: "home", path: at("/") }] },
   { role: "member", username: "participant@northside.demo", pages: [{ name: "home", path: at("/") }, { name: "my-profile", path: at("/my-profile") }] },

@@ -54,7 +54,8 @@ describe("the parents' page", () => {
     await admin.waitForURL(/search=Haddad/);
     const noor = admin.getByTestId("parent-row").filter({ hasText: "Noor Haddad" });
     await noor.waitFor();
-    expect(await admin.getByTestId("parent-row").count()).toBe(1);
+    // Noor is on the unfiltered first page too: wait for the filtered list, not only for her row
+    await expect.poll(() => admin.getByTestId("parent-row").count(), { timeout: 10_000 }).toBe(1);
     expect(await noor.getByTestId("parent-children").textContent()).toBe("No children linked");
 
     // link Maya (already the demo parent's child: she gets a second guardian)

@@ -22,7 +22,7 @@ describe("answering a survey on a phone, and its report", () => {
     const page = member.page;
     await page.setViewportSize(PHONE);
     await gotoSettled(page, "/challenges");
-    await page.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Surveys", level: 2 }).waitFor();
     await auditEverySize(page, "open surveys", found);
     await page.getByRole("link", { name: "Start Wellbeing check (post)" }).click();
     await page.getByText("Page 1 of 2").waitFor();
@@ -50,7 +50,7 @@ describe("answering a survey on a phone, and its report", () => {
     await page.getByRole("group", { name: /I try new things/ }).getByLabel("2", { exact: true }).check();
     await page.getByRole("group", { name: /I feel safe/ }).getByLabel("5", { exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("heading", { name: "Surveys", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Surveys", level: 2 }).waitFor();
     const card = page.getByRole("listitem").filter({ hasText: "Wellbeing check (post)" });
     await card.getByText("Completed").waitFor();
     expect(await card.getByRole("link").count()).toBe(0);
@@ -67,6 +67,17 @@ describe("answering a survey on a phone, and its report", () => {
     await admin.getByRole("heading", { name: "Answers per question" }).waitFor();
     await admin.getByRole("heading", { name: /WB_1: I feel good about myself/ }).waitFor();
     await admin.getByRole("rowheader", { name: /Leo/ }).first().waitFor();
+    // the charts (recharts, decision 105): a bar chart per question with its table view, and the pre/post change
+    await admin.getByRole("img", { name: /^WB_1, answers of \d+ responses: 1: \d+/ }).locator(".recharts-bar-rectangle").first().waitFor();
+    await admin.getByText("Table view: answers to WB_1").click();
+    await admin.getByRole("heading", { name: "Pre/post evaluation" }).waitFor();
+    await admin.getByText(/Wellbeing check \(pre\) \(before\) and Wellbeing check \(post\) \(after\): \d+ members answered both/).waitFor();
+    const change = admin.getByRole("img", { name: /^Mean answer before and after, per item: WB_1: [\d.]+ before, [\d.]+ after/ });
+    await change.locator(".recharts-bar-rectangle").first().waitFor();
+    await admin.getByText("Table view: the mean answer before and after").click();
+    await admin.getByRole("rowheader", { name: "WB_1" }).waitFor();
+    await admin.getByText("This is the post survey of").waitFor();
+    await admin.getByTestId("export-survey-evaluation").waitFor();
     await auditEverySize(admin, "survey report", found);
     await screenshot(admin, "survey-report-phone");
 

@@ -14,6 +14,7 @@ import { seedDemoScreening } from "./screening";
 import { seedDemoStaffUsers } from "./staff-users";
 import { seedDemoInvitations } from "./invitations";
 import { seedDemoMessages } from "./messages";
+import { seedDemoAnnouncements } from "./announcements";
 import { seedDemoRequests } from "./requests";
 import { seedDemoParticipantInvitations } from "./participant-invitations";
 import { LEVEL, type InvitationMail } from "../../modules/identity";
@@ -22,7 +23,10 @@ import { seedDemoVisitHistory } from "./visits";
 import { seedDemoOrganizationRequests } from "./organization-requests";
 import { seedDemoSurveys } from "./surveys";
 import { seedDemoChildPoints, seedDemoPoints, seedDemoStore } from "./points";
+import { seedDemoChallenges } from "./challenges";
 import { seedDemoIntegrations } from "./integrations";
+import { seedDemoResources } from "./resources";
+import { seedDemoWaiverVersions } from "./waivers";
 
 export const DEMO_PASSWORD = "rollcall-demo";
 /** the parent's two children (demo users and participants) */
@@ -87,6 +91,10 @@ async function seedOrganization(deps: { store: EventStore; clock: Clock }, org: 
         register_subtitle: "Choose a program for the season. Places are kept in the order you register.",
       },
       event: { is_enabled: true, event_subtitle: "Trips and special days: register before the event fills up." },
+      // resources (decision 101): on in both demo organizations
+      document: { is_enabled: true },
+      // communications (decision 091): on in the school, every channel (text messages go to the SMS outbox in development)
+      ...(org.type === "school" && { communication: { is_enabled: true, sending_methods: ["INTERNAL", "EMAIL", "SMS"] as ("INTERNAL" | "EMAIL" | "SMS")[] } }),
     },
     address: { address: "", unit: "", ...DEMO_ADDRESSES[org.domain]! },
     time_zone: org.timeZone,
@@ -180,6 +188,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoRequests(deps, org, ids.admin!);
     // the inbox (decision 073): a coach's message to the first child, copied to her parent, answered; the admin's to the parent
     await seedDemoMessages(deps, org.id, { coachId: ids.coach!, adminId: ids.admin!, parentId: ids.parent!, childId: children[0]!.userId });
+    // announcements (decision 091): in the school, where communications are on
+    if (org.type === "school") await seedDemoAnnouncements(deps, org.id, { adminId: ids.admin!, parentGroupId: groups.parent!.id, coachGroupId: groups.coach!.id });
     // participants' own accounts (decision 068): two 16-year-olds, one Invited (its mail in the outbox), one Pending
     accounts += await seedDemoParticipantInvitations(
       deps,
@@ -195,8 +205,14 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoPoints(deps, org, generated, ids.coach!);
     await seedDemoChildPoints(deps, org, participants.slice(generated.length).map((p) => p.participantId), ids.coach!);
     await seedDemoStore(deps, org, generated, ids.admin!);
+    // challenges (decision 102): one per rule, with some progress and a few completions (their points awarded)
+    await seedDemoChallenges(deps, org, generated, participants.slice(generated.length).map((p) => p.participantId), { adminId: ids.admin!, coachId: ids.coach! });
     // integrations (decision 080): two API keys of the admin (one expired) and an example webhook, turned off
     await seedDemoIntegrations(deps, org.id, ids.admin!);
+    // resources (decision 101): a PDF handbook, links, a parents-only and a coaches-only item, opened by the family and the children
+    await seedDemoResources(deps, org, { parent: groups.parent!.id, coach: groups.coach!.id }, ids.admin!, [ids.parent!, ...children.map((c) => c.userId), ids.participant!]);
+    // waiver versions (decision 100): an older text, two members who signed only it, the built-in text current again
+    await seedDemoWaiverVersions(deps, org.id, generated, ids.admin!);
   }
   // organization requests (decision 067): one Pending, one granted by granter@northside.demo (a third organization)
   await seedDemoOrganizationRequests(deps, idFrom("user", "granter@northside.demo"));

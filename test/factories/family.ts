@@ -52,7 +52,7 @@ export async function seedDemoFamily(
   for (const childId of [firstId, secondId]) {
     const child = await loadParticipant(deps.store, childId);
     if (!child) throw new Error(`seeding the demo family: participant ${childId} is missing`);
-    const { participantId, organizationId: _org, memberId: _m, status: _s, waiverSigned: _w, waiverSignedAt: _a, waiverSignedBy: _b, waiverTokens: _t, ...profile } = child;
+    const { participantId, organizationId: _org, memberId: _m, status: _s, waiverSigned: _w, waiverSignedAt: _a, waiverSignedBy: _b, waiverVersion: _v, waiverTokens: _t, ...profile } = child;
     const commandId = idFrom("seed-family-link", childId);
     const linked = await handleParticipantCommand(deps, {
       type: "UpdateParticipant",

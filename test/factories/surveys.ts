@@ -38,7 +38,8 @@ const postRating = (i: number, q: number) => Math.min(5, preRating(i, q) + (i % 
  * The demo surveys (decision 074), in each organization: a pre survey (closed, answered by about six in seven of
  * the generated participants) and a post survey with the same item codes (open until a month from now, answered
  * by about four in five, a few stopped after the first page). The demo family's children have not answered, so
- * child1@, child2@ and parent@ find the post survey open. Ids are derived; the responses go in by direct appends
+ * child1@, child2@ and parent@ find the post survey open. The post survey is paired with the pre one, so the
+ * evaluation (decision 105) shows the change of the members who answered both. Ids are derived; the responses go in by direct appends
  * (one per member and survey), so the seed stays quick.
  */
 export async function seedDemoSurveys(deps: Deps, org: Org, participantIds: readonly string[], adminId: string): Promise<void> {
@@ -76,4 +77,13 @@ export async function seedDemoSurveys(deps: Deps, org: Org, participantIds: read
     });
     if (which === "pre") await run({ type: "CloseSurvey", data: { surveyId }, metadata: metadata("close") });
   }
+  // the post survey is the pre survey's pair (decision 105): the report page shows the evaluation on first start
+  const preId = idFrom("demo", "survey", org.id, "pre");
+  const postId = idFrom("demo", "survey", org.id, "post");
+  const paired = await handleCommand(deps, surveyDecider, surveyStreamId(postId), {
+    type: "PairSurvey",
+    data: { surveyId: postId, pairsWith: preId, facts: { pre: { found: true, name: "Wellbeing check (pre)", pairsWith: null, otherPost: null }, preOf: null } },
+    metadata: { commandId: idFrom("demo-seed", "survey", postId, "pair"), organizationId: org.id, actorId: adminId },
+  });
+  if (!paired.ok) throw new Error(`pairing the demo surveys: ${paired.error.message}`);
 }

@@ -1,7 +1,7 @@
 /**
  * The expected access matrix, written out by hand (docs: modules/identity/access/ROUTE-RULES.md).
  * One character per subject, in SUBJECTS order: '+' allowed, '-' refused. Northside Youth Centre (type
- * other) as seeded: every feature off but the program builder (decision 049), program and event (decision 053). A registry route missing here fails the test.
+ * other) as seeded: every feature off but the program builder (decision 049), program and event (decision 053), and document (decision 101). A registry route missing here fails the test.
  */
 export const SUBJECTS = ["anonymous", "participant", "parent", "coach", "admin", "organization", "granter", "superadmin", "kiosk"] as const;
 
@@ -27,7 +27,8 @@ export const EXPECTED_PAGES: Record<string, string> = {
   inbox: "-+++++++-",
   customize: "----++++-",
   integrations: "----++++-",
-  resource: "---+++++-",
+  // resources (decision 101): the document feature is on in the demo organizations; every signed-in user but the kiosk (the page narrows)
+  resource: "-+++++++-",
   waivers: "----++++-",
   role: "----++++-",
   participants: "---++++++",
@@ -64,7 +65,8 @@ export const EXPECTED_PAGES: Record<string, string> = {
   survey: "----++++-",
   store: "-+++++++-",
   communications: "---------",
-  reports: "---------",
+  // the built-in dashboards (decision 092): 'view reports' staff, whatever the report feature
+  reports: "----++++-",
 };
 
 export const EXPECTED_API: Record<string, string> = {
@@ -113,6 +115,16 @@ export const EXPECTED_API: Record<string, string> = {
   "message-retract": "-+++++++-",
   "message-read": "-+++++++-",
   "message-archive": "-+++++++-",
+  // announcements (decision 088): school organizations with the communication feature only; Northside is neither
+  "communication-list": "---------",
+  "communication-audience": "---------",
+  "communication-detail": "---------",
+  "communication-create": "---------",
+  "communication-update": "---------",
+  "communication-send": "---------",
+  "communication-retract": "---------",
+  // Twilio's status callback (decision 108): no session needed, the signature is checked by the call itself; the kiosk is refused
+  "sms-status": "++++++++-",
   health: "+++++++++",
   "participant-detail": "---++++++",
   "participant-report": "---++++++",
@@ -247,6 +259,9 @@ export const EXPECTED_API: Record<string, string> = {
   "survey-publish": "----++++-",
   "survey-close": "----++++-",
   "survey-report": "----++++-",
+  // the pre/post pairing (build) and the evaluation result (read), decision 105
+  "survey-pair": "----++++-",
+  "survey-evaluation": "----++++-",
   "survey-response": "-++------",
   "survey-response-save": "-++------",
   // points and the store (decisions 075, 076): awarding needs one of the three reward permissions (the category's own
@@ -268,6 +283,17 @@ export const EXPECTED_API: Record<string, string> = {
   "order-create": "-++------",
   "order-detail": "-+++++++-",
   "order-update": "-+++++++-",
+  // challenges (decision 102): 'view challenges' to see (members theirs), 'reward challenge points' staff to manage and confirm
+  "challenge-list": "-+++++++-",
+  "challenge-create": "---+++++-",
+  "challenge-detail": "-+++++++-",
+  "challenge-update": "---+++++-",
+  "challenge-delete": "---+++++-",
+  "challenge-confirm": "---+++++-",
+  "challenge-progress": "---+++++-",
+  // the built-in dashboards' figures and CSV (decision 092): 'view reports' staff
+  "report-figures": "----++++-",
+  "report-csv": "----++++-",
   // API keys and webhooks (decisions 078, 079): organization admins (admin and above)
   "api-key-list": "----++++-",
   "api-key-create": "----++++-",
@@ -281,4 +307,19 @@ export const EXPECTED_API: Record<string, string> = {
   "webhook-disable": "----++++-",
   "webhook-delivery": "----++++-",
   "webhook-redeliver": "----++++-",
+  // resources (decision 101): reading and opening, every signed-in user but the kiosk (the service narrows to their
+  // group); managing, staff with 'create communications' (not the demo coach)
+  "resource-list": "-+++++++-",
+  "resource-detail": "-+++++++-",
+  "resource-open": "-+++++++-",
+  "resource-file": "----++++-",
+  "resource-create": "----++++-",
+  "resource-update": "----++++-",
+  "resource-delete": "----++++-",
+  // the Waivers page's calls (decision 100): admins and the organization account, as the /waivers page
+  "waiver-list": "----++++-",
+  "waiver-version-list": "----++++-",
+  "waiver-version-create": "----++++-",
+  "waiver-detail": "----++++-",
+  "waiver-send-link": "----++++-",
 };

@@ -23,7 +23,10 @@ const concrete = (pattern: string) => pattern.replace(/\/:[a-zA-Z]+\?/g, "").rep
  * refusals are 403 and redirects.
  */
 const ANSWERS_404 = ["not-found", "view-waiver", "participant", "participant-audit", "check-in-tags", "program-report", "event-report", "dev-mail-message", "invitation-request", "teacher-invitation-request"];
-const pageAllowed = (id: string, response: Response) => response.status === 200 || (ANSWERS_404.includes(id) && response.status === 404);
+/** A page that lets a subject in and sends it on to its own place: a kiosk's Home is its check-in screen (decision 097). */
+const SENDS_ON: Record<string, string> = { home: "/check-in" };
+const pageAllowed = (id: string, response: Response) =>
+  response.status === 200 || (ANSWERS_404.includes(id) && response.status === 404) || (response.status === 302 && SENDS_ON[id] !== undefined && response.headers.get("location") === SENDS_ON[id]);
 /** '+' allowed, '-' refused (401/403), 'x' the route has no handler yet (the /api splat answered). */
 async function apiVerdict(response: Response): Promise<string> {
   const text = await response.text();

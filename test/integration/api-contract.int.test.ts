@@ -126,7 +126,12 @@ describe("the API documents against the running app", () => {
       [admin, "message-inbox", "/api/message/inbox"],
       [admin, "survey-list", "/api/survey"],
       [admin, "leaderboard", "/api/leaderboard"],
+      [admin, "challenge-list", "/api/challenge"],
+      [admin, "resource-list", "/api/resource"],
       [admin, "api-key-list", "/api/api-key"],
+      [admin, "report-figures", "/api/report/attendance"],
+      [admin, "waiver-list", "/api/waiver?status=resign"],
+      [admin, "waiver-version-list", "/api/waiver/version"],
       [null, "openapi", "/api/openapi.json"],
       [null, "asyncapi", "/api/asyncapi.json"],
     ];

@@ -216,6 +216,9 @@ describe("events over the API on real PostgreSQL (decision 047)", () => {
     // a correction: p3 was not there after all
     await json(await coach.request("PUT", `/api/appointment/event/${event.id}/attendance`, { body: { attendance: [{ participant_id: p3.id, status: "absent" }] } }));
 
+    // the points are the ledger's (decision 104), awarded by the attendance-points subscriber after the marks: every
+    // projection caught up with the store (the awards it appended too) before the report is read
+    await waitForProjections(app.baseUrl);
     const report = await json<Report>(await admin.request("GET", `/api/appointment/event/${event.id}/report`));
     // by hand: 5 registered, p1 and p2 present (25 points each), p3 and p4 absent, the fifth unmarked
     expect(report.event).toEqual({ id: event.id, name: "Pizza Night", start_date: event.start_date, end_date: event.end_date, attendees: 2, absentees: 2, registered: 5, points: 25 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFrom } from "../../modules/kernel";
+import { dayBoundsIn, todayIn } from "../../modules/organizations";
 import { demoOrganizations } from "../factories/demo-seed";
 import { demoFamilyChildIds } from "../factories/family";
 import { eventually } from "../support/eventually";
@@ -49,7 +50,7 @@ describe("the parents' home: each parent's own children, today's state, the waiv
   beforeAll(async () => {
     app = await startInProcessApp("family");
     await clearSignInLimits((await testServices()).redisUrl);
-    for (const who of ["family@northside.demo", "parent@northside.demo", "child1@northside.demo", "admin@northside.demo", "coach@northside.demo", "family@maple.demo"]) {
+    for (const who of ["family@northside.demo", "parent@northside.demo", "child1@northside.demo", "admin@northside.demo", "coach@northside.demo", "family@maple.demo", "kiosk@northside.demo"]) {
       clients[who] = new HttpClient(app.baseUrl);
       await clients[who].signIn(who);
     }
@@ -138,5 +139,44 @@ describe("the parents' home: each parent's own children, today's state, the waiv
     expect((await signWaiver("family@northside.demo", picked)).status).toBe(409);
     // a member may not ask, not even for themselves
     expect((await signWaiver("child1@northside.demo", maya)).status).toBe(404);
+  });
+
+  it("shows staff today's figures from the board, the day's programs and the flags, and sends a kiosk to check-in (decision 097)", async () => {
+    type Today = { day: string; inNow: number; visitsToday: number; expected: number; expectedArrived: number; programs: { registered: number; arrived: number }[]; stopFlags: number; warnFlags: number; unscreenedInNow: number | null };
+    const { today } = (await (await clients["admin@northside.demo"]!.request("GET", "/?_data=routes%2F_index")).json()) as { today: Today | null; family: unknown };
+    expect(today).not.toBeNull();
+    const bounds = dayBoundsIn(northside.timeZone, new Date());
+    const board = (await (
+      await clients["admin@northside.demo"]!.request("GET", `/api/check-in?type=notYetCheckout&all=true&start=${encodeURIComponent(bounds.start)}&end=${encodeURIComponent(bounds.end)}`)
+    ).json()) as { data: { participant_id: string; check_out_time: string | null }[]; additional_info: { programs: { participant_ids: string[] }[]; flags: { participant_id: string; stop: boolean; warn: boolean }[] } };
+    expect(today!.day).toBe(todayIn(northside.timeZone, new Date()));
+    expect(today!.visitsToday).toBe(board.data.length);
+    expect(today!.inNow).toBe(new Set(board.data.filter((r) => !r.check_out_time).map((r) => r.participant_id)).size);
+    const expected = new Set(board.additional_info.programs.flatMap((p) => p.participant_ids));
+    const came = new Set(board.data.map((r) => r.participant_id));
+    expect(today!.expected).toBe(expected.size);
+    expect(today!.expectedArrived).toBe([...expected].filter((id) => came.has(id)).length);
+    expect(today!.programs).toHaveLength(board.additional_info.programs.length);
+    expect(today!.stopFlags).toBe(board.additional_info.flags.filter((f) => f.stop).length);
+    expect(today!.warnFlags).toBe(board.additional_info.flags.filter((f) => f.warn).length);
+    expect(today!.stopFlags + today!.warnFlags).toBeGreaterThan(0);
+    // Northside does not ask for the daily screening: no such figure
+    expect(today!.unscreenedInNow).toBeNull();
+    // a parent's home has no staff figures; a kiosk's Home is the check-in screen
+    expect(((await (await clients["family@northside.demo"]!.request("GET", "/?_data=routes%2F_index")).json()) as { today: unknown }).today).toBeNull();
+    const kiosk = await clients["kiosk@northside.demo"]!.request("GET", "/");
+    expect(kiosk.status).toBe(302);
+    expect(kiosk.headers.get("location")).toBe("/check-in");
+  });
+
+  it("answers /help with whom to ask when no support form is configured (decision 099)", async () => {
+    const admin = await (await clients["admin@northside.demo"]!.request("GET", "/help")).text();
+    expect(admin).toContain("Get In Touch");
+    expect(admin).toContain("Customize Scoreboard");
+    const parent = await clients["family@northside.demo"]!.request("GET", "/help");
+    expect(parent.status).toBe(200);
+    const html = await parent.text();
+    expect(html).toContain("please ask a staff member of");
+    expect(html).not.toContain("Customize Scoreboard");
   });
 });

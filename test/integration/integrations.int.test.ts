@@ -5,15 +5,18 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInStream } from "../../modules/check-in";
+import { DELIVERY_KEPT_DAYS, forgetFinishedDeliveries } from "../../projections/integrations";
+import { createDb, createPool } from "../../modules/kernel";
 import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
 import { HttpClient, clearSignInLimits } from "../support/http-client";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { testServices } from "../support/services";
 import { eventually } from "../support/eventually";
 
-type Member = { id: string; member_id: string; first_name: string; is_waiver_signed: boolean };
+type Member = { id: string; member_id: string; first_name: string; is_waiver_signed: boolean; pick_up_permission: string };
 type Received = { id: string; body: string; headers: Record<string, string> };
 
 /** A real HTTPS receiver on localhost with a certificate made for this test; it can go down and come back on its port. */
@@ -192,4 +195,70 @@ describe("API keys and webhooks on real PostgreSQL and Redis", () => {
     expect((await admin.request("POST", `/api/webhook-delivery/${retried.id}/redeliver`)).status).toBe(200);
     await eventually(async () => hook.received.filter((r) => r.id === retried.id).length, (n) => n === 2);
   }, 60_000);
+
+  it("sends an endpoint's deliveries in batches, each member's check-ins and check-outs in the order they happened", async () => {
+    const created = await admin.request("POST", "/api/webhook", { body: { url: hook.url(), description: "order", event_types: ["check-in", "check-out"] } });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const endpoint = ((await created.json()) as { data: { id: string } }).data;
+    const key = await newKey("Order", ["CAN_CHECK_IN_OUT_MEMBERS"]);
+    // members who leave on their own (no adult to name at check-out) and are not in now
+    const inNow = new Set(((await (await admin.request("GET", board)).json()) as { data: { member_id: string }[] }).data.map((r) => r.member_id));
+    const lanes = members
+      .filter((m) => m.pick_up_permission === "Child may travel to and from the facility independently" && m.is_waiver_signed && !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id) && !inNow.has(m.member_id))
+      .slice(-3);
+    expect(lanes).toHaveLength(3);
+    // three members side by side, each in and out three times
+    await Promise.all(
+      lanes.map(async (m) => {
+        for (let round = 0; round < 3; round++)
+          for (const type of ["in", "out"] as const) {
+            const response = await byKey(key.key, "POST", "/api/check-in", { memberId: m.member_id, type, ...day });
+            expect(response.status, await response.text()).toBe(200);
+          }
+      }),
+    );
+    type Delivery = { id: string; status: string; attempts: number };
+    const detail = await eventually(
+      async () => ((await (await admin.request("GET", `/api/webhook/${endpoint.id}`)).json()) as { deliveries: Delivery[] }).deliveries,
+      (ds) => ds.length === 18 && ds.every((d) => d.status === "succeeded"),
+      { timeoutMs: 20_000 },
+    );
+    // each delivered once, at the first try
+    expect(detail.every((d) => d.attempts === 1)).toBe(true);
+    const mine = new Set(detail.map((d) => d.id));
+    const arrived = hook.received.filter((r) => mine.has(r.id)).map((r) => JSON.parse(r.body) as { type: string; data: { memberId: string } });
+    expect(arrived).toHaveLength(18);
+    for (const m of lanes) expect(arrived.filter((a) => a.data.memberId === m.member_id).map((a) => a.type)).toEqual(["check-in", "check-out", "check-in", "check-out", "check-in", "check-out"]);
+    // each first try went out in a batch of its endpoint (one job per batch)
+    const pool = createPool(app.databaseUrl, { max: 1 });
+    try {
+      const { rows } = await sql<{ batched: string }>`select count(*) as batched from webhook_deliveries where endpoint_id = ${endpoint.id} and batch_id like ${`whb_${endpoint.id}_%`}`.execute(createDb(pool));
+      expect(Number(rows[0]!.batched)).toBe(18);
+    } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
+  it("forgets finished deliveries and their tries after 30 days, never a pending one", async () => {
+    const pool = createPool(app.databaseUrl, { max: 1 });
+    const db = createDb(pool);
+    try {
+      const old = new Date(Date.now() - (DELIVERY_KEPT_DAYS + 1) * 86_400_000).toISOString();
+      const row = (id: string, status: string, createdAt: string) => sql`
+        insert into webhook_deliveries (id, endpoint_id, organization_id, event_id, event_type, stream_id, position, payload, status, attempts, created_at)
+        values (${id}, 'gone-endpoint', 'org', ${id}, 'check-in', 's', 1, '{}', ${status}, 1, ${createdAt}::timestamptz)`.execute(db);
+      await row("msg_old_done", "succeeded", old);
+      await row("msg_old_failed", "failed", old);
+      await row("msg_old_pending", "pending", old);
+      await row("msg_new_done", "succeeded", new Date().toISOString());
+      await sql`insert into webhook_attempts (delivery_id, attempt, at, status_code, duration_ms) values ('msg_old_done', 1, now(), 204, 1)`.execute(db);
+      expect(await forgetFinishedDeliveries(db, new Date(Date.now() - DELIVERY_KEPT_DAYS * 86_400_000))).toBe(2);
+      const { rows } = await sql<{ id: string }>`select id from webhook_deliveries where endpoint_id = 'gone-endpoint' order by id`.execute(db);
+      expect(rows.map((r) => r.id)).toEqual(["msg_new_done", "msg_old_pending"]);
+      expect((await sql`select 1 from webhook_attempts where delivery_id = 'msg_old_done'`.execute(db)).rows).toHaveLength(0);
+      await sql`delete from webhook_deliveries where endpoint_id = 'gone-endpoint'`.execute(db);
+    } finally {
+      await pool.end();
+    }
+  });
 });

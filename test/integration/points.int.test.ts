@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import type { Services } from "../../modules/identity";
 import { DomainError, idFrom, newId, systemClock } from "../../modules/kernel";
-import { placeOrder, pointsDecider, pointsStreamId, type PointsCommand } from "../../modules/points";
+import { itemDecider, orderDecider, orderStreamId, placeOrder, pointsDecider, pointsStreamId, releaseAbandonedCheckouts, storeItemStreamId, type PointsCommand } from "../../modules/points";
 import { runOn } from "../../modules/points/run";
 import { waitForProjection } from "../../projections/runner";
 import type { ReadModels } from "../../projections/read-models";
@@ -121,7 +121,9 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
 
     const placed = await json<{ message: string; data: Order }>(await maya.request("POST", "/api/order", { body: { items: [{ id: pin.id, quantity: 1, price: 1 }, { id: pin.id, quantity: 1 }] } }));
     expect(placed.message).toBe("Order successfully created");
-    expect(placed.data).toMatchObject({ status: "Pending", total: 200, lines: [{ itemId: pin.id, quantity: 2, price: 100 }] });
+    expect(placed.data).toMatchObject({ status: "Pending", total: 200, lines: [{ itemId: pin.id, quantity: 2, price: 100 }], balance: start - 200 });
+    // the call answers from its decision (decision 086); the read models follow
+    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
     expect((await json<Balance>(await maya.request("GET", "/api/point/balance"))).balance).toBe(start - 200);
     // stock below the units ordered
     expect((await json<Failure>(await admin.request("PUT", `/api/store/item/${pin.id}`, { body: { name: "Enamel pin", price: 100, stock: 1 } }), 400)).message).toBe("Stock cannot be below the 2 units already ordered");
@@ -131,6 +133,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     const poor = await json<Failure>(await maya.request("POST", "/api/order", { body: { items: [{ id: bike.id }] } }), 409);
     expect(poor.code).toBe("POINTS_NOT_ENOUGH");
     expect(poor.message).toBe(`Not enough points: ${start - 200} left, 5000 needed`);
+    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
     expect((await json<Item>(await admin.request("GET", `/api/store/item/${bike.id}`))).available).toBe(1);
 
     // staff move it along; Maya cannot; cancelling a Ready order refunds by an event and returns the stock
@@ -184,6 +187,8 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     const balance = await balanceOf(member);
     const [x, y] = [await createItem({ name: "Sticker pack", price: balance - 5, stock: 5 }), await createItem({ name: "Yo-yo", price: balance - 5, stock: 5 })];
     const results = await Promise.allSettled([x, y].map((i) => placeOrder(services, buyer(member), [{ id: i.id, quantity: 1 }], newId())));
+    // the checkout answers from its decision (decision 086): the read models follow
+    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const loser = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect((loser.reason as DomainError).code).toBe("POINTS_NOT_ENOUGH");
@@ -235,5 +240,69 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     expect(week.data.every((r, i) => i === 0 || week.data[i - 1]!.points >= r.points)).toBe(true);
     expect((await json<Failure>(await admin.request("GET", "/api/leaderboard?period=year"), 400)).message).toBe("Period must be all, month or week");
     expect((await maya.request("PUT", `/api/leaderboard/${top}`, { body: { hidden: false } })).status).toBe(403);
+  });
+
+  it("a checkout that died between its reservation and its order: the sweep gives it up, its unit goes back on sale and its points come back, once; the dead checkout can no longer place it", async () => {
+    const member = generated[116]!;
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member], amount: 60, reason: "Sweep day" } }));
+    const item = await createItem({ name: "Water bottle", price: 40, stock: 1 });
+    const start = await balanceOf(member);
+    const orderId = newId();
+    const meta = (commandId: string) => ({ commandId, organizationId: NORTHSIDE, actorId: member });
+    // the checkout's first two steps, then it dies
+    await runOn(services, itemDecider, storeItemStreamId(item.id), { type: "ReserveStoreItem", data: { organizationId: NORTHSIDE, itemId: item.id, orderId, participantId: member, quantity: 1, roleName: "PARTICIPANT" }, metadata: meta(newId()) });
+    await runOn(services, pointsDecider, pointsStreamId(member), { type: "SpendPoints", data: { organizationId: NORTHSIDE, participantId: member, entryId: newId(), amount: 40, reason: "Order: Water bottle", orderId }, metadata: meta(newId()) });
+    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    expect((await json<Item>(await admin.request("GET", `/api/store/item/${item.id}`))).available).toBe(0);
+    expect(await balanceOf(member)).toBe(start - 40);
+
+    // too young to sweep: left alone
+    expect(await releaseAbandonedCheckouts(services, 60_000)).toBe(0);
+    expect(await releaseAbandonedCheckouts(services, 0)).toBe(1);
+    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    expect((await json<Item>(await admin.request("GET", `/api/store/item/${item.id}`))).available).toBe(1);
+    expect(await balanceOf(member)).toBe(start);
+    expect(await releaseAbandonedCheckouts(services, 0)).toBe(0);
+    const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId: NORTHSIDE, orderId, participantId: member, lines: [{ itemId: item.id, name: "Water bottle", price: 40, quantity: 1 }] }, metadata: meta(newId()) }).catch((e: unknown) => e);
+    expect((placed as DomainError).code).toBe("CHECKOUT_ABANDONED");
+    // the refund is one event, the release one event
+    const spends = (await services.store.readStream(pointsStreamId(member))).events.filter((e) => (e.data as { orderId?: string }).orderId === orderId);
+    expect(spends.map((e) => e.type)).toEqual(["PointsSpent", "PointsRefunded"]);
+    expect((await services.store.readStream(storeItemStreamId(item.id))).events.map((e) => e.type)).toEqual(["StoreItemCreated", "StoreItemReserved", "StoreItemReleased"]);
+  });
+
+  it("keeps the week and month boards and the entry counts equal to the ledger (decision 085), and a program's board holds its members only", async () => {
+    // every member's week and month rows against the entries summed in the organization's zone
+    const zone = ((await json<{ time_zone: string }>(await admin.request("GET", "/api/setting/organization"))).time_zone);
+    for (const unit of ["week", "month"] as const) {
+      const { rows } = await sql<{ n: number }>`
+        with ledger as (
+          select participant_id, date_trunc(${unit}, created_at at time zone ${zone})::date as starts_on, sum(amount)::int as earned
+            from rm_point_entries where organization_id = ${NORTHSIDE} and kind in ('award', 'reversal') group by 1, 2)
+        select count(*)::int as n from ledger l full join (select * from rm_point_periods where organization_id = ${NORTHSIDE} and period = ${unit}) p using (participant_id, starts_on)
+         where l.earned is distinct from p.earned`.execute(db);
+      expect(rows[0]!.n, unit).toBe(0);
+    }
+    const { rows: counts } = await sql<{ n: number }>`
+      select count(*)::int as n from rm_point_balances b
+        left join (select participant_id, count(*)::int as c from rm_point_entries group by 1) e using (participant_id)
+       where b.organization_id = ${NORTHSIDE} and b.entries <> coalesce(e.c, 0)`.execute(db);
+    expect(counts[0]!.n).toBe(0);
+    const someone = generated[0]!;
+    const balance = await json<{ history_count: number; history: unknown[] }>(await admin.request("GET", `/api/point/balance?participant_id=${someone}`));
+    expect(balance.history_count).toBe(Number((await db.selectFrom("rm_point_entries").select((eb) => eb.fn.countAll<string>().as("n")).where("participant_id", "=", someone).executeTakeFirst())?.n));
+
+    // a program's board: its registered members only, in the same order as the organization's
+    const registered = await db.selectFrom("rm_program_registrations").select(["program_id", "participant_id"]).where("organization_id", "=", NORTHSIDE).execute();
+    const byProgram = new Map<string, Set<string>>();
+    for (const r of registered) byProgram.set(r.program_id, (byProgram.get(r.program_id) ?? new Set()).add(r.participant_id));
+    const [programId, members] = [...byProgram].sort((x, y) => y[1].size - x[1].size)[0]!;
+    const board = await json<{ data: { participant_id: string; points: number }[]; additional_info: { program_id: string } }>(await admin.request("GET", `/api/leaderboard?period=all&size=100&program_id=${programId}`));
+    expect(board.additional_info.program_id).toBe(programId);
+    expect(board.data.length).toBeGreaterThan(0);
+    expect(board.data.every((r) => members.has(r.participant_id))).toBe(true);
+    expect(board.data.every((r, i) => i === 0 || board.data[i - 1]!.points >= r.points)).toBe(true);
+    expect((await json<Failure>(await admin.request("GET", "/api/leaderboard?program_id=nope"), 400)).message).toBe("program_id must be a program's id");
+    expect((await json<{ data: unknown[] }>(await admin.request("GET", `/api/leaderboard?program_id=${newId()}`))).data).toEqual([]);
   });
 });

@@ -97,12 +97,13 @@ describe("program and event report exports, with the worker, on real PostgreSQL 
     await json(await coach.request("PUT", `/api/appointment/event/${eventId}/attendance`, { body: { attendance: [{ participant_id: a.id, status: "present" }, { participant_id: b.id, status: "absent" }] } }));
     // the read models have applied the last marks
     await eventually(
-      async () => json<Paged<{ participant_id: string; attendance_count: number; absent_count: number }>>(await admin.request("GET", `/api/program/${programId}/report`)),
-      (r) => r.data.some((row) => row.participant_id === a.id && row.attendance_count === 3 && row.absent_count === 1),
+      async () => json<Paged<{ participant_id: string; attendance_count: number; absent_count: number; points: number }>>(await admin.request("GET", `/api/program/${programId}/report`)),
+      // the marks applied, and the points they earned on the ledger (another subscriber)
+      (r) => r.data.some((row) => row.participant_id === a.id && row.attendance_count === 3 && row.absent_count === 1 && row.points === 15),
     );
     await eventually(
-      async () => json<{ event: { attendees: number; absentees: number } }>(await admin.request("GET", `/api/appointment/event/${eventId}/report`)),
-      (r) => r.event.attendees === 1 && r.event.absentees === 1,
+      async () => json<{ event: { attendees: number; absentees: number }; data: { points: number }[] }>(await admin.request("GET", `/api/appointment/event/${eventId}/report`)),
+      (r) => r.event.attendees === 1 && r.event.absentees === 1 && r.data.some((row) => row.points === 25),
     );
   }, 180_000);
   afterAll(() => app?.stop());

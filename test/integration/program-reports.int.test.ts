@@ -102,8 +102,8 @@ describe("the program reports over the API on real PostgreSQL (decision 050)", (
   const reportOf = async (client = admin, query = "") =>
     eventually(
       async () => json<Report>(await client.request("GET", `/api/program/${programId}/report${query}`)),
-      // the projection has applied the last mark
-      (r) => r.data.some((row) => row.participant_id === a.id && row.attendance_count === 3 && row.absent_count === 1),
+      // the projection has applied the last mark, and the ledger holds the points the marks earned (another subscriber)
+      (r) => r.data.some((row) => row.participant_id === a.id && row.attendance_count === 3 && row.absent_count === 1) && r.data.reduce((sum, row) => sum + row.points, 0) === 30,
     );
 
   it("answers each registered member and the drop-in who attended, with the figures computed by hand", async () => {
@@ -195,5 +195,18 @@ describe("the program reports over the API on real PostgreSQL (decision 050)", (
     const summary = await json<Summary>(await maple.request("GET", "/api/base/program_report?size=1000"));
     expect(summary.data.map((r) => r.id)).not.toContain(programId);
     expect((await json<{ code: string; message: string }>(await admin.request("GET", "/api/base/program_report?size=5000"), 400)).message).toBe("Size must be at most 1000");
+  });
+  it("reads points from the ledger: an attendance award reversed leaves the column, whatever attended x points says", async () => {
+    await reportOf();
+    const ledger = await json<{ data: { id: string; kind: string; category: string; source_kind: string | null; source_id: string | null }[] }>(await admin.request("GET", `/api/point?participant_id=${a.id}&category=attendance&size=100`));
+    const award = ledger.data.find((e) => e.kind === "award" && e.source_kind === "session" && e.source_id?.startsWith(`${programId}:`));
+    expect(award, "an attendance award of the program's sessions").toBeDefined();
+    await json(await admin.request("POST", `/api/point/${award!.id}/reverse`, { body: { reason: "Marked by mistake" } }));
+    const after = await eventually(
+      async () => json<Report>(await admin.request("GET", `/api/program/${programId}/report`)),
+      (r) => r.data.find((row) => row.participant_id === a.id)?.points !== 15,
+    );
+    // attendance unchanged (3 of 4), points one session fewer
+    expect(after.data.find((row) => row.participant_id === a.id)).toMatchObject({ attendance_count: 3, points: 10 });
   });
 });

@@ -33,6 +33,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", () => undefined);
       stream.on("end", () => {
         const refusal = refusals.shift();
         if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
@@ -43,6 +44,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         }, callback);
       });
     },
+  });
+  // A client that vanishes mid-message (a SIGKILLed worker) resets its socket: smtp-server emits that as an "error" on
+  // the server, which, unheard, is an uncaught exception in the test process. The message is simply not taken; the
+  // sender's retry is what the tests check.
+  server.on("error", (err: Error & { code?: string }) => {
+    if (err.code !== "ECONNRESET" && err.code !== "EPIPE") console.warn("[smtp-sink]", err.message);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;

@@ -41,7 +41,7 @@ const faces = readdirSync(join(ROOT, "modules"))
 describe("the browser-safe faces (modules/<ctx>/client.ts)", () => {
   it("exist for the contexts app/components uses", () => {
     expect(faces.map((f) => relative(ROOT, f)).sort()).toEqual(
-      ["appointments", "check-in", "communications", "family", "flags", "identity", "integrations", "organizations", "participants", "points", "programs", "requests", "screening", "surveys"].map((ctx) => `modules/${ctx}/client.ts`),
+      ["appointments", "challenges", "check-in", "communications", "family", "flags", "identity", "integrations", "organizations", "participants", "points", "programs", "reports", "requests", "resources", "screening", "surveys", "waivers"].map((ctx) => `modules/${ctx}/client.ts`),
     );
   });
 

@@ -14,6 +14,7 @@ import { isReportKind, reportSource } from "./report-sources";
 import { countRows, cursorRows, FETCH_SIZE, historyRows, loadLookup, rowQueryFor } from "./sources";
 import { userListSource } from "./user-list-source";
 import { parentListSource } from "./parent-list-source";
+import { isSurveyKind, surveySource } from "./survey-sources";
 
 /**
  * A full collection now and then while a large file is written. V8 lets the garbage of millions of
@@ -62,6 +63,8 @@ async function rowSourceFor(deps: BuildDeps, requested: ExportRequestedData): Pr
   // a staff user group's list pages through the list's own query (decision 061)
   if (requested.kind === "user-list") return userListSource(deps, requested);
   if (requested.kind === "parent-list") return parentListSource(deps, requested);
+  // a survey's report and a pair's evaluation page through their calls' own queries (decision 106)
+  if (isSurveyKind(requested.kind)) return surveySource(deps, requested);
   // 'View assigned only' staff export only the participants of the programs they coach (decision 070)
   const assignedTo = requested.kind === "participants" ? await requesterAssignedTo(deps.db, requested.organizationId, requested.requestedBy) : undefined;
   const query = rowQueryFor(requested, assignedTo);

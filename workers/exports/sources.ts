@@ -90,6 +90,9 @@ export function rowQueryFor(requested: ExportRequestedData, assignedTo?: string)
       throw new Error("a user list pages through the list's query (userListSource), not a row query");
     case "parent-list":
       throw new Error("the parents' list pages through the list's query (parentListSource), not a row query");
+    case "survey-report":
+    case "survey-evaluation":
+      throw new Error("a survey export pages through the survey's report or evaluation (surveySource), not a row query");
     case "bundle":
       throw new Error("a bundle has no row query");
     default: {

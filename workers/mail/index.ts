@@ -37,6 +37,9 @@ export type MailWorkerOptions = {
   concurrency?: number;
   retryBaseMs?: number;
   sweepEveryMs?: number;
+  /** a job's lock (ms): a worker that died mid-send is noticed after about this (the kill tests shorten it) */
+  lockDuration?: number;
+  stalledInterval?: number;
   clock?: Clock;
 };
 
@@ -63,6 +66,8 @@ export function startMailWorker(options: MailWorkerOptions) {
     concurrency: options.concurrency ?? MAIL_CONCURRENCY,
     logger: options.logger,
     backoffStrategy: (attemptsMade) => mailRetryDelay(attemptsMade, retryBaseMs),
+    ...(options.lockDuration !== undefined && { lockDuration: options.lockDuration }),
+    ...(options.stalledInterval !== undefined && { stalledInterval: options.stalledInterval }),
   });
   const sweepEveryMs = options.sweepEveryMs ?? MAIL_SWEEP_EVERY_MS;
   void sweepQueuedMail(deps).catch((error: unknown) => options.logger.warn("mail sweep failed", { error: String(error) }));

@@ -1,18 +1,18 @@
 import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
-import { pendingDeliveries, webhookSubscriber, DELIVERIES_RECORDED } from "../../projections/integrations";
+import { DELIVERY_KEPT_DAYS, endpointOfBatch, forgetFinishedDeliveries, pendingDeliveries, webhookSubscriber, BATCHES_RECORDED } from "../../projections/integrations";
 import { ProjectionRunner, type LiveMessageLike } from "../../projections";
-import { createSender, createWebhookQueue, enqueueDeliveries, parseAllowList, webhookRetryDelay, WEBHOOK_QUEUE, WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SCHEDULER, type Sender, type WebhookJobData } from "../../modules/integrations";
+import { createSender, createWebhookQueue, enqueueBatches, enqueueDeliveries, enqueueRetries, parseAllowList, webhookBackoff, WEBHOOK_QUEUE, WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SCHEDULER, type Sender, type WebhookJobData } from "../../modules/integrations";
 import { publicUrlOf, systemClock, type Clock, type EventStore, type Logger } from "../../modules/kernel";
 import { createWorker, type Job } from "../../modules/kernel/queues";
 import type { WorkerCore } from "../core";
 import { queuePrefixFor } from "../exports";
-import { processDelivery } from "./processor";
+import { processBatch, processDelivery } from "./processor";
 
-export { processDelivery, FAILING_LIMIT_MS } from "./processor";
+export { processBatch, processDelivery, FAILING_LIMIT_MS } from "./processor";
 
-/** Deliveries sent at once per worker process. */
-export const WEBHOOK_CONCURRENCY = 16;
+/** Jobs (batches or single retries) run at once per worker process. */
+export const WEBHOOK_CONCURRENCY = 8;
 /** How often pending deliveries without a job are looked for, and how old they must be. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_AGE_MS = 30_000;
@@ -38,21 +38,43 @@ export type WebhookWorkerOptions = {
  */
 export function startWebhookWorker(options: WebhookWorkerOptions) {
   const queue = createWebhookQueue(options.redisUrl, options.prefix);
-  const enqueueAll = async (ids: string[]) => {
-    for (let i = 0; i < ids.length; i += 500) await enqueueDeliveries(queue, ids.slice(i, i + 500));
+  const inChunks = (add: (ids: string[]) => Promise<unknown>) => async (ids: string[]) => {
+    for (let i = 0; i < ids.length; i += 500) await add(ids.slice(i, i + 500));
   };
+  const queueBatches = inChunks((ids) => enqueueBatches(queue, ids));
+  const queueDeliveries = inChunks((ids) => enqueueDeliveries(queue, ids));
   const publisher = {
-    publish: (messages: LiveMessageLike[]) => enqueueAll(messages.filter((m) => m.event === DELIVERIES_RECORDED).flatMap((m) => m.payload as string[])),
+    publish: (messages: LiveMessageLike[]) => queueBatches(messages.filter((m) => m.event === BATCHES_RECORDED).flatMap((m) => m.payload as string[])),
   };
   const runner = new ProjectionRunner({ db: options.db, store: options.store, projection: webhookSubscriber, publisher, logger: options.logger, pollMs: options.pollMs ?? 250 });
   runner.start();
   const clock = options.clock ?? systemClock;
-  const deps = { db: options.db, store: options.store, clock, logger: options.logger, sender: options.sender, publicUrl: options.publicUrl, queuePrefix: options.prefix };
-  const sweep = async () => enqueueAll((await pendingDeliveries(options.db, new Date(clock.now().getTime() - SWEEP_AGE_MS))).map((d) => d.id));
+  const retry = inChunks((ids) => enqueueRetries(queue, ids, options.retryBaseMs));
+  // one endpoint's batches run one after another in this process, in the order their jobs were taken
+  // (the queue's order, which is the store's): first tries reach a receiver in order per stream
+  const endpointTurns = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(endpointId: string, work: () => Promise<T>): Promise<T> => {
+    const previous = endpointTurns.get(endpointId) ?? Promise.resolve();
+    const mine = previous.catch(() => undefined).then(work);
+    const settled = mine.catch(() => undefined);
+    endpointTurns.set(endpointId, settled);
+    void settled.then(() => endpointTurns.get(endpointId) === settled && endpointTurns.delete(endpointId));
+    return mine;
+  };
+  const deps = { db: options.db, store: options.store, clock, logger: options.logger, sender: options.sender, publicUrl: options.publicUrl, queuePrefix: options.prefix, retry };
+  // a lost job is queued again under its own id (an existing job of that id makes the add a no-op)
+  const sweep = async () => {
+    const pending = await pendingDeliveries(options.db, new Date(clock.now().getTime() - SWEEP_AGE_MS));
+    await queueBatches([...new Set(pending.filter((d) => d.attempts === 0 && d.batch_id).map((d) => d.batch_id!))]);
+    await queueDeliveries(pending.filter((d) => d.attempts > 0 || !d.batch_id).map((d) => d.id));
+    const forgotten = await forgetFinishedDeliveries(options.db, new Date(clock.now().getTime() - DELIVERY_KEPT_DAYS * 86_400_000));
+    if (forgotten) options.logger.info("old webhook deliveries forgotten", { count: forgotten, keptDays: DELIVERY_KEPT_DAYS });
+  };
   const handle = createWorker<WebhookJobData, unknown>(
     WEBHOOK_QUEUE,
-    (job: Job<WebhookJobData>) => (job.name === WEBHOOK_SWEEP_JOB ? sweep().then(() => ({ status: "swept" })) : processDelivery(deps, job)),
-    { connection: options.redisUrl, prefix: options.prefix, concurrency: options.concurrency ?? WEBHOOK_CONCURRENCY, logger: options.logger, backoffStrategy: (attemptsMade) => webhookRetryDelay(attemptsMade, options.retryBaseMs) },
+    (job: Job<WebhookJobData>) =>
+      job.name === WEBHOOK_SWEEP_JOB ? sweep().then(() => ({ status: "swept" })) : job.data.batchId ? inTurn(endpointOfBatch(job.data.batchId), () => processBatch(deps, job.data.batchId!)) : processDelivery(deps, job as Job<{ deliveryId: string }>),
+    { connection: options.redisUrl, prefix: options.prefix, concurrency: options.concurrency ?? WEBHOOK_CONCURRENCY, logger: options.logger, backoffStrategy: (attemptsMade, type) => webhookBackoff(attemptsMade, type, options.retryBaseMs) },
   );
   void sweep().catch((error: unknown) => options.logger.warn("webhook sweep failed", { error: String(error) }));
   void queue

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { deliveryToSend, recordAttempt } from "../../projections/integrations";
+import { batchToSend, deliveryToSend, recordAttempt, recordAttempts, type AttemptOutcome } from "../../projections/integrations";
 import { adminAddressesOf } from "../../projections/identity";
 import type { ReadModels } from "../../projections";
 import { webhookEndpointDecider, webhookEndpointStream, type Sender } from "../../modules/integrations";
@@ -10,7 +10,20 @@ import { queueMail } from "../../modules/mail";
 /** An endpoint failing this long is turned off and its admins are told (issue 22). */
 export const FAILING_LIMIT_MS = 24 * 60 * 60 * 1000;
 
-export type WebhookWorkerDeps = { db: Kysely<unknown>; store: EventStore; clock: Clock; logger: Logger; sender: Sender; publicUrl: string; queuePrefix: string };
+export type WebhookWorkerDeps = {
+  db: Kysely<unknown>;
+  store: EventStore;
+  clock: Clock;
+  logger: Logger;
+  sender: Sender;
+  publicUrl: string;
+  queuePrefix: string;
+  /** Queues the retries of a batch's failed deliveries. */
+  retry: (deliveryIds: string[]) => Promise<unknown>;
+};
+
+/** Streams of one batch sent at once (each stream's deliveries one after another, in store order). */
+export const STREAMS_AT_ONCE = 16;
 
 export class DeliveryFailed extends Error {}
 
@@ -37,6 +50,50 @@ export async function processDelivery(deps: WebhookWorkerDeps, job: Job<{ delive
     return { status: "endpoint-turned-off" };
   }
   throw new DeliveryFailed(outcome.error ?? "delivery failed");
+}
+
+/**
+ * The first try of a batch of one endpoint's deliveries (decision 096): read in one query, sent in store
+ * order within each stream (streams side by side), every outcome written in one statement; the failed ones
+ * are queued one by one for their retries. A delivery already tried (a second run of the job) is not sent
+ * again. Returns how many were delivered and how many wait for a retry.
+ */
+export async function processBatch(deps: WebhookWorkerDeps, batchId: string): Promise<{ status: string; delivered: number; failed: number }> {
+  const rows = await batchToSend(deps.db, batchId);
+  const first = rows[0];
+  if (!first) return { status: "skipped", delivered: 0, failed: 0 };
+  if (!first.url || !first.secret || !first.active) {
+    const at = deps.clock.now();
+    await recordAttempts(deps.db, first.endpoint_id, rows.map((r) => ({ deliveryId: r.id, at, statusCode: null, error: "The endpoint is turned off", durationMs: 0, responseBody: null, ok: false, final: true })));
+    return { status: "endpoint-off", delivered: 0, failed: rows.length };
+  }
+  const { url, secret } = first;
+  const streams = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const list = streams.get(row.stream_id);
+    if (list) list.push(row);
+    else streams.set(row.stream_id, [row]);
+  }
+  const outcomes: AttemptOutcome[] = [];
+  const queue = [...streams.values()];
+  const lane = async () => {
+    for (let stream = queue.shift(); stream; stream = queue.shift())
+      for (const row of stream) {
+        const at = deps.clock.now();
+        const outcome = await deps.sender.send({ url, secret, id: row.id, payload: row.payload, at });
+        outcomes.push({ deliveryId: row.id, at, ...outcome, final: false });
+      }
+  };
+  await Promise.all(Array.from({ length: Math.min(STREAMS_AT_ONCE, queue.length) }, lane));
+  const failingSince = await recordAttempts(deps.db, first.endpoint_id, outcomes);
+  const failed = outcomes.filter((o) => !o.ok).map((o) => o.deliveryId);
+  await deps.retry(failed);
+  const at = deps.clock.now();
+  if (failed.length && failingSince && at.getTime() - new Date(failingSince).getTime() >= FAILING_LIMIT_MS) {
+    await turnOff(deps, first.endpoint_id, first.organization_id, url, failingSince);
+    return { status: "endpoint-turned-off", delivered: outcomes.length - failed.length, failed: failed.length };
+  }
+  return { status: failed.length ? "partly-delivered" : "delivered", delivered: outcomes.length - failed.length, failed: failed.length };
 }
 
 async function turnOff(deps: WebhookWorkerDeps, endpointId: string, organizationId: string, url: string, failingSince: string) {

@@ -18,7 +18,7 @@ const POLL_MS = 1500;
  * ready a link to download it and one to the Downloads page. One request per click (the command id is
  * kept while the request is out).
  */
-export function ReportExportButton({ kind, filters, testId = "export-report" }: { kind: string; filters: Record<string, unknown>; testId?: string }) {
+export function ReportExportButton({ kind, filters, testId = "export-report", label = "Export CSV" }: { kind: string; filters: Record<string, unknown>; testId?: string; label?: string }) {
   const showToast = useToast();
   const [busy, setBusy] = useState(false);
   const [running, setRunning] = useState<Running | null>(null);
@@ -79,7 +79,7 @@ export function ReportExportButton({ kind, filters, testId = "export-report" }: 
         <svg width="15" height="15" viewBox="0 0 15 15" fill="none" aria-hidden="true">
           <path d="M7.5 1.5v8m0 0L4.5 6.5m3 3 3-3M2 11v1.5h11V11" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        Export CSV
+        {label}
       </Button>
       {running ? <ExportStatus running={running} kind={kind} /> : null}
     </Flex>

@@ -17,6 +17,8 @@ export const KIND_LABELS: Record<string, string> = {
   "event-report": "Event report",
   "user-list": "User list",
   "parent-list": "Parent list",
+  "survey-report": "Survey report",
+  "survey-evaluation": "Survey evaluation",
   bundle: "Zip of exports",
 };
 
@@ -31,6 +33,8 @@ export const EMPTY_EXPORT_TEXT: Record<string, string> = {
   "event-report": "There are no participants registered for this event.",
   "user-list": "There are no users in this user group that match these filters.",
   "parent-list": "There are no parents that match these filters.",
+  "survey-report": "There are no participants that have answered this survey.",
+  "survey-evaluation": "There are no members that have answered both surveys.",
   bundle: "There are no records in these exports.",
 };
 
@@ -75,6 +79,10 @@ export function describeFilters(kind: string, filters: Record<string, unknown>):
       const which = filters.children === "with" ? "With children" : filters.children === "without" ? "Without children" : "All parents";
       return filters.search ? `${which}; search '${String(filters.search)}'` : which;
     }
+    case "survey-report":
+      return "One survey";
+    case "survey-evaluation":
+      return "One pre/post pair";
     case "bundle":
       return `${Array.isArray(filters.exportIds) ? filters.exportIds.length : 0} exports`;
     default:

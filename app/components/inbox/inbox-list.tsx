@@ -23,7 +23,8 @@ export function InboxList({ rows, hrefOf, selectedId, emptyText }: { rows: Inbox
                 {row.is_read ? null : <VisuallyHidden>Unread: </VisuallyHidden>}
                 {row.subject}
               </Text>
-              <Text size="1" color="gray" className="rc-inbox-when">
+              {/* the server's words stand: its zone data and the browser's can differ (America/Vancouver in 2026) */}
+              <Text size="1" color="gray" className="rc-inbox-when" suppressHydrationWarning>
                 {whenText(row.last_message_at, timeZone)}
               </Text>
             </Flex>

@@ -2,6 +2,7 @@ import { AlertDialog, Badge, Button, Card, Flex, Heading, Text, TextArea } from 
 import { Form, Link as RemixLink, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { BODY_MAX, RETRACT_REASON_MAX } from "#modules/communications/client";
+import { AttachmentLinks } from "../communications/attachments-picker";
 import { useTimeZone } from "../time-zone";
 import { whenText, type InboxActionData, type ThreadView } from "./types";
 
@@ -112,7 +113,7 @@ export function ThreadPanel({ thread, userId, commandId, closeHref, problem }: {
                   <Text size="2" weight="bold">
                     {m.author_id === userId ? "You" : m.author_name}
                   </Text>
-                  <Text size="1" color="gray">
+                  <Text size="1" color="gray" suppressHydrationWarning>
                     {whenText(m.posted_at, timeZone)}
                   </Text>
                 </Flex>
@@ -124,9 +125,12 @@ export function ThreadPanel({ thread, userId, commandId, closeHref, problem }: {
                     {m.retract_reason}
                   </Text>
                 ) : (
-                  <Text as="p" size="2" className="rc-thread-body">
-                    {m.body}
-                  </Text>
+                  <>
+                    <Text as="p" size="2" className="rc-thread-body">
+                      {m.body}
+                    </Text>
+                    <AttachmentLinks files={m.attachments ?? []} />
+                  </>
                 )}
                 {m.author_id === userId && !m.retracted_at ? <Retract threadId={thread.id} messageId={m.id} /> : null}
               </li>

@@ -1,8 +1,8 @@
-import type { InboxRow, MessageRow, ThreadMemberRow } from "#modules/communications/client";
+import type { AttachmentView, InboxRow, MessageRow, ThreadMemberRow } from "#modules/communications/client";
 
 /** Type-only: the shapes the inbox screens read, as the server answers them (decision 073). */
 export type InboxRowView = InboxRow;
-export type ThreadView = { id: string; subject: string; unread: number; status: "Active" | "Archived"; members: ThreadMemberRow[]; messages: MessageRow[] };
+export type ThreadView = { id: string; subject: string; unread: number; status: "Active" | "Archived"; members: ThreadMemberRow[]; messages: (Omit<MessageRow, "attachments"> & { attachments: AttachmentView[] })[] };
 export type InboxActionData = { problem: string | null; result: unknown };
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;

@@ -73,12 +73,16 @@ export function LedgerTable({ rows, showMember, reversible }: { rows: LedgerEntr
 
 const PERIODS = [
   ["all", "All time"],
-  ["month", "30 days"],
-  ["week", "7 days"],
+  ["month", "This month"],
+  ["week", "This week"],
 ] as const;
 
-/** The leaderboard with its period links; `hideable`: staff hide a member from it. */
-export function Leaderboard({ rows, period, basePath, hideable }: { rows: LeaderView[]; period: string; basePath: string; hideable: boolean }) {
+/**
+ * The leaderboard with its period links; `hideable`: staff hide a member from it; `programs`: a choice of the
+ * whole organization or one program's members (decision 085), kept by the period links.
+ */
+export function Leaderboard({ rows, period, basePath, hideable, programs, program = "" }: { rows: LeaderView[]; period: string; basePath: string; hideable: boolean; programs?: { id: string; name: string }[]; program?: string }) {
+  const withProgram = program ? `&program=${program}` : "";
   return (
     <Card>
       <Flex direction="column" gap="3">
@@ -90,7 +94,7 @@ export function Leaderboard({ rows, period, basePath, hideable }: { rows: Leader
             <nav aria-label="Leaderboard period">
               {PERIODS.map(([value, label]) => (
                 <Button key={value} asChild size="1" variant={period === value ? "solid" : "soft"}>
-                  <RemixLink to={`${basePath}?period=${value}`} aria-current={period === value ? "page" : undefined}>
+                  <RemixLink to={`${basePath}?period=${value}${withProgram}`} aria-current={period === value ? "page" : undefined}>
                     {label}
                   </RemixLink>
                 </Button>
@@ -98,6 +102,29 @@ export function Leaderboard({ rows, period, basePath, hideable }: { rows: Leader
             </nav>
           </Flex>
         </Flex>
+        {programs && programs.length > 0 ? (
+          <Form method="get" action={basePath}>
+            <input type="hidden" name="period" value={period} />
+            <Flex gap="2" align="end" wrap="wrap">
+              <label style={{ display: "grid", gap: 4 }}>
+                <Text size="2" weight="medium">
+                  Members of
+                </Text>
+                <select name="program" defaultValue={program} style={{ minHeight: 32, maxWidth: "100%" }}>
+                  <option value="">The whole organization</option>
+                  {programs.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" size="1" variant="soft">
+                Show
+              </Button>
+            </Flex>
+          </Form>
+        ) : null}
         {rows.length === 0 ? (
           <Text color="gray">Nobody has earned points in this period yet.</Text>
         ) : (

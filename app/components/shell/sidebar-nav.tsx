@@ -75,7 +75,8 @@ function NavItem({ item, active }: { item: SidebarItem; active: boolean }) {
     );
   }
   return (
-    <RemixLink to={item.path} className="rc-nav-item" data-active={active} aria-current={active ? "page" : undefined}>
+    // an embedded Tableau report loads as a whole document: its page widens its own security policy (decision 098)
+    <RemixLink to={item.path} reloadDocument={item.dashboardUrl ? true : undefined} className="rc-nav-item" data-active={active} aria-current={active ? "page" : undefined}>
       <span>{item.label}</span>
       {item.badge ? (
         <Badge color="red" variant="solid" radius="full">

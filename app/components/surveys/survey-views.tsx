@@ -1,7 +1,8 @@
-import { Badge, Box, Card, Flex, Heading, Link, Table, Text } from "@radix-ui/themes";
+import { Badge, Card, Flex, Heading, Link, Table, Text } from "@radix-ui/themes";
 import { Link as RemixLink } from "@remix-run/react";
 import dayjs from "dayjs";
 import { Loading } from "~/components/programs/report-parts";
+import { DistributionChart, EvaluationChart, type EvaluationSummaryView } from "./survey-charts";
 
 export type SurveySummaryView = {
   id: string;
@@ -16,6 +17,18 @@ export type SurveySummaryView = {
   end_date: string | null;
   completions: number;
   partial_completions: number;
+  pairs_with?: string | null;
+};
+
+/** The pre/post evaluation the report page shows (decision 105): the pair, the summary per item, the first members. */
+export type EvaluationView = {
+  pre_survey: { id: string; name: string };
+  post_survey: { id: string; name: string };
+  items: { item_code: string; question_text: string }[];
+  data: { participant_id: string; first_name?: string; last_name?: string; results: { item_code: string; pre_value: number; post_value: number; change: number }[] }[];
+  count: number;
+  summary: EvaluationSummaryView[];
+  empty_text: string | null;
 };
 
 export type SurveyReportView = {
@@ -67,30 +80,6 @@ export function SurveyCards({ rows }: { rows: SurveySummaryView[] }) {
   );
 }
 
-/** The counts per answer of one question, as bars (CSS only; a chart library is for a later step). */
-function Bars({ q, total }: { q: SurveyReportView["distribution"][number]; total: number }) {
-  return (
-    <Box mb="4">
-      <Heading as="h3" size="3" mb="2">
-        {q.item_code}: {q.question_text}
-      </Heading>
-      <Flex direction="column" gap="1">
-        {q.answers.map((a) => (
-          <div className="rc-survey-bar-row" key={a.answer_value}>
-            <Text size="2">{a.answer_label}</Text>
-            <div className="rc-survey-bar-track" role="img" aria-label={`${a.answer_label}: ${a.count} of ${total}`}>
-              <div className="rc-survey-bar" style={{ width: `${total ? Math.round((a.count / total) * 100) : 0}%` }} />
-            </div>
-            <Text size="2" align="right">
-              {a.count}
-            </Text>
-          </div>
-        ))}
-      </Flex>
-    </Box>
-  );
-}
-
 /** A survey's report: the figures, the answers per question, and a page of the participants. */
 export function SurveyReport({ report }: { report: SurveyReportView }) {
   const total = report.survey.completions + report.survey.partial_completions;
@@ -115,7 +104,7 @@ export function SurveyReport({ report }: { report: SurveyReportView }) {
               Answers per question
             </Heading>
             {report.distribution.map((q) => (
-              <Bars key={q.item_code} q={q} total={total} />
+              <DistributionChart key={q.item_code} q={q} total={total} />
             ))}
           </section>
           <section aria-labelledby="survey-participants">
@@ -150,6 +139,55 @@ export function SurveyReport({ report }: { report: SurveyReportView }) {
         </>
       )}
     </Flex>
+  );
+}
+
+const change = (n: number) => `${n > 0 ? "+" : ""}${n}`;
+
+/** The pre/post evaluation (decision 105): the mean before and after per item as a chart, and the first members' changes. */
+export function SurveyEvaluation({ evaluation }: { evaluation: EvaluationView }) {
+  return (
+    <section aria-labelledby="survey-evaluation" style={{ minWidth: 0 }}>
+      <Heading as="h2" size="5" id="survey-evaluation" mb="1">
+        Pre/post evaluation
+      </Heading>
+      <Text as="p" size="2" color="gray" mb="3">
+        {evaluation.pre_survey.name} (before) and {evaluation.post_survey.name} (after): {evaluation.count} {evaluation.count === 1 ? "member" : "members"} answered both.
+      </Text>
+      {evaluation.empty_text ? (
+        <Text color="gray">{evaluation.empty_text}</Text>
+      ) : (
+        <>
+          <EvaluationChart summary={evaluation.summary} pre={evaluation.pre_survey.name} post={evaluation.post_survey.name} />
+          <Heading as="h3" size="3" mt="4" mb="2">
+            Change per member (first {evaluation.data.length} of {evaluation.count})
+          </Heading>
+          <Loading label="Change per member">
+            <Table.Root variant="surface" size="1">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Name</Table.ColumnHeaderCell>
+                  {evaluation.items.map((i) => (
+                    <Table.ColumnHeaderCell key={i.item_code}>{i.item_code}</Table.ColumnHeaderCell>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {evaluation.data.map((m) => (
+                  <Table.Row key={m.participant_id}>
+                    <Table.RowHeaderCell>{`${m.first_name ?? ""} ${m.last_name ?? ""}`.trim() || "(hidden)"}</Table.RowHeaderCell>
+                    {evaluation.items.map((i) => {
+                      const r = m.results.find((x) => x.item_code === i.item_code);
+                      return <Table.Cell key={i.item_code}>{r ? `${r.pre_value} → ${r.post_value} (${change(r.change)})` : ""}</Table.Cell>;
+                    })}
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Loading>
+        </>
+      )}
+    </section>
   );
 }
 

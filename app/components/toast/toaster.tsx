@@ -19,10 +19,16 @@ export const useToast = () => useContext(ShowToast);
 let counter = 0;
 
 /**
- * The toasts of the page: the flash toast the root loader read from its cookie (after a redirect) and
- * any shown from the browser, in a fixed region at the bottom right.
+ * The toasts of the page: the flash toasts the root loader read from its cookie (after a redirect) and
+ * any shown from the browser, in a fixed region at the bottom right. A flash toast stays until it hides
+ * itself or is closed: the next run of the root loader (a live update revalidating the page, say) answers
+ * no flash, and must not take the message away a moment after it showed.
  */
 export function ToastProvider({ flash, children }: { flash: Toast | null; children: ReactNode }) {
+  const [flashes, setFlashes] = useState<ShownToast[]>(flash ? [flash] : []);
+  useEffect(() => {
+    if (flash) setFlashes((kept) => (kept.some((t) => t.id === flash.id) ? kept : [...kept, flash]));
+  }, [flash]);
   const [local, setLocal] = useState<ShownToast[]>([]);
   const [dismissed, setDismissed] = useState<readonly string[]>([]);
   const show = useCallback((input: BrowserToastInput) => {
@@ -30,7 +36,7 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
     setLocal((toasts) => [...toasts, { ...input, id: input.id ?? `local-${counter}` }]);
   }, []);
   const dismiss = useCallback((id: string) => setDismissed((ids) => [...ids, id]), []);
-  const visible = useMemo(() => [...(flash ? [flash] : []), ...local].filter((t: ShownToast) => !dismissed.includes(t.id)), [flash, local, dismissed]);
+  const visible = useMemo(() => [...flashes, ...local].filter((t: ShownToast) => !dismissed.includes(t.id)), [flashes, local, dismissed]);
 
   return (
     <ShowToast.Provider value={show}>

@@ -10,6 +10,8 @@ export type WaiverTextView = {
   intro: string;
   sections: readonly { heading: string; body: string }[];
   closing: string;
+  /** a version the organization published (decision 100): plain paragraphs */
+  paragraphs?: readonly string[];
 };
 
 /** The centred card of the waiver pages: the sign-in card, wider for reading. */
@@ -28,9 +30,16 @@ export function WaiverTextBlock({ text }: { text: WaiverTextView }) {
           <Heading as="h2" size="4" id="waiver-title">
             {text.title}
           </Heading>
-          <Text as="p" size="2">
-            {text.intro}
-          </Text>
+          {text.intro ? (
+            <Text as="p" size="2">
+              {text.intro}
+            </Text>
+          ) : null}
+          {(text.paragraphs ?? []).map((paragraph, i) => (
+            <Text as="p" size="2" key={i} style={{ whiteSpace: "pre-line" }}>
+              {paragraph}
+            </Text>
+          ))}
           {text.sections.map((section, i) => (
             <Flex key={section.heading} direction="column" gap="1">
               <Heading as="h3" size="2">
@@ -43,7 +52,7 @@ export function WaiverTextBlock({ text }: { text: WaiverTextView }) {
           ))}
           <Separator size="4" />
           <Text as="p" size="2" color="gray">
-            {text.closing} (Version {text.version}.)
+            {text.closing ? `${text.closing} ` : ""}(Version {text.version}.)
           </Text>
         </Flex>
       </article>

@@ -55,8 +55,8 @@ export const FIELD_GROUPS = {
   ],
   /** what staff wrote about the child: notes and flags with their messages */
   safeguarding: ["notes", "flags"],
-  /** the record's history: created, and who signed the waiver when */
-  record: ["created_date", "waiver_signed_at", "waiver_signed_by", "status_reason"],
+  /** the record's history: created, and who signed the waiver when and which text (decision 100) */
+  record: ["created_date", "waiver_signed_at", "waiver_signed_by", "waiver_version", "status_reason"],
 } as const;
 
 export type FieldGroup = keyof typeof FIELD_GROUPS;

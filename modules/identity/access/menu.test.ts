@@ -47,7 +47,7 @@ describe("sidebarFor", () => {
       "Users", "Flagged Members", "Participants", "Parents", "Check Ins", "Coaches", "Volunteers",
       "Programs & Events", "Schedule", "Program Builder", "Programs", "Events",
       "Points & Rewards", "Points", "Store", "Surveys",
-      "Reports", "Weekly Attendance",
+      "Reports", "Dashboards", "Weekly Attendance",
       "Help", "Get In Touch",
     ]);
     const inbox = model.entries[1];
@@ -72,6 +72,22 @@ describe("sidebarFor", () => {
     const help = noEmail.flatMap((e) => (e.kind === "group" ? e.items : [e])).find((i) => i.key === "get-in-touch");
     expect(help?.supportEmail).toBeUndefined();
     expect(help?.path).toBe("/help");
+  });
+
+  it("lists Resources for everyone signed in but a kiosk while the document feature is on, for no one while it is off (decision 101)", () => {
+    expect(group(menu(SUBJECTS.participant).entries, "organization")).toEqual(["Resources"]);
+    expect(group(menu(SUBJECTS.parent).entries, "organization")).toEqual(["Resources"]);
+    expect(group(menu(SUBJECTS.coach).entries, "organization")).toEqual(["Resources"]);
+    expect(group(menu(SUBJECTS.kiosk).entries, "organization")).toBeUndefined();
+    const off = { ...OTHER, features: ALL_FEATURES.filter((f) => f !== "document") };
+    expect(group(menu(SUBJECTS.admin, off).entries, "organization")).toEqual(["Waivers", "User Groups", "Customize Scoreboard"]);
+    expect(group(menu(SUBJECTS.participant, off).entries, "organization")).toBeUndefined();
+  });
+
+  it("links the built-in dashboards without the report feature, and the configured reports only with it (decision 092)", () => {
+    expect(group(menu(SUBJECTS.admin).entries, "reports")).toEqual(["Dashboards", "Weekly Attendance"]);
+    expect(group(menu({ ...SUBJECTS.admin, features: ["program", "event"] }, { ...OTHER, features: ["program", "event"] }).entries, "reports")).toEqual(["Dashboards"]);
+    expect(group(menu(SUBJECTS.coach).entries, "reports")).toBeUndefined();
   });
 
   it("shows higher levels their groups", () => {

@@ -181,7 +181,7 @@ function memberEntries(ctx: Ctx): SidebarEntry[] {
       candidate("challenges-surveys", "Surveys", "/challenges", { auth: "required", level: LEVELS.members, anyPermission: [P.CAN_VIEW_CHALLENGES] }),
       candidate("challenges-store", "Store", "/store", { auth: "required", level: LEVELS.members, anyPermission: [P.CAN_VIEW_STORE] }),
     ]),
-    ...group(ctx, "reports", "Reports", reportItems(ctx)),
+    ...group(ctx, "reports", "Reports", [page("reports", "reports-dashboards", "Dashboards", { path: "/reports" }), ...reportItems(ctx)]),
     ...group(ctx, "help", "Help", [helpItem(ctx)]),
   ];
 }
@@ -237,15 +237,21 @@ function beforeCycleEnd({ input }: Ctx): boolean {
 }
 
 function reportItems(ctx: Ctx): Candidate[] {
-  const rule = pageById("reports").rule;
+  // the configured (Tableau) reports need the report feature; the built-in dashboards do not (decision 092)
+  const rule: AccessRule = { ...pageById("reports").rule, features: ["report"] };
+  return reportPages(ctx.input.organization.reports ?? []).map((r) => candidate(`report-${r.slug}`, r.title, `/reports/${r.slug}`, rule, { dashboardUrl: r.link }));
+}
+
+/** The configured reports with a title and a link, each with its path segment (unique: a repeated title gets its place's number). */
+export function reportPages(entries: readonly { title: string; link: string }[]): { slug: string; title: string; link: string }[] {
   const used = new Set<string>();
-  return (ctx.input.organization.reports ?? [])
+  return entries
     .filter((r) => r.title.trim() !== "" && r.link.trim() !== "")
     .map((r, index) => {
       let slug = slugify(r.title) || `report-${index + 1}`;
       if (used.has(slug)) slug = `${slug}-${index + 1}`;
       used.add(slug);
-      return candidate(`report-${slug}`, r.title.trim(), `/reports/${slug}`, rule, { dashboardUrl: r.link.trim() });
+      return { slug, title: r.title.trim(), link: r.link.trim() };
     });
 }
 

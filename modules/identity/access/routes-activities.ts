@@ -154,7 +154,7 @@ export const ACTIVITY_PAGES = [
     path: "/reports/:report?",
     title: "Reports",
     showNavigation: true,
-    description: "Embedded report dashboards; one sub-path per configured report.",
-    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_REPORTS], features: ["report"] },
+    description: "The built-in dashboards at /reports for every organization (decision 092); one sub-path per configured Tableau report, which needs the report feature (the menu's entries and those pages check it).",
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_VIEW_REPORTS] },
   },
 ] as const satisfies readonly PageRoute[];

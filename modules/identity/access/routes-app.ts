@@ -51,8 +51,8 @@ export const APP_PAGES = [
     path: "/resource",
     title: "Resources",
     showNavigation: true,
-    description: "Resources.",
-    rule: { auth: "required", level: LEVELS.staff },
+    description: "Resources: documents and links staff share with members or groups (decision 101). Everyone signed in but a kiosk, with the document feature on; the page narrows to what is shown to the user's group.",
+    rule: { auth: "required", features: ["document"] },
   },
   {
     id: "waivers",
@@ -143,7 +143,8 @@ export const APP_PAGES = [
     title: "Downloads",
     showNavigation: true,
     description: "My background exports: status, live progress, size, rows and download links (decision 014).",
-    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS, P.CAN_EXPORT_COACH_PROFILE] },
+    // 'export survey results' too: the survey report's exports land here (decision 106)
+    rule: { auth: "required", level: LEVELS.staff, anyPermission: [P.CAN_EXPORT_CHECK_IN_MEMBERS, P.CAN_EXPORT_PARTICIPANT_PROFILE, P.CAN_EXPORT_PROGRAMS_AND_EVENTS, P.CAN_EXPORT_COACH_PROFILE, P.CAN_EXPORT_SURVEY_RESULTS] },
   },
   {
     id: "check-in",

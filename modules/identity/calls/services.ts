@@ -26,6 +26,10 @@ export type Services = {
   production: boolean;
   /** the app's public address (PUBLIC_URL, no trailing slash): the links in e-mail (decision 059) */
   publicUrl: string;
+  /** /help's external support form (SUPPORT_FORM_URL, decision 099), if the operator has one */
+  supportFormUrl?: string;
+  /** TWILIO_AUTH_TOKEN, when Twilio sends the text messages: its status callbacks are checked with it (decision 108) */
+  twilioAuthToken?: string;
   /** API keys and webhooks (decisions 078, 079): API_KEY_RATE_PER_MINUTE, WEBHOOK_ALLOW_HOSTS */
   integrations?: { apiKeyRatePerMinute: number; webhookAllowHosts: string };
 };

@@ -10,6 +10,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const SIGNED_UPLOAD_PREFIX = "/api/asset/put/";
 /** POST /unsubscribe/{token}: a mail client's one-click unsubscribe (RFC 8058) sends no cookie and no Origin; the signed token is the permission (decision 059). */
 const ONE_CLICK_UNSUBSCRIBE_PREFIX = "/unsubscribe/";
+/** Twilio's status callbacks (decision 108): no cookie; the X-Twilio-Signature over the url and fields is checked instead */
+const SMS_STATUS_CALLBACK = "/api/sms/status";
 
 export type CsrfRequest = {
   method: string;
@@ -60,6 +62,7 @@ export function checkCsrf(request: CsrfRequest): { ok: true } | { ok: false } {
   // a PUT to a signed upload link: the unguessable signature is the permission, no cookie is used (decision 019)
   if (method === "PUT" && path.startsWith(SIGNED_UPLOAD_PREFIX)) return { ok: true };
   if (method === "POST" && path.startsWith(ONE_CLICK_UNSUBSCRIBE_PREFIX)) return { ok: true };
+  if (method === "POST" && path === SMS_STATUS_CALLBACK) return { ok: true };
   const sent = CSRF_HEADERS.map((h) => first(request.headers[h])).find((v) => v);
   const tokenOk = sameToken(sent, request.cookieToken);
   if (tokenOk) return { ok: true };

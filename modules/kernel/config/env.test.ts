@@ -51,4 +51,10 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ MAIL_FROM: "nobody" })).toThrowError(/MAIL_FROM/);
     expect(() => parseEnv({ PUBLIC_URL: "ftp://x" })).toThrowError(/PUBLIC_URL/);
   });
+
+  it("reads SUPPORT_FORM_URL, an https address, for /help (decision 099)", () => {
+    expect(parseEnv({}).SUPPORT_FORM_URL).toBeUndefined();
+    expect(parseEnv({ SUPPORT_FORM_URL: "https://support.example.org/form" }).SUPPORT_FORM_URL).toBe("https://support.example.org/form");
+    expect(() => parseEnv({ SUPPORT_FORM_URL: "http://support.example.org/form" })).toThrowError(/SUPPORT_FORM_URL/);
+  });
 });

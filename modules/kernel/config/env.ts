@@ -70,6 +70,16 @@ export const envSchema = z.object({
   WEBHOOK_CA_FILE: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   // the first retry's delay (ms); each later one doubles, 14 tries spread over about 25 hours by default
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(11_000),
+  // /help's external support form (decision 099): opened in the same window; unset, /help says whom to ask
+  SUPPORT_FORM_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(url(["https:"]).optional()),
+  // Twilio for text messages (decisions 089, 108): with TWILIO_ACCOUNT_SID and TWILIO_FROM the worker sends through it;
+  // the web process checks its status callbacks' signatures with the token. Unset: the embedded SMS outbox
+  TWILIO_AUTH_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   // the sender of every message (the organization's name is its display name)
   MAIL_FROM: z.string().trim().pipe(z.email("must be an e-mail address")).default("no-reply@rollcall.example"),
   // the address people reach the app at, for the links in e-mail (decision 059); default http://localhost:PORT

@@ -134,7 +134,8 @@ export function createWorker<Data = unknown, Result = unknown>(
 
   worker.on("error", (error) => log.warn("worker error", { queue: name, error: error.message }));
   worker.on("failed", (job, error) => {
-    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1);
+    // an UnrecoverableError (a delivery that cannot succeed, such as no mobile number) is not tried again
+    const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === "UnrecoverableError";
     log.error(final ? "job failed for good" : "job attempt failed, will retry", {
       queue: name,
       jobId: job?.id,

@@ -1,0 +1,133 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RecordedEvent } from "../../modules/kernel";
+import { todayIn } from "../../modules/organizations";
+import { pointsStreamId } from "../../modules/points";
+import { addDays, weekdayOf } from "../../modules/programs";
+import type { ReadModels } from "../../projections";
+import { attendancePointsProjection } from "../../projections/points";
+import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_VISITOR_PARTICIPANT_IDS } from "../factories/demo-seed";
+import { eventually } from "../support/eventually";
+import { HttpClient, clearSignInLimits } from "../support/http-client";
+import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
+import { testServices } from "../support/services";
+
+type Member = { id: string; is_waiver_signed: boolean };
+type Entry = { id: string; kind: string; amount: number; category: string | null; source_kind: string | null; source_id: string | null; reverses_id: string | null; reversed: boolean };
+
+/** Decision 087: attendance of program sessions and events awards points by itself, once per attendance. */
+describe("automatic attendance points on real PostgreSQL (decision 087)", () => {
+  let app: InProcessApp;
+  let admin: HttpClient, coach: HttpClient;
+  let db: Kysely<ReadModels>;
+  let members: Member[];
+  let today: string;
+
+  const json = async <T>(response: Response, status = 200): Promise<T> => {
+    const text = await response.text();
+    expect(response.status, text).toBe(status);
+    return JSON.parse(text) as T;
+  };
+  /** a member's attendance entries of one source: its awards and their reversals, oldest first */
+  const entriesOf = async (participantId: string, source: string) => {
+    const rows = (await db.selectFrom("rm_point_entries").selectAll().where("participant_id", "=", participantId).orderBy("created_at").orderBy("id").execute()) as unknown as Entry[];
+    const awards = new Set(rows.filter((e) => e.kind === "award" && e.source_id === source).map((e) => e.id));
+    return rows.filter((e) => awards.has(e.id) || (e.reverses_id !== null && awards.has(e.reverses_id)));
+  };
+  /** the awards of a source that stand (not reversed) */
+  const standing = async (participantId: string, source: string) => (await entriesOf(participantId, source)).filter((e) => e.kind === "award" && e.source_id === source && !e.reversed);
+  /** the awards appear once the attendance points and then the ledger have been projected (a few ms behind) */
+  const settled = () => waitForProjections(app.baseUrl, 30_000);
+  const standingSoon = (participantId: string, source: string, n: number) => eventually(() => standing(participantId, source), (rows) => rows.length === n);
+  const ledgerSoon = (participantId: string, source: string, n: number) => eventually(() => entriesOf(participantId, source), (rows) => rows.length === n);
+
+  beforeAll(async () => {
+    app = await startInProcessApp("points-attendance");
+    db = app.app.core.db as Kysely<ReadModels>;
+    await clearSignInLimits((await testServices()).redisUrl);
+    [admin, coach] = [new HttpClient(app.baseUrl), new HttpClient(app.baseUrl)];
+    await admin.signIn("admin@northside.demo");
+    await coach.signIn("coach@northside.demo");
+    const current = (await (await admin.request("GET", "/api/setting/organization")).json()) as Record<string, unknown> & { time_zone: string };
+    today = todayIn(current.time_zone, new Date());
+    const features = current.features as Record<string, Record<string, unknown>>;
+    const program = { ...features.program, is_enabled: true, program_cycle_start: addDays(today, -30), program_cycle_end: addDays(today, 60), has_saturday: true, has_sunday: true };
+    await json(await admin.request("PUT", "/api/setting/organization", { body: { ...current, features: { ...features, program } } }));
+    await eventually(
+      async () => (await (await admin.request("GET", "/api/setting/organization")).json()) as { features: { program: { has_sunday: boolean } } },
+      (x) => x.features.program.has_sunday === true,
+    );
+    const report = await json<{ data: Member[] }>(await admin.request("GET", "/api/participant_report?page=0&size=1000&statuses=Active"));
+    members = report.data.filter((m) => m.is_waiver_signed && !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id) && !DEMO_VISITOR_PARTICIPANT_IDS.has(m.id)).slice(-6);
+    expect(members).toHaveLength(6);
+  }, 180_000);
+  afterAll(() => app?.stop());
+
+  it("a program session: present awards its points once, absent takes them back, marked again awards again; a replay of every mark changes nothing", async () => {
+    const [a, b] = members as [Member, Member];
+    const created = await json<{ data: { id: string } }>(
+      await admin.request("POST", "/api/program", {
+        body: { name: "Points Club", type: "registered", activity_type: "Other", members_limit: 10, points_per_session: 7, start_date: addDays(today, -7), end_date: addDays(today, 60), sessions: [{ week_day: weekdayOf(today), start_time: "06:00", end_time: "07:00" }] },
+      }),
+    );
+    const programId = created.data.id;
+    for (const m of [a, b]) await json(await admin.request("POST", `/api/program/${programId}/registration`, { body: { participant_id: m.id } }));
+    const mark = async (marks: [Member, string][]) => json(await coach.request("PUT", `/api/program/${programId}/session/${today}/06:00/attendance`, { body: { marks: marks.map(([m, status]) => ({ participant_id: m.id, status })) } }));
+    const session = `${programId}:${today}:06:00`;
+
+    await mark([[a, "present"], [b, "absent"]]);
+    await settled();
+    expect(await standingSoon(a.id, session, 1)).toMatchObject([{ amount: 7, category: "attendance", source_kind: "session" }]);
+    expect(await standing(b.id, session)).toEqual([]);
+
+    // edited back and forth: one standing award at every step
+    await mark([[a, "absent"], [b, "late"]]);
+    await settled();
+    expect(await standingSoon(a.id, session, 0)).toEqual([]);
+    expect(await standingSoon(b.id, session, 1)).toHaveLength(1);
+    await mark([[a, "present"]]);
+    await mark([[a, "late"]]);
+    await settled();
+    const ledger = await ledgerSoon(a.id, session, 3);
+    expect(await standing(a.id, session)).toHaveLength(1);
+    // award, reversal, award: the second present and the late earned nothing more
+    expect(ledger.map((e) => [e.kind, e.amount])).toEqual([
+      ["award", 7],
+      ["reversal", -7],
+      ["award", 7],
+    ]);
+
+    // the projector reads every mark again (a replay, a second delivery): nothing new on either member's stream
+    const store = app.app.core.store;
+    const before = await Promise.all([a, b].map(async (m) => (await store.readStream(pointsStreamId(m.id))).currentRevision));
+    const marks = (await store.readStream(`programsession-${session}`)).events as RecordedEvent[];
+    for (const order of [marks, [...marks].reverse()]) await db.transaction().execute((trx) => attendancePointsProjection.apply(trx as never, order, { store }));
+    const after = await Promise.all([a, b].map(async (m) => (await store.readStream(pointsStreamId(m.id))).currentRevision));
+    expect(after).toEqual(before);
+    // a rebuild (no store handed) sends nothing at all
+    await db.transaction().execute((trx) => attendancePointsProjection.apply(trx as never, marks));
+    expect(await Promise.all([a, b].map(async (m) => (await store.readStream(pointsStreamId(m.id))).currentRevision))).toEqual(before);
+  }, 60_000);
+
+  it("an event: present earns the event's points once, a correction to absent takes them back", async () => {
+    const [, , p1, p2, p3] = members as [Member, Member, Member, Member, Member];
+    const hour = 3_600_000;
+    const body = { name: "Points Night", description: "Games", start_date: new Date(Date.now() - hour).toISOString(), end_date: new Date(Date.now() + 3 * hour).toISOString(), capacity: 10, location: "Hall", points: 25 };
+    const event = (await json<{ data: { id: string } }>(await admin.request("POST", "/api/appointment/event", { body }))).data;
+    for (const m of [p1, p2, p3]) await json(await admin.request("POST", `/api/appointment/event/${event.id}/registration`, { body: { participant_id: m.id } }));
+    const attend = async (marks: [Member, string][]) => json(await coach.request("PUT", `/api/appointment/event/${event.id}/attendance`, { body: { attendance: marks.map(([m, status]) => ({ participant_id: m.id, status })) } }));
+    await attend([[p1, "present"], [p2, "present"], [p3, "absent"]]);
+    await attend([[p2, "present"]]);
+    await settled();
+    expect(await standingSoon(p1.id, event.id, 1)).toMatchObject([{ amount: 25, source_kind: "event" }]);
+    expect(await standingSoon(p2.id, event.id, 1)).toHaveLength(1);
+    expect(await standing(p3.id, event.id)).toEqual([]);
+    await attend([[p1, "absent"]]);
+    await settled();
+    expect(await standingSoon(p1.id, event.id, 0)).toEqual([]);
+    expect((await ledgerSoon(p1.id, event.id, 2)).map((e) => [e.kind, e.amount])).toEqual([
+      ["award", 25],
+      ["reversal", -25],
+    ]);
+  }, 60_000);
+});
