@@ -19,7 +19,7 @@ export async function seedDemoAnnouncements(deps: Deps, organizationId: string, 
   };
   const announce = async (key: string, subject: string, body: string, audience: Partial<ReturnType<typeof emptyAudience>>, channels: Channel[], then: "send" | "retract" | "draft") => {
     const announcementId = idFrom("demo-seed", "announcement", organizationId, key);
-    await run(announcementId, "save", { type: "SaveAnnouncement", data: { announcementId, authorId: ids.adminId, kind: "announcement", subject, body: sanitizeRichText(body), audience: { ...emptyAudience(), ...audience }, channels } });
+    await run(announcementId, "save", { type: "SaveAnnouncement", data: { announcementId, authorId: ids.adminId, kind: "announcement", subject, body: sanitizeRichText(body), audience: { ...emptyAudience(), ...audience }, channels, attachmentFacts: [] } });
     if (then === "draft") return;
     await run(announcementId, "send", { type: "SendAnnouncement", data: { announcementId, sendAt: null, recipientCount: 1, enabledChannels: channels, actorId: ids.adminId } });
     if (then === "retract") await run(announcementId, "retract", { type: "RetractAnnouncement", data: { announcementId, reason: "Sent with the wrong date; a corrected notice follows.", actorId: ids.adminId } });

@@ -77,7 +77,7 @@ describe("announcement delivery survives a SIGKILLed worker", () => {
       } as AnnouncementCommand);
       expect(result.ok).toBe(true);
     };
-    await run({ type: "SaveAnnouncement", data: { announcementId, authorId: AUTHOR, kind: "announcement", subject: "Soccer is cancelled tonight", body: "<p>The field is <strong>flooded</strong>.</p>", audience: { group_ids: [FAMILY_GROUP], program_ids: [], event_ids: [], flag_types: [], user_ids: [] }, channels: ["INTERNAL", "EMAIL"] } }, "save");
+    await run({ type: "SaveAnnouncement", data: { announcementId, authorId: AUTHOR, kind: "announcement", subject: "Soccer is cancelled tonight", body: "<p>The field is <strong>flooded</strong>.</p>", audience: { group_ids: [FAMILY_GROUP], program_ids: [], event_ids: [], flag_types: [], user_ids: [] }, channels: ["INTERNAL", "EMAIL"], attachmentFacts: [] } }, "save");
     await run({ type: "SendAnnouncement", data: { announcementId, sendAt: null, recipientCount: RECIPIENTS, enabledChannels: ["INTERNAL", "EMAIL"], actorId: AUTHOR } }, "send");
     await new ProjectionRunner({ db: db.db, store: db.store, projection: announcementsProjection }).runOnce();
     await enqueueFanout(queue, { announcementId, organizationId: ORG }, 0);

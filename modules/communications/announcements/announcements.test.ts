@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "../../kernel";
 import { decideAnnouncement, evolveAnnouncement, initialAnnouncementState, NO_AUDIENCE, PAST_SCHEDULE, type AnnouncementCommand, type AnnouncementState } from "./decide";
+import type { AttachmentFact } from "./attachments";
 import type { AnnouncementEvent } from "./events";
 import { plainTextOf, sanitizeRichText } from "./sanitize";
 import { announcementInputSchema, audienceIsEmpty } from "./schema";
@@ -15,7 +16,7 @@ const NOW = new Date("2026-11-27T12:00:00.000Z");
 const meta = { commandId: "c", organizationId: ORG, actorId: "author" };
 const save = (over: Partial<Extract<AnnouncementCommand, { type: "SaveAnnouncement" }>["data"]> = {}): AnnouncementCommand => ({
   type: "SaveAnnouncement",
-  data: { announcementId: "a1", authorId: "author", kind: "announcement", subject: "Soccer", body: "<p>Cancelled</p>", audience: { group_ids: ["g"], program_ids: [], event_ids: [], flag_types: [], user_ids: [] }, channels: ["INTERNAL", "EMAIL"], ...over },
+  data: { announcementId: "a1", authorId: "author", kind: "announcement", subject: "Soccer", body: "<p>Cancelled</p>", audience: { group_ids: ["g"], program_ids: [], event_ids: [], flag_types: [], user_ids: [] }, channels: ["INTERNAL", "EMAIL"], attachmentFacts: [], ...over },
   metadata: meta,
 });
 const send = (over: Partial<Extract<AnnouncementCommand, { type: "SendAnnouncement" }>["data"]> = {}): AnnouncementCommand => ({
@@ -78,6 +79,48 @@ describe("the announcement decider (decision 088)", () => {
     expect(refusal(retracted, retract()).code).toBe("ALREADY_RETRACTED");
     // a retracted scheduled one never records a fan-out
     expect(events(retracted, { type: "RecordFanOut", data: { announcementId: "a1", recipientCount: 3, deliveryCount: 6 }, metadata: meta })).toEqual([]);
+  });
+});
+
+describe("the announcement decider's attachments (decisions 107, 113)", () => {
+  const upload = (name: string, over: Partial<NonNullable<AttachmentFact["upload"]>> = {}): AttachmentFact => ({
+    path: `communications/${name}-id/${name}`,
+    name,
+    upload: { organizationId: ORG, contentType: name.endsWith(".pdf") ? "application/pdf" : "image/png", bytes: 2048, ...over },
+  });
+  const saved = (facts: AttachmentFact[]) => (events(initialAnnouncementState(), save({ attachmentFacts: facts }))[0] as Extract<AnnouncementEvent, { type: "AnnouncementSaved" }>).data;
+
+  it("keeps each file once, named, typed and sized from its upload", () => {
+    expect(saved([upload("form.pdf"), upload("map.png"), upload("form.pdf")]).attachments).toEqual([
+      { path: "communications/form.pdf-id/form.pdf", name: "form.pdf", content_type: "application/pdf", bytes: 2048 },
+      { path: "communications/map.png-id/map.png", name: "map.png", content_type: "image/png", bytes: 2048 },
+    ]);
+    expect(saved([]).attachments).toEqual([]);
+  });
+
+  it("refuses more than five named, counting repeats as the author sent them", () => {
+    const six = ["a.pdf", "b.png", "a.pdf", "b.png", "a.pdf", "b.png"].map((n) => upload(n));
+    const refused = refusal(initialAnnouncementState(), save({ attachmentFacts: six }));
+    expect([refused.status, refused.message, refused.details]).toEqual([400, "At most 5 attachments", { fieldErrors: { attachments: ["At most 5 attachments"] } }]);
+    expect(saved(six.slice(0, 5)).attachments).toHaveLength(2);
+  });
+
+  it("refuses another organization's upload, no upload at the path, or no stored path at all, as not found, naming the file", () => {
+    expect(refusal(initialAnnouncementState(), save({ attachmentFacts: [upload("ok.png"), upload("theirs.png", { organizationId: "org-2" })] })).message).toBe("Attachment not found: theirs.png. Upload it again");
+    expect(refusal(initialAnnouncementState(), save({ attachmentFacts: [{ path: "communications/x/ghost.pdf", name: "ghost.pdf", upload: null }] })).message).toBe("Attachment not found: ghost.pdf. Upload it again");
+    expect(refusal(initialAnnouncementState(), save({ attachmentFacts: [{ path: null, name: "../etc", upload: null }] })).status).toBe(400);
+  });
+
+  it("refuses a file that is not an image or a PDF by its bytes, whatever its name says", () => {
+    const refused = refusal(initialAnnouncementState(), save({ attachmentFacts: [upload("notes.pdf", { contentType: "application/zip" })] }));
+    expect([refused.status, refused.message]).toEqual([400, "notes.pdf is not an image or a PDF"]);
+    expect(saved([upload("photo.webp", { contentType: "image/webp" })]).attachments?.[0]?.content_type).toBe("image/webp");
+  });
+
+  it("checks the attachments of a draft saved again the same way, and never those of a sent one", () => {
+    const draft = given(save({ attachmentFacts: [upload("a.pdf")] }));
+    expect(refusal(draft, save({ attachmentFacts: [upload("b.png", { organizationId: "org-2" })] })).code).toBe("VALIDATION");
+    expect(refusal(given(save(), send()), save({ attachmentFacts: [upload("b.png", { organizationId: "org-2" })] })).code).toBe("NOT_A_DRAFT");
   });
 });
 

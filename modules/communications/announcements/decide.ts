@@ -1,4 +1,6 @@
 import { DomainError, type Command, type Decider } from "../../kernel";
+import { ATTACHMENT_TEXTS, ATTACHMENT_TYPES, ATTACHMENTS_MAX, type Attachment } from "./attachment-limits";
+import type { AttachmentFact } from "./attachments";
 import type { AnnouncementEvent, AnnouncementSavedData, AnnouncementStatus, Channel } from "./events";
 
 export type AnnouncementState =
@@ -6,7 +8,8 @@ export type AnnouncementState =
   | { exists: true; organizationId: string; authorId: string; status: AnnouncementStatus; channels: Channel[]; sendAt: string | null };
 
 export type AnnouncementCommand =
-  | Command<"SaveAnnouncement", Omit<AnnouncementSavedData, "organizationId">>
+  /** `attachmentFacts`: what the service read from the uploads of the paths the draft names, one per path (decision 113) */
+  | Command<"SaveAnnouncement", Omit<AnnouncementSavedData, "organizationId" | "attachments"> & { attachmentFacts: AttachmentFact[] }>
   /** `recipientCount` and `enabledChannels` are read by the service when the command is sent */
   | Command<"SendAnnouncement", { announcementId: string; sendAt: string | null; recipientCount: number; enabledChannels: Channel[]; actorId: string }>
   | Command<"RecordFanOut", { announcementId: string; recipientCount: number; deliveryCount: number }>
@@ -19,6 +22,22 @@ export const alreadyRetractedAnnouncement = () => new DomainError("ALREADY_RETRA
 export const notSentYet = () => new DomainError("NOT_SENT", "A draft is not sent: edit it instead of retracting it", 409);
 export const NO_AUDIENCE = "The audience has nobody in it: choose groups, programs, events, flags or people";
 export const PAST_SCHEDULE = "The scheduled time is in the past: choose a later time";
+
+/**
+ * The draft's attachments from the facts (decisions 107, 113): at most five named; each an upload of this
+ * organization at exactly that path (another organization's upload, or none, is "not found": it is nowhere for this
+ * author), an image or a PDF by its sniffed bytes. Name, type and size come from the upload. A refusal names the file.
+ */
+function attachmentsFrom(facts: readonly AttachmentFact[], organizationId: string): Attachment[] | DomainError {
+  if (facts.length > ATTACHMENTS_MAX) return fieldError("attachments", ATTACHMENT_TEXTS.tooMany);
+  const attachments: Attachment[] = [];
+  for (const fact of facts) {
+    if (!fact.path || !fact.upload || fact.upload.organizationId !== organizationId) return fieldError("attachments", ATTACHMENT_TEXTS.notFound(fact.name));
+    if (!(ATTACHMENT_TYPES as readonly string[]).includes(fact.upload.contentType)) return fieldError("attachments", ATTACHMENT_TEXTS.wrongType(fact.name));
+    if (!attachments.some((a) => a.path === fact.path)) attachments.push({ path: fact.path, name: fact.name, content_type: fact.upload.contentType, bytes: fact.upload.bytes });
+  }
+  return attachments;
+}
 
 export const initialAnnouncementState = (): AnnouncementState => ({ exists: false });
 
@@ -38,7 +57,8 @@ export function evolveAnnouncement(state: AnnouncementState, event: Announcement
 }
 
 /**
- * Pure (decision 088). A draft is saved any number of times by staff of its organization; it is sent once (now, or
+ * Pure (decision 088). A draft is saved any number of times by staff of its organization, its attachments checked
+ * against the facts the service read (decision 113); it is sent once (now, or
  * at a time that is not past), to an audience of at least one person, over channels the organization enabled. The
  * fan-out is recorded once. A scheduled or sent announcement is never deleted nor edited: it is retracted with a
  * reason, once (a scheduled one then never goes out).
@@ -48,7 +68,10 @@ export function decideAnnouncement(state: AnnouncementState, command: Announceme
   if (command.type === "SaveAnnouncement") {
     if (state.exists && state.organizationId !== organizationId) return announcementNotFound();
     if (state.exists && state.status !== "draft") return notADraft();
-    return [{ type: "AnnouncementSaved", data: { ...command.data, organizationId } }];
+    const { attachmentFacts, ...draft } = command.data;
+    const attachments = attachmentsFrom(attachmentFacts, organizationId);
+    if (attachments instanceof DomainError) return attachments;
+    return [{ type: "AnnouncementSaved", data: { ...draft, organizationId, attachments } }];
   }
   if (!state.exists || state.organizationId !== organizationId) return announcementNotFound();
   switch (command.type) {

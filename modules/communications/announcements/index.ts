@@ -9,5 +9,5 @@ export * from "./queue";
 export { announcementDecider, decideAnnouncement, evolveAnnouncement, initialAnnouncementState, NO_AUDIENCE, PAST_SCHEDULE, type AnnouncementCommand, type AnnouncementState } from "./decide";
 export * from "./service";
 export * from "./deliver";
-export { attachmentsOf, attachmentViews } from "./attachments";
+export { attachmentFactsOf, attachmentViews, type AttachmentFact } from "./attachments";
 export { announcementsApi } from "./api";

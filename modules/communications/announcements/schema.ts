@@ -4,6 +4,9 @@ import { plainTextOf, sanitizeRichText } from "./sanitize";
 import { SMS_SEGMENTS_MAX, smsSegments } from "./sms";
 import { ATTACHMENT_TEXTS, ATTACHMENTS_MAX } from "./attachment-limits";
 
+/** the most paths a draft may name before any upload is read (each is one stream read); the decider allows ATTACHMENTS_MAX */
+export const ATTACHMENT_PATHS_READ_MAX = 4 * ATTACHMENTS_MAX;
+
 export const ANNOUNCEMENT_SUBJECT_MAX = 150;
 /** the words, after sanitizing (what a recipient reads) */
 export const ANNOUNCEMENT_TEXT_MAX = 5000;
@@ -41,10 +44,13 @@ export const announcementInputSchema = z
       .transform((html) => sanitizeRichText(html)),
     audience: audienceSchema.default(emptyAudience),
     channels: z.array(z.enum(CHANNELS, { error: "Channels are INTERNAL, EMAIL or SMS" }), { error: "Channels must be a list" }).max(3).default(["INTERNAL"]).transform((c) => [...new Set(c)]),
-    /** stored paths of uploaded files (decision 107); the server reads each one's name, type and size from its upload */
+    /**
+     * stored paths of uploaded files (decision 107); the server reads each one's upload and the decider refuses more
+     * than ATTACHMENTS_MAX (decision 113): this bound only keeps a request from naming thousands of uploads to read
+     */
     attachments: z
       .array(z.string({ error: ATTACHMENT_TEXTS.path }).trim().min(1, ATTACHMENT_TEXTS.path).max(600, ATTACHMENT_TEXTS.path), { error: "Attachments must be a list" })
-      .max(ATTACHMENTS_MAX, ATTACHMENT_TEXTS.tooMany)
+      .max(ATTACHMENT_PATHS_READ_MAX, ATTACHMENT_TEXTS.tooMany)
       .default([]),
   })
   .superRefine((value, ctx) => {

@@ -9,7 +9,7 @@ import { waitForProjection } from "../../../projections/runner";
 import { announcementDecider, announcementNotFound, type AnnouncementCommand } from "./decide";
 import { announcementStreamId, CHANNELS, type Audience, type Channel } from "./events";
 import { createFanoutQueue, enqueueFanout, enqueueRetract, type FanoutJobData } from "./queue";
-import { attachmentsOf, attachmentViews } from "./attachments";
+import { attachmentFactsOf, attachmentViews } from "./attachments";
 import { announcementInputSchema, announcementListQuery, audienceSchema, retractAnnouncementSchema, sendSchema } from "./schema";
 
 export const ANNOUNCEMENT_TOASTS = {
@@ -90,9 +90,10 @@ export async function saveAnnouncementCall(services: Services, auth: Auth, id: s
   const enabled = await enabledChannelsOf(services, auth.organization.id);
   const disabled = parsed.data.channels.filter((c) => !enabled.includes(c));
   if (disabled.length) throw new DomainError("VALIDATION", `${disabled.join(", ")} is not enabled for this organization`, 400, { fieldErrors: { channels: [`${disabled.join(", ")} is not enabled for this organization`] } });
-  // each attachment read from its upload: this organization's, an image or a PDF (decision 107)
-  const attachments = await attachmentsOf(services.store, auth.organization.id, parsed.data.attachments);
-  await run(services, { type: "SaveAnnouncement", data: { announcementId, authorId: auth.user.id, ...parsed.data, attachments }, metadata });
+  // each attachment's upload read first; the decider refuses another organization's, a wrong type, too many (decision 113)
+  const { attachments, ...draft } = parsed.data;
+  const attachmentFacts = await attachmentFactsOf(services.store, attachments);
+  await run(services, { type: "SaveAnnouncement", data: { announcementId, authorId: auth.user.id, ...draft, attachmentFacts }, metadata });
   return { message: ANNOUNCEMENT_TOASTS.saved, data: await signed(services, auth, await detail(services, auth, announcementId)) };
 }
 
