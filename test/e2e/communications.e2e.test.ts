@@ -13,6 +13,8 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
  * announcement (the server's messages for an empty form first), picks the Parents group and sees the live count,
  * sends it in-app; the parent, on another page, sees the Messages badge rise live, opens the copy; the admin's
  * delivery view then reads "Read". axe and sideways scroll on the list, the form and the delivery view at three sizes.
+ * Then (issue 18's browser test) an in-app announcement to a program: the parent of a member registered to it sees the
+ * badge rise live on another page, opens the conversation and replies; the admin, its author, reads the reply.
  */
 describe("communications", () => {
   const suite = browserSuite();
@@ -103,6 +105,62 @@ describe("communications", () => {
       .toMatch(/Read: 1/);
     await auditEverySize(admin, "communications delivery", found);
     expect(found).toEqual([]);
+    expect(suite.errors).toEqual([]);
+  }, 180_000);
+
+  it("the admin sends in-app to a program; a member's parent sees the badge rise live, opens it and replies; the admin sees the reply", async () => {
+    const subject = "Saturday Soccer: bring a water bottle";
+    const reply = "Thank you, Maya will bring hers.";
+    const { page: parent } = await suite.signIn("parent@maple.demo");
+    const { page: admin } = await suite.signIn("admin@maple.demo");
+    await parent.setViewportSize(DESKTOP);
+    await admin.setViewportSize(DESKTOP);
+    await gotoSettled(parent, "/my-profile");
+    const badge = parent.locator('a.rc-nav-item[href="/inbox"]').first();
+    await badge.getByText("Messages").waitFor();
+    const unread = async () => {
+      const text = (await badge.textContent()) ?? "";
+      return /9\+ unread/.test(text) ? 10 : Number(/(\d+) unread/.exec(text)?.[1] ?? 0);
+    };
+    const before = await unread();
+    expect(before).toBeLessThan(9);
+
+    // compose to the program Maya (the demo parent's child) is registered to, in-app only (the new form's default)
+    await gotoSettled(admin, "/communications?edit=new");
+    const compose = admin.getByTestId("compose");
+    await compose.getByRole("heading", { name: "New Communication" }).waitFor();
+    await compose.getByLabel("Subject").fill(subject);
+    await compose.getByRole("textbox", { name: "Message", exact: true }).fill("Practice is outside in the sun: every player brings a water bottle.");
+    await compose.getByRole("group", { name: /^Programs/ }).getByRole("checkbox", { name: "Saturday Soccer", exact: true }).click();
+    await expect.poll(async () => (await compose.getByTestId("audience-count").textContent()) ?? "", { timeout: 10_000 }).toMatch(/^\d+ recipients?$/);
+    expect(await compose.getByRole("checkbox", { name: "In-app" }).isChecked()).toBe(true);
+    for (const other of ["E-mail", "Text message"]) {
+      const box = compose.getByRole("checkbox", { name: other });
+      if ((await box.count()) > 0) expect(await box.isChecked()).toBe(false);
+    }
+    await compose.getByRole("button", { name: "Send" }).click();
+    await admin.getByTestId("communication-detail").getByRole("heading", { name: subject }).waitFor({ timeout: 20_000 });
+
+    // the parent's badge rises live on the other page, no reload: Maya's copy reaches her guardian (decision 073)
+    await expect.poll(unread, { timeout: 20_000 }).toBe(before + 1);
+    await gotoSettled(parent, "/inbox");
+    const prompt = parent.getByTestId("screening-intro");
+    if (await prompt.waitFor({ timeout: 5000 }).then(() => true, () => false)) {
+      await parent.keyboard.press("Escape");
+      await prompt.waitFor({ state: "hidden" });
+    }
+    await parent.getByTestId("inbox-list").getByRole("link", { name: new RegExp(`Unread: ${subject}`) }).click();
+    const opened = parent.getByTestId("thread");
+    await opened.getByText("Practice is outside in the sun: every player brings a water bottle.").waitFor();
+    await opened.getByTestId("thread-members").getByText(/as the guardian of Maya/).waitFor();
+    await opened.getByLabel("Reply").fill(reply);
+    await opened.getByRole("button", { name: "Send Reply" }).click();
+    await opened.getByText(reply).waitFor();
+
+    // the admin, the announcement's author, reads the reply in their inbox
+    await gotoSettled(admin, "/inbox");
+    await admin.getByTestId("inbox-list").getByRole("link", { name: new RegExp(`Unread: ${subject}`) }).click({ timeout: 15_000 });
+    await admin.getByTestId("thread").getByTestId("message").getByText(reply).waitFor();
     expect(suite.errors).toEqual([]);
   }, 180_000);
 });
