@@ -1,4 +1,4 @@
-import { DomainError, handleCommand, validationError, type Clock, type EventStore, type HandleOptions, type CommandResult } from "../kernel";
+import { DomainError, handleCommand, inTurn, validationError, type Clock, type EventStore, type HandleOptions, type CommandResult } from "../kernel";
 import { loadOrganization } from "../organizations";
 import { participantInOrganization } from "../participants";
 import { staffAmong } from "../programs";
@@ -29,19 +29,6 @@ export async function loadEvent(store: EventStore, eventId: string): Promise<Cre
  * places append in turn instead of retrying against each other); other processes are kept apart by the
  * append's expected revision (handleCommand decides again on a conflict).
  */
-const turns = new Map<string, Promise<unknown>>();
-function inTurn<T>(streamId: string, work: () => Promise<T>): Promise<T> {
-  const mine = (turns.get(streamId) ?? Promise.resolve()).then(work, work);
-  const settled = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  turns.set(streamId, settled);
-  void settled.then(() => {
-    if (turns.get(streamId) === settled) turns.delete(streamId);
-  });
-  return mine;
-}
 
 const coachIdsOf = (input: unknown): string[] => {
   const ids = (input as { coach_ids?: unknown } | null)?.coach_ids;

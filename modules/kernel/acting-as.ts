@@ -50,3 +50,6 @@ export const actingAsMetadata = (): { actingAs?: ActingAs; apiKey?: ApiKeyActor 
   const apiKey = scope.getStore()?.apiKey ?? null;
   return { ...(actingAs ? { actingAs } : {}), ...(apiKey ? { apiKey } : {}) };
 };
+
+/** Runs work in a scope holding the metadata `actingAsMetadata` read earlier (a batch answering a command in its own request's name). */
+export const withActingMetadata = <T>(metadata: ReturnType<typeof actingAsMetadata>, work: () => T): T => scope.run({ actingAs: metadata.actingAs ?? null, apiKey: metadata.apiKey ?? null }, work);

@@ -18,3 +18,5 @@ export { TurnQueue } from "./turn-queue";
 export { claimUnique } from "./unique-claim";
 export { inActingScope, noteActingAs, noteApiKey, currentActingAs, actingAsMetadata, type ActingAs, type ApiKeyActor } from "./acting-as";
 export { sharedSecret } from "./shared-secret";
+export { inTurn } from "./stream-turns";
+export { handleInBatch } from "./stream-batches";

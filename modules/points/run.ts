@@ -1,5 +1,5 @@
 import type { Services } from "../identity";
-import { handleCommand, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
+import { handleCommand, handleInBatch, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
 import { waitForProjection } from "../../projections/runner";
 
 /**
@@ -8,6 +8,13 @@ import { waitForProjection } from "../../projections/runner";
  */
 export async function runOn<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"]) {
   const result = await handleCommand({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead });
+  if (!result.ok) throw result.error;
+  return result;
+}
+
+/** As `runOn`, for a stream many write at once: the commands asked for together are decided and appended together (decision 116). */
+export async function runInBatch<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"]) {
+  const result = await handleInBatch({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead });
   if (!result.ok) throw result.error;
   return result;
 }
@@ -21,25 +28,4 @@ export async function settled(services: Services, positions: readonly number[]) 
 /** Read your writes when the positions are not known (a refused checkout's releases): the projection at the store's head. */
 export async function settledAll(services: Services) {
   await waitForProjection(services, "points");
-}
-
-/**
- * One stream's commands of this process one after another (decision 086): buyers of one item in this process
- * append in turn instead of reading the item's stream again on every lost race; other processes are still kept
- * apart by the expected revision. `queued` tells the work whether it waited behind another (a read made before
- * that is stale).
- */
-const turns = new Map<string, Promise<unknown>>();
-export function inTurn<T>(streamId: string, work: (queued: boolean) => Promise<T>): Promise<T> {
-  const before = turns.get(streamId);
-  const mine = before ? before.then(() => work(true)) : work(false);
-  const done = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  turns.set(streamId, done);
-  void done.then(() => {
-    if (turns.get(streamId) === done) turns.delete(streamId);
-  });
-  return mine;
 }

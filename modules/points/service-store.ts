@@ -7,7 +7,7 @@ import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, vis
 import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type OrderStatus, type StoreItemFields } from "./events";
 import { MAX_CART_LINES } from "./limits";
 import { memberFor, ownMembers } from "./members";
-import { inTurn, runOn, settled, settledAll } from "./run";
+import { runInBatch, runOn, settled, settledAll } from "./run";
 import { checkoutInputSchema, itemInputSchema, orderStatusSchema, type CheckoutInput, type ItemInput, type itemListQuery, type orderListQuery } from "./schema";
 import type { z } from "zod";
 
@@ -153,15 +153,26 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   const reserved: string[] = [];
   const orderLines: OrderLine[] = [];
   let balance = 0;
+  let refusedLine = "";
   try {
-    for (const line of lines) {
-      const streamId = storeItemStreamId(line.id);
-      const reserve = { type: "ReserveStoreItem" as const, data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) };
-      const result = await inTurn(streamId, (queued) => runOn(services, itemDecider, streamId, reserve, 200, queued ? undefined : reads.get(line.id)));
-      reserved.push(line.id);
-      positions.push(...result.events.map((e) => e.position));
-      const fields = result.state.fields!;
-      orderLines.push({ itemId: line.id, name: fields.name, price: fields.price, quantity: line.quantity });
+    // every line at once (different streams); buyers of one item share a batch on its stream (decision 116)
+    const results = await Promise.allSettled(
+      lines.map((line) => {
+        const reserve = { type: "ReserveStoreItem" as const, data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) };
+        return runInBatch(services, itemDecider, storeItemStreamId(line.id), reserve, 200, reads.get(line.id));
+      }),
+    );
+    results.forEach((r, i) => {
+      if (r.status !== "fulfilled") return;
+      reserved.push(lines[i]!.id);
+      positions.push(...r.value.events.map((e) => e.position));
+      const fields = r.value.state.fields!;
+      orderLines.push({ itemId: lines[i]!.id, name: fields.name, price: fields.price, quantity: lines[i]!.quantity });
+    });
+    const refused = results.findIndex((r) => r.status === "rejected");
+    if (refused >= 0) {
+      refusedLine = lines[refused]!.id;
+      throw (results[refused] as PromiseRejectedResult).reason;
     }
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
@@ -171,10 +182,10 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   } catch (error) {
     // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)
     for (const itemId of reserved) {
-      const r = await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId, itemId, orderId }, metadata: metaOf(idFrom(base, "release", itemId)) }, 200);
+      const r = await runInBatch(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId, itemId, orderId }, metadata: metaOf(idFrom(base, "release", itemId)) }, 200);
       positions.push(...r.events.map((e) => e.position));
     }
-    if (error instanceof DomainError && error.details?.reason) throw cartUnavailable([{ id: lines[reserved.length]?.id ?? "", why: error.message }]);
+    if (error instanceof DomainError && error.details?.reason) throw cartUnavailable([{ id: refusedLine, why: error.message }]);
     throw error;
   }
   const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) }, 10, orderRead).catch(async (error: unknown) => {
@@ -193,7 +204,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
 async function undoCheckout(services: Pick<Services, "store" | "clock">, o: { organizationId: string; orderId: string; participantId: string; itemIds: readonly string[]; actorId: string | null }) {
   const metaOf = (commandId: string) => ({ commandId, organizationId: o.organizationId, actorId: o.actorId });
   for (const itemId of o.itemIds) {
-    await runOn(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId: o.organizationId, itemId, orderId: o.orderId }, metadata: metaOf(idFrom(o.orderId, "abandon-release", itemId)) }, 200);
+    await runInBatch(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId: o.organizationId, itemId, orderId: o.orderId }, metadata: metaOf(idFrom(o.orderId, "abandon-release", itemId)) }, 200);
   }
   await runOn(services, pointsDecider, pointsStreamId(o.participantId), { type: "RefundOrder", data: { organizationId: o.organizationId, participantId: o.participantId, entryId: idFrom("point-entry", o.orderId, "abandon-refund"), orderId: o.orderId, reason: "Checkout stopped: points returned" }, metadata: metaOf(idFrom(o.orderId, "abandon-refund")) }, 50);
 }
@@ -267,7 +278,7 @@ export async function changeOrderStatus(services: Services, auth: Auth, request:
   if (status === "Cancelled") {
     // derived command ids: a retried cancel releases and refunds once
     for (const line of order.lines) {
-      const r = await runOn(services, itemDecider, storeItemStreamId(line.itemId), { type: "ReleaseStoreItem", data: { organizationId: auth.organization.id, itemId: line.itemId, orderId: order.id }, metadata: meta(auth, idFrom(order.id, "cancel-release", line.itemId)) }, 200);
+      const r = await runInBatch(services, itemDecider, storeItemStreamId(line.itemId), { type: "ReleaseStoreItem", data: { organizationId: auth.organization.id, itemId: line.itemId, orderId: order.id }, metadata: meta(auth, idFrom(order.id, "cancel-release", line.itemId)) }, 200);
       positions.push(...r.events.map((e) => e.position));
     }
     const refund = await runOn(services, pointsDecider, pointsStreamId(order.participant_id), { type: "RefundOrder", data: { organizationId: auth.organization.id, participantId: order.participant_id, entryId: idFrom("point-entry", order.id, "refund"), orderId: order.id, reason: "Order cancelled: points returned" }, metadata: meta(auth, idFrom(order.id, "cancel-refund")) }, 50);

@@ -1,4 +1,4 @@
-import { actingAsMetadata, DomainError, handleCommand, idFrom, validationError, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
+import { actingAsMetadata, DomainError, handleCommand, idFrom, inTurn, validationError, type Clock, type CommandMetadata, type CommandResult, type EventStore, type HandleOptions } from "../kernel";
 import { isStaff, userDecider, userGroupDecider, userGroupStream, userStream, type UserEvent, type UserGroupEvent, type UserGroupState, type UserState } from "../identity";
 import { loadOrganization, timeZoneOf, todayIn, type RegisteredOrganization } from "../organizations";
 import { ageOn, loadParticipant } from "../participants";
@@ -59,20 +59,6 @@ export async function loadProgram(store: EventStore, programId: string): Promise
  * places then append in turn instead of retrying against each other. Other processes are kept apart by
  * the append's expected revision (handleCommand decides again on a conflict).
  */
-const turns = new Map<string, Promise<unknown>>();
-function inTurn<T>(streamId: string, work: () => Promise<T>): Promise<T> {
-  const previous = turns.get(streamId) ?? Promise.resolve();
-  const mine = previous.then(work, work);
-  const settled = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  turns.set(streamId, settled);
-  void settled.then(() => {
-    if (turns.get(streamId) === settled) turns.delete(streamId);
-  });
-  return mine;
-}
 
 const RETRIES = { maxRetries: 50 } as const;
 

@@ -1,0 +1,165 @@
+import { actingAsMetadata, withActingMetadata } from "./acting-as";
+import type { Clock } from "./clock";
+import { handleCommand, type CommandResult, type CommandSuccess, type Command, type Decider, type HandleOptions } from "./command-handler";
+import { DomainError, isWrongExpectedRevision } from "./errors";
+import type { DomainEvent, EventMetadata, EventStore, NewEvent, ReadStreamResult, RecordedEvent } from "./event-store/types";
+import { idFrom } from "./ids";
+
+/** The most commands one batch decides and appends together. */
+export const MAX_BATCH = 200;
+
+type Pending = {
+  command: Command;
+  /** who acts, read in the command's own request (a batch runs in the first one's) */
+  acting: ReturnType<typeof actingAsMetadata>;
+  firstRead?: Promise<ReadStreamResult<DomainEvent>>;
+  settle: (result: CommandResult<unknown, DomainEvent>) => void;
+  fail: (error: unknown) => void;
+};
+
+type Line = {
+  queue: Pending[];
+  maxRetries: number;
+  /** the stream as the last batch left it: the next batch decides on it without reading (a conflict reads) */
+  known?: { state: unknown; revision: number };
+};
+
+/** per store (two apps in one process, each on its own database, never share a batch), then per stream */
+const storeLines = new WeakMap<EventStore, Map<string, Line>>();
+const linesOf = (store: EventStore) => {
+  let lines = storeLines.get(store);
+  if (!lines) storeLines.set(store, (lines = new Map()));
+  return lines;
+};
+
+/**
+ * Group commit on ONE stream (decision 116): the commands for a stream that many write at once (a store
+ * item on sale) are decided together, one after another on the same state, and their events appended in one
+ * statement with one expected revision. Commands arriving while a batch is being written wait for the next
+ * batch, which starts from the state the last one left (no read); a conflict (another process wrote) reads
+ * the stream and decides the whole batch again. Each command is answered as `handleCommand` answers it: its
+ * own events, the state after them, or its own refusal; a command seen in the stream already (a resend) is
+ * answered from its events when the batch read the stream; deciding from the known state, the decider must
+ * treat a repeat as a no-op itself.
+ */
+export function handleInBatch<S, C extends Command, E extends DomainEvent>(
+  deps: { store: EventStore; clock: Clock },
+  decider: Decider<S, C, E>,
+  streamId: string,
+  command: C,
+  { maxRetries = 5, firstRead }: Pick<HandleOptions, "maxRetries" | "firstRead"> = {},
+): Promise<CommandResult<S, E>> {
+  const lines = linesOf(deps.store);
+  return new Promise((settle, fail) => {
+    let line = lines.get(streamId);
+    const start = !line;
+    if (!line) {
+      line = { queue: [], maxRetries };
+      lines.set(streamId, line);
+    }
+    line.maxRetries = Math.max(line.maxRetries, maxRetries);
+    line.queue.push({ command, acting: actingAsMetadata(), firstRead, settle: settle as Pending["settle"], fail });
+    // the first command waits one turn of the event loop: those asked for in the same turn join its batch
+    if (start) setImmediate(() => void drain(deps, decider as unknown as Decider<unknown, Command, DomainEvent>, streamId, line!));
+  });
+}
+
+async function drain(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, line: Line) {
+  while (line.queue.length > 0) {
+    const batch = line.queue.splice(0, MAX_BATCH);
+    try {
+      line.known = await runBatch(deps, decider, streamId, batch, line);
+    } catch (error) {
+      line.known = undefined;
+      for (const p of batch) p.fail(error);
+    }
+  }
+  linesOf(deps.store).delete(streamId);
+}
+
+type Outcome = { kind: "refused"; error: DomainError } | { kind: "replayed"; events: RecordedEvent[]; state: unknown } | { kind: "decided"; from: number; count: number; state: unknown };
+
+async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, batch: Pending[], line: Line): Promise<{ state: unknown; revision: number } | undefined> {
+  for (let attempt = 0; ; attempt++) {
+    let state: unknown;
+    let revision: number;
+    const earlier = new Map<string, RecordedEvent[]>();
+    if (attempt === 0 && line.known) {
+      ({ state, revision } = line.known);
+    } else {
+      const read = attempt === 0 && batch[0]!.firstRead ? await batch[0]!.firstRead : await deps.store.readStream(streamId);
+      state = decider.initialState();
+      for (const event of read.events) {
+        state = decider.evolve(state, event);
+        const id = event.metadata.commandId;
+        earlier.set(id, [...(earlier.get(id) ?? []), event]);
+      }
+      revision = read.currentRevision;
+    }
+
+    const now = deps.clock.now();
+    const outcomes: Outcome[] = [];
+    const toAppend: NewEvent[] = [];
+    for (const p of batch) {
+      const { commandId } = p.command.metadata;
+      const seen = earlier.get(commandId);
+      if (seen) {
+        outcomes.push({ kind: "replayed", events: seen, state });
+        continue;
+      }
+      const decision = decider.decide(state, p.command, now);
+      if (decision instanceof DomainError) {
+        outcomes.push({ kind: "refused", error: decision });
+        continue;
+      }
+      const metadata: EventMetadata = {
+        organizationId: p.command.metadata.organizationId,
+        actorId: p.command.metadata.actorId,
+        commandId,
+        correlationId: p.command.metadata.correlationId ?? commandId,
+        causationId: p.command.metadata.causationId ?? null,
+        occurredAt: now.toISOString(),
+        ...p.acting,
+      };
+      for (const event of decision) state = decider.evolve(state, event);
+      outcomes.push({ kind: "decided", from: toAppend.length, count: decision.length, state });
+      toAppend.push(...decision.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata })));
+    }
+
+    let positions: number[] = [];
+    let first = revision + 1;
+    if (toAppend.length > 0) {
+      try {
+        const result = await deps.store.appendToStream(streamId, toAppend, { expectedRevision: revision >= 0 ? revision : "no_stream" });
+        // stored already (resends decided on a known state): each command alone, from a read, answers as it should
+        if (result.duplicate) return alone(deps, decider, streamId, batch, line.maxRetries);
+        positions = result.positions;
+        first = result.nextExpectedRevision - toAppend.length + 1;
+        revision = result.nextExpectedRevision;
+      } catch (error) {
+        if (isWrongExpectedRevision(error) && attempt < line.maxRetries) continue;
+        // some of the batch stored already, or one command's trouble: each alone, so one cannot fail the others
+        if (batch.length > 1) return alone(deps, decider, streamId, batch, line.maxRetries);
+        throw error;
+      }
+    }
+
+    batch.forEach((p, i) => {
+      const o = outcomes[i]!;
+      if (o.kind === "refused") return p.settle({ ok: false, error: o.error });
+      if (o.kind === "replayed") return p.settle({ ok: true, events: o.events, state: o.state, nextExpectedRevision: revision, replayed: true });
+      const events = toAppend.slice(o.from, o.from + o.count).map((e, k) => ({ ...e, streamId, revision: first + o.from + k, position: positions[o.from + k] ?? 0 }));
+      const success: CommandSuccess<unknown, DomainEvent> = { ok: true, events, state: o.state, nextExpectedRevision: first + o.from + o.count - 1, replayed: false };
+      p.settle(success);
+    });
+    return { state, revision };
+  }
+}
+
+/** The batch taken apart: each command through `handleCommand` in its own request's name; the next batch reads. */
+async function alone(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, batch: Pending[], maxRetries: number) {
+  for (const p of batch) {
+    await withActingMetadata(p.acting, () => handleCommand(deps, decider, streamId, p.command, { maxRetries })).then(p.settle, p.fail);
+  }
+  return undefined;
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainError, fixedClock, handleInBatch, newId, type Command, type Decider, type EventStore } from "../../modules/kernel";
+import { inActingScope, noteApiKey } from "../../modules/kernel/acting-as";
+import { uniqueStream } from "../support/events";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+// a stock of units: a reservation takes one while any is left, once per order (a repeat is a no-op)
+type State = { stock: number; orders: Record<string, true> };
+type Event = { type: "Stocked"; data: { units: number } } | { type: "Reserved"; data: { orderId: string } };
+type Cmd = Command<"Stock", { units: number }> | Command<"Reserve", { orderId: string }>;
+
+const decider: Decider<State, Cmd, Event> = {
+  initialState: () => ({ stock: 0, orders: {} }),
+  evolve: (state, event) => (event.type === "Stocked" ? { ...state, stock: state.stock + event.data.units } : { stock: state.stock - 1, orders: { ...state.orders, [event.data.orderId]: true } }),
+  decide: (state, command) => {
+    if (command.type === "Stock") return [{ type: "Stocked", data: { units: (command.data as { units: number }).units } }];
+    const { orderId } = command.data as { orderId: string };
+    if (state.orders[orderId]) return [];
+    if (state.stock < 1) return new DomainError("SOLD_OUT", "Sold out", 409);
+    return [{ type: "Reserved", data: { orderId } }];
+  },
+};
+
+const cmd = <T extends Cmd["type"]>(type: T, data: Cmd["data"], commandId = newId()) => ({ type, data, metadata: { commandId, organizationId: "org-1", actorId: "buyer" } }) as Cmd;
+
+describe("commands on one stream decided and appended in batches (decision 116)", () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  const clock = fixedClock("2026-11-27T18:00:00.000Z");
+  const deps = () => ({ store, clock });
+  beforeAll(async () => {
+    database = await createTestDatabase("batches", { poolSize: 20 });
+    store = database.store;
+  });
+  afterAll(() => database.drop());
+
+  it("fifty buyers at once for ten units: ten reservations, forty refusals, the stream in few appends", async () => {
+    const stream = uniqueStream("item");
+    await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 10 }));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: `o${i}` }))));
+    expect(results.filter((r) => r.ok).length).toBe(10);
+    expect(results.filter((r) => !r.ok).map((r) => (r.ok ? "" : r.error.code))).toEqual(Array(40).fill("SOLD_OUT"));
+    const read = await store.readStream(stream);
+    expect(read.events.filter((e) => e.type === "Reserved")).toHaveLength(10);
+    // each success names its own event, revision and position
+    const revisions = results.flatMap((r) => (r.ok ? r.events.map((e) => e.revision) : []));
+    expect(new Set(revisions).size).toBe(10);
+    for (const r of results) if (r.ok) expect(read.events[r.events[0]!.revision]!.eventId).toBe(r.events[0]!.eventId);
+    // asked for in the same turn: one batch, one append, one commit for the ten
+    expect(new Set(read.events.slice(1).map((e) => e.position)).size).toBe(10);
+    expect(read.events.at(-1)!.position - read.events[1]!.position).toBe(9);
+  });
+
+  it("a write by another process meanwhile: the next batch conflicts, reads, and decides again on the truth", async () => {
+    const stream = uniqueStream("item");
+    await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 2 }));
+    const first = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }));
+    expect(first.ok).toBe(true);
+    // another process takes the last unit, straight into the store
+    await store.appendToStream(stream, [{ type: "Reserved", data: { orderId: "elsewhere" }, eventId: newId(), metadata: { commandId: newId(), organizationId: "org-1", actorId: null, correlationId: "x", causationId: null, occurredAt: clock.now().toISOString() } }], { expectedRevision: 1 });
+    const second = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }));
+    expect(second.ok ? "ok" : second.error.code).toBe("SOLD_OUT");
+    expect((await store.readStream(stream)).events).toHaveLength(3);
+  });
+
+  it("a resent command is answered from its events, and a batch with a resend still writes the others once", async () => {
+    const stream = uniqueStream("item");
+    await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 5 }));
+    const id = newId();
+    const once = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "r" }, id));
+    const [again, other] = await Promise.all([handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "r" }, id)), handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "s" }))]);
+    expect(once.ok && again.ok && other.ok).toBe(true);
+    if (!once.ok || !again.ok || !other.ok) return;
+    expect(again.events.map((e) => e.eventId)).toEqual(once.events.map((e) => e.eventId).slice(0, again.events.length));
+    const read = await store.readStream(stream);
+    expect(read.events.filter((e) => e.type === "Reserved").map((e) => (e.data as { orderId: string }).orderId)).toEqual(["r", "s"]);
+    expect(other.state.stock).toBe(3);
+  });
+
+  it("each command's events carry its own request's API key, though one request's turn runs the batch", async () => {
+    const stream = uniqueStream("item");
+    await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 5 }));
+    const asKey = (name: string, orderId: string) =>
+      inActingScope(() => {
+        noteApiKey({ id: newId(), name });
+        return handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId }));
+      });
+    await Promise.all([asKey("first key", "k1"), asKey("second key", "k2")]);
+    const read = await store.readStream(stream);
+    const keyOf = (orderId: string) => read.events.find((e) => (e.data as { orderId?: string }).orderId === orderId)!.metadata.apiKey?.name;
+    expect([keyOf("k1"), keyOf("k2")]).toEqual(["first key", "second key"]);
+    expect(read.events[1]!.position + 1).toBe(read.events[2]!.position);
+  });
+});
