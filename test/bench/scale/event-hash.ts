@@ -8,14 +8,37 @@ import { createHash } from "node:crypto";
  * printing would differ).
  */
 export function jsonbText(value: unknown): string {
-  return print(JSON.parse(JSON.stringify(value)) as unknown);
+  return print(value);
 }
 
-const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
+// what escape_json escapes: the control characters, the quote and the backslash
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[\x00-\x1f"\\]/;
 
-const compareKeys = (a: string, b: string) => byteLength(a) - byteLength(b) || Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+/** jsonb's key order: shorter (in bytes) first, then bytewise; for ASCII keys plain string order is bytewise. */
+function compareKeys(a: string, b: string): number {
+  if (ASCII.test(a) && ASCII.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return Buffer.byteLength(a, "utf8") - Buffer.byteLength(b, "utf8") || Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+}
+
+/** The sorted, quoted keys of each object shape met so far (events have few shapes). */
+const shapes = new Map<string, { key: string; quoted: string }[]>();
+
+function sortedKeys(object: Record<string, unknown>) {
+  const keys = Object.keys(object);
+  const signature = keys.join("\u0000");
+  let sorted = shapes.get(signature);
+  if (!sorted) {
+    sorted = [...keys].sort(compareKeys).map((key) => ({ key, quoted: quote(key) }));
+    if (shapes.size < 10_000) shapes.set(signature, sorted);
+  }
+  return sorted;
+}
 
 function quote(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
   let out = '"';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -32,6 +55,7 @@ function quote(s: string): string {
   return `${out}"`;
 }
 
+/** As JSON.stringify then jsonb would: undefined members left out, undefined in arrays null, toJSON honoured. */
 function print(v: unknown): string {
   if (v === null) return "null";
   switch (typeof v) {
@@ -43,9 +67,16 @@ function print(v: unknown): string {
       if (!Number.isSafeInteger(v)) throw new RangeError(`jsonbText prints integers only, got ${v}`);
       return String(v);
     case "object": {
-      if (Array.isArray(v)) return `[${v.map(print).join(", ")}]`;
-      const keys = Object.keys(v as Record<string, unknown>).sort(compareKeys);
-      return `{${keys.map((k) => `${quote(k)}: ${print((v as Record<string, unknown>)[k])}`).join(", ")}}`;
+      if (Array.isArray(v)) return `[${v.map((item) => (item === undefined || typeof item === "function" ? "null" : print(item))).join(", ")}]`;
+      const json = (v as { toJSON?: () => unknown }).toJSON;
+      if (typeof json === "function") return print(json.call(v));
+      const object = v as Record<string, unknown>;
+      const parts: string[] = [];
+      for (const { key, quoted } of sortedKeys(object)) {
+        const item = object[key];
+        if (item !== undefined && typeof item !== "function") parts.push(`${quoted}: ${print(item)}`);
+      }
+      return `{${parts.join(", ")}}`;
     }
     default:
       throw new TypeError(`jsonbText cannot print a ${typeof v}`);

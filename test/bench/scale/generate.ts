@@ -19,6 +19,7 @@ import {
 } from "./events";
 import type { ScaleShape } from "./shape";
 import { AppendWriter, BulkWriter, type Heads } from "./sinks";
+import type { cpuMeter } from "./stores";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -35,12 +36,14 @@ function random(seed: number) {
   };
 }
 
+export type Phase = { events: number; seconds: number; cpu: { nodeMs: number; pgMs: number } };
+
 export type Generated = {
   orgs: Org[];
   members: Member[][];
   events: number;
-  bulk: { events: number; seconds: number };
-  appended: { events: number; seconds: number };
+  bulk: Phase;
+  appended: Phase;
   /** the newest program day of the largest organization, as the board asks for it */
   lastProgramDay: { start: string; end: string; day: string } | null;
 };
@@ -61,7 +64,10 @@ function registrationDay(shape: ScaleShape, index: number, size: number): number
  * later), and flags resolved two weeks on. The newest `appendShare` of the days goes through the event
  * store's append path, the rest through bulk INSERTs. Prints progress every 10 s.
  */
-export async function generate(shape: ScaleShape, { pool, store, label, now = new Date() }: { pool: pg.Pool; store: EventStore; label: string; now?: Date }): Promise<Generated> {
+export async function generate(
+  shape: ScaleShape,
+  { pool, store, label, meter, now = new Date() }: { pool: pg.Pool; store: EventStore; label: string; meter: ReturnType<typeof cpuMeter>; now?: Date },
+): Promise<Generated> {
   const rand = random(shape.seed);
   const heads: Heads = new Map();
   const bulk = new BulkWriter(pool, heads);
@@ -85,14 +91,17 @@ export async function generate(shape: ScaleShape, { pool, store, label, now = ne
   const firstDay = Math.floor(now.getTime() / DAY) * DAY - (shape.days - 1) * DAY;
   let lastProgramDay: Generated["lastProgramDay"] = null;
 
+  await meter.start();
   const started = performance.now();
   let bulkSeconds = 0;
+  let bulkCpu = { nodeMs: 0, pgMs: 0 };
   let appendStarted = 0;
   let lastReport = started;
   for (let d = 0; d < shape.days; d++) {
     if (d === appendFrom) {
       await bulk.finish();
       bulkSeconds = (performance.now() - started) / 1000;
+      bulkCpu = await meter.mark();
       appendStarted = performance.now();
       writer = append;
     }
@@ -146,15 +155,17 @@ export async function generate(shape: ScaleShape, { pool, store, label, now = ne
   if (writer === bulk) {
     await bulk.finish();
     bulkSeconds = (performance.now() - started) / 1000;
+    bulkCpu = await meter.mark();
     appendStarted = performance.now();
   }
   const appendSeconds = (performance.now() - appendStarted) / 1000;
+  const appendCpu = await meter.mark();
   return {
     orgs,
     members,
     events: bulk.written + append.written,
-    bulk: { events: bulk.written, seconds: bulkSeconds },
-    appended: { events: append.written, seconds: appendSeconds },
+    bulk: { events: bulk.written, seconds: bulkSeconds, cpu: bulkCpu },
+    appended: { events: append.written, seconds: appendSeconds, cpu: appendCpu },
     lastProgramDay,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * How much `npm run bench:scale` generates. Full scale (SCALE=1): 1,000 organizations x 500 members (on
- * average) x 3 years, about 31 million events. SCALE is the fraction of the organizations kept (each keeps
+ * average) x 3 years, about 22 million events. SCALE is the fraction of the organizations kept (each keeps
  * its full size and history, so the largest organization's figures stay those of full scale);
  * SCALE_ORGS, SCALE_MEMBERS and SCALE_YEARS set the three knobs one by one instead.
  */

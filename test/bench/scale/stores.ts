@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { createDb, createPool, ensureDatabase, migrateToLatest, PostgresEventStore } from "../../../modules/kernel";
 import { allMigrations, findProjection, rebuildProjection, type ReadModels } from "../../../projections";
+import { cpuMsOf } from "../stats";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -59,14 +60,18 @@ export async function sizesOf(s: Store): Promise<Sizes> {
 
 export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
 
-/** Runs a repo script (`node --import tsx <script> ...args`) against `url`; resolves with its exit code, output and peak RSS, printing RSS every 10 s. */
-export function runScript(script: string, args: string[], url: string, label: string): Promise<{ code: number | null; output: string; seconds: number; peakRssMb: number }> {
+/**
+ * Runs a repo script (`node --import tsx <script> ...args`) against `url`; resolves with its exit code, output,
+ * peak RSS and CPU (both sampled each second, so the last second is missed), printing RSS every 10 s.
+ */
+export function runScript(script: string, args: string[], url: string, label: string): Promise<{ code: number | null; output: string; seconds: number; peakRssMb: number; cpuMs: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     let peak = 0;
     let samples = 0;
+    let cpuMs = 0;
     const rss = () => {
       try {
         const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);
@@ -78,13 +83,60 @@ export function runScript(script: string, args: string[], url: string, label: st
     const timer = setInterval(() => {
       const now = rss();
       peak = Math.max(peak, now);
+      cpuMs = Math.max(cpuMs, cpuMsOf(child.pid));
       if (++samples % 10 === 0) console.log(`  [${label}] ${((performance.now() - started) / 1000).toFixed(0)} s: RSS ${now.toFixed(0)} MB`);
     }, 1000);
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
     child.on("exit", (code) => {
       clearInterval(timer);
-      resolve({ code, output, seconds: (performance.now() - started) / 1000, peakRssMb: peak });
+      resolve({ code, output, seconds: (performance.now() - started) / 1000, peakRssMb: peak, cpuMs });
     });
   });
+}
+
+/**
+ * CPU used since the last mark by this process and by the database's PostgreSQL backends (from /proc: the
+ * cost of the work, which the other load on a shared machine does not inflate as it does wall time).
+ */
+export function cpuMeter(pool: Store["pool"]) {
+  let node = process.cpuUsage();
+  let backends = new Map<number, number>();
+  const sample = async () => {
+    const { rows } = await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database()");
+    return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+  };
+  return {
+    async start() {
+      node = process.cpuUsage();
+      backends = await sample();
+    },
+    /** ms of CPU since start() or the last mark() */
+    async mark(): Promise<{ nodeMs: number; pgMs: number }> {
+      const nodeNow = process.cpuUsage(node);
+      const now = await sample();
+      let pgMs = 0;
+      for (const [pid, ms] of now) pgMs += ms - (backends.get(pid) ?? 0);
+      node = process.cpuUsage();
+      backends = now;
+      return { nodeMs: (nodeNow.user + nodeNow.system) / 1000, pgMs };
+    },
+  };
+}
+
+/** Reading $all alone, in the rebuild's batches, applying nothing: the floor under any rebuild. */
+export async function readAllRate(s: Store): Promise<{ events: number; perSecond: number; cpu: { nodeMs: number; pgMs: number } }> {
+  const meter = cpuMeter(s.pool);
+  await meter.start();
+  const started = performance.now();
+  let position = 0;
+  let events = 0;
+  for (;;) {
+    const batch = await s.store.readAll(position, 5000);
+    if (!batch.length) break;
+    position = batch[batch.length - 1]!.position;
+    events += batch.length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { events, perSecond: events / seconds, cpu: await meter.mark() };
 }
