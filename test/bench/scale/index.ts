@@ -139,7 +139,10 @@ try {
   ensureBuild("production", { quiet: true });
   const upBig = await webStartUp(bigUrl, redisUrl);
   const upBase = await webStartUp(baseUrl, redisUrl);
-  console.log(`\nweb process start-up to a healthy /api/health: ${upBig.toFixed(2)} s against the scale store, ${upBase.toFixed(2)} s against the baseline (goal < 10 s: ${upBig < 10 ? "ok" : "MISS"})`);
+  console.log(
+    `\nweb process start-up to a healthy /api/health: ${upBig.seconds.toFixed(2)} s (CPU ${upBig.cpuSeconds.toFixed(2)} s) against the scale store, ` +
+      `${upBase.seconds.toFixed(2)} s (CPU ${upBase.cpuSeconds.toFixed(2)} s) against the baseline (goal < 10 s: ${upBig.seconds < 10 ? "ok" : "MISS"})`,
+  );
 } catch (error) {
   console.error(error);
   exitCode = 1;
