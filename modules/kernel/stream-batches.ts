@@ -33,6 +33,12 @@ const linesOf = (store: EventStore) => {
 };
 
 /**
+ * Whether commands for this stream are being decided in batches in this process now: a command asked for now
+ * joins them and starts from the state they leave, so a read of the stream made for it would go unused.
+ */
+export const batchUnderway = (store: EventStore, streamId: string): boolean => linesOf(store).has(streamId);
+
+/**
  * Group commit on ONE stream (decision 116): the commands for a stream that many write at once (a store
  * item on sale) are decided together, one after another on the same state, and their events appended in one
  * statement with one expected revision. Commands arriving while a batch is being written wait for the next

@@ -1,5 +1,5 @@
 import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
-import { DomainError, idFrom, isUuid, newId, validationError } from "../kernel";
+import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError } from "../kernel";
 import { orderById, ordersPage, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
@@ -133,7 +133,8 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   const orderId = idFrom("store-order", base);
   const unknownIds = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => !isUuid(l.id));
   // the same turn: one statement reads the item streams, the member's and the order's (the stream batcher)
-  const reads = new Map(lines.map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
+  // an item whose reservations are being decided in batches here already: its batch knows its state (decision 116)
+  const reads = new Map(lines.filter((l) => !batchUnderway(services.store, storeItemStreamId(l.id))).map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
   const memberRead = services.store.readStream(pointsStreamId(participantId));
   const orderRead = services.store.readStream(orderStreamId(orderId));
   for (const read of [...reads.values(), memberRead, orderRead]) read.catch(() => undefined);
