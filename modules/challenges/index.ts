@@ -6,6 +6,6 @@ export { challengeDecider, progressDecider, decideChallenge, decideProgress, evo
 export { inChallengeAudience, openOn, ageOn, type MemberFacts } from "./audience";
 export { mayManageChallenges, VIEW_CHALLENGES, MANAGE_CHALLENGES } from "./access";
 // last: the services and rows reach projections
-export { completeChallenge, recordSession, membersFacts } from "./progress";
+export { completeChallenge, recordSession, membersFacts, type ProgressDeps } from "./progress";
 export * from "./service";
 export { challengesApi } from "./api";

@@ -157,7 +157,7 @@ export function ChallengeForm({ choices, challenge, today, busy }: { choices: Ch
                   Of the program
                 </Text>
                 <select name="program_id" defaultValue={challenge?.program_id ?? ""} style={selectStyle}>
-                  <option value="">Any program</option>
+                  <option value="">Any program, or events</option>
                   {choices.programs.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
