@@ -2,6 +2,7 @@
 export * from "./events";
 export * from "./limits";
 export * from "./schema";
+export * from "./live";
 export { challengeDecider, progressDecider, decideChallenge, decideProgress, evolveChallenge, evolveProgress, challengeAwardCommand, challengeError, checkFields, type ChallengeCommand, type ChallengeState, type ProgressCommand, type ProgressState } from "./decide";
 export { inChallengeAudience, openOn, ageOn, type MemberFacts } from "./audience";
 export { mayManageChallenges, VIEW_CHALLENGES, MANAGE_CHALLENGES } from "./access";
