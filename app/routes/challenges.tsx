@@ -1,5 +1,5 @@
 import { Badge, Button, Callout, Card, Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { isMemberLevel } from "#modules/identity";
 import { challengeCall, challengeChoicesOf, challengeProgressCall, challengesList, challengesLiveOf, CHALLENGE_TOASTS, confirmCompletion, createChallenge, deleteChallenge, mayManageChallenges, updateChallenge } from "#modules/challenges";
@@ -11,6 +11,7 @@ import { MemberChecklist, MemberSearch } from "~/components/points/member-search
 import { PagerLinks } from "~/components/points/pager-links";
 import { DomainError } from "#modules/kernel";
 import { openSurveysOf, pageAnswersFromForm, responseCall, saveResponseInput, SURVEY_TOASTS } from "#modules/surveys";
+import commStyles from "~/components/communications/communications.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLiveTopic } from "~/components/use-live-topic";
 import { AnswerPage, OpenSurveys, type OpenSurveyView, type ResponseView } from "~/components/surveys/answer-page";
@@ -19,6 +20,8 @@ import { guardPage } from "~/utils/page-guard.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Challenges" }];
+// the audience's choice lists are communications' (ChoiceList), styled by its sheet
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: commStyles }];
 
 const notFound = () => new Response("Survey not found", { status: 404 });
 const pageNumber = (value: string | null, last: number) => {
