@@ -12,6 +12,7 @@ import { PagerLinks } from "~/components/points/pager-links";
 import { DomainError } from "#modules/kernel";
 import { openSurveysOf, pageAnswersFromForm, responseCall, saveResponseInput, SURVEY_TOASTS } from "#modules/surveys";
 import commStyles from "~/components/communications/communications.css";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useLiveTopic } from "~/components/use-live-topic";
 import { AnswerPage, OpenSurveys, type OpenSurveyView, type ResponseView } from "~/components/surveys/answer-page";
@@ -265,10 +266,21 @@ function StaffDetail({ data, acted }: { data: Extract<ReturnType<typeof useLoade
   );
 }
 
-/** Progress and completion counts move without a reload (decision 112): the page's data again shortly after a message. */
+/**
+ * Progress and completion counts move without a reload (decision 112): the page's data again shortly after a message.
+ * Never in the middle of a navigation (a form sent, its redirect loading): a revalidation then would restart the
+ * redirect's loads and lose its flash toast; it waits until the page is idle.
+ */
 function useLiveChallenges(live: { organizationId: string; topic: string; event: string } | null) {
   const revalidator = useRevalidator();
-  useLiveTopic(live, live?.event ?? "", () => revalidator.revalidate());
+  const idle = useNavigation().state === "idle";
+  const [waiting, setWaiting] = useState(false);
+  useLiveTopic(live, live?.event ?? "", () => setWaiting(true));
+  useEffect(() => {
+    if (!waiting || !idle) return;
+    setWaiting(false);
+    revalidator.revalidate();
+  }, [waiting, idle, revalidator]);
 }
 
 export default function ChallengesPage() {
