@@ -1,13 +1,14 @@
 import { parse } from "cookie";
 import type { Kysely } from "kysely";
 import type { Socket } from "socket.io";
-import { isKiosk, SESSION_COOKIE, tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
+import { isKiosk, isStaff, SESSION_COOKIE, tokenHash, type SessionsEnded, type SessionStore } from "../modules/identity";
 import type { Clock } from "../modules/kernel";
 import { DEFAULT_RECHECK_MS, type LiveRefusal, type LiveServer, type LiveServerOptions } from "../modules/kernel/live";
 import { findUserById } from "../projections/identity";
 import { isNotesTopic, mayFollowNotesTopic } from "../projections/notes";
 import { EXPORT_TOPIC_PREFIX, exportTopicFor } from "../projections/exports";
 import { INBOX_TOPIC_PREFIX, inboxTopic } from "../modules/communications";
+import { CHALLENGE_TOPIC_PREFIX, CHALLENGES_TOPIC, challengeUserTopic } from "../modules/challenges";
 import type { ReadModels } from "../projections";
 
 /**
@@ -15,6 +16,7 @@ import type { ReadModels } from "../projections";
  * "members": any member of the organization; a list: any one of those permissions. The requester's export topic
  * (`exp-{userId}`), a user's inbox topic (`inbox-{userId}`) and the notes topics have rules of their own below.
  */
+const CHALLENGE_PERMISSIONS = ["CAN_VIEW_CHALLENGES", "CAN_REWARD_CHALLENGE_POINTS"] as const;
 export const TOPIC_RULES: Record<string, "members" | readonly string[]> = {
   "check-in": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
   "check-in-kiosk": ["CAN_VIEW_CHECK_IN_MEMBERS", "CAN_CHECK_IN_OUT_MEMBERS"],
@@ -25,12 +27,15 @@ export const TOPIC_RULES: Record<string, "members" | readonly string[]> = {
   // points and the store (decision 075): the leaderboard moves, stock and orders change (no names in the messages)
   leaderboard: ["CAN_VIEW_LEADERBOARD", "CAN_CREATE_POINTS", "CAN_REWARD_CHALLENGE_POINTS", "CAN_REWARD_LIFE_SKILLS_POINTS"],
   store: ["CAN_VIEW_STORE", "CAN_ADD_ITEMS_TO_STORE"],
+  // challenges and their completion counts (decision 112): staff only, see TOPIC_AUDIENCE
+  [CHALLENGES_TOPIC]: CHALLENGE_PERMISSIONS,
 };
 
 /** Topics for one audience by level: the staff board's rows carry pick-up details, the kiosk's do not. */
 const TOPIC_AUDIENCE: Record<string, (level: number | null) => boolean> = {
   "check-in": (level) => !isKiosk(level),
   "check-in-kiosk": (level) => isKiosk(level),
+  [CHALLENGES_TOPIC]: (level) => level !== null && isStaff(level),
 };
 
 type Identity = { token: string; userId: string; organizationId: string };
@@ -73,7 +78,7 @@ export function sessionLiveAuth(
     recheckEveryMs: Math.min(options.recheckEveryMs ?? DEFAULT_RECHECK_MS, DEFAULT_RECHECK_MS),
     authorize: async (socket: Socket, organizationId: string, topic: string) => {
       const rule = TOPIC_RULES[topic];
-      const known = rule !== undefined || topic.startsWith(EXPORT_TOPIC_PREFIX) || topic.startsWith(INBOX_TOPIC_PREFIX) || isNotesTopic(topic);
+      const known = rule !== undefined || topic.startsWith(EXPORT_TOPIC_PREFIX) || topic.startsWith(INBOX_TOPIC_PREFIX) || topic.startsWith(CHALLENGE_TOPIC_PREFIX) || isNotesTopic(topic);
       if (!known) return unknownTopic(topic);
       const identity = identityOf(socket);
       if (!identity || identity.organizationId !== organizationId) return false;
@@ -88,6 +93,8 @@ export function sessionLiveAuth(
       if (!user) return false;
       // a user's inbox topic (decision 073) is theirs alone, with 'View inbox'
       if (topic.startsWith(INBOX_TOPIC_PREFIX)) return topic === inboxTopic(identity.userId) && (user.permission_ids ?? []).includes("CAN_VIEW_INBOX");
+      // a user's challenge progress and their children's (decision 112) is theirs alone, with a challenges permission
+      if (topic.startsWith(CHALLENGE_TOPIC_PREFIX)) return topic === challengeUserTopic(identity.userId) && (user.permission_ids ?? []).some((p) => (CHALLENGE_PERMISSIONS as readonly string[]).includes(p));
       // notes topics follow the notes' visibility (projections/notes): staff, admins, a group, the author
       if (rule === undefined) return mayFollowNotesTopic(topic, { userId: identity.userId, groupId: user.user_group_id, level: user.role_level });
       // the board's rows as each audience may see them (decision 027): the kiosk follows its own topic only

@@ -1,8 +1,8 @@
 import { Badge, Button, Callout, Card, Container, Flex, Heading, Link, Text } from "@radix-ui/themes";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { isMemberLevel } from "#modules/identity";
-import { challengeCall, challengeChoicesOf, challengeProgressCall, challengesList, CHALLENGE_TOASTS, confirmCompletion, createChallenge, deleteChallenge, mayManageChallenges, updateChallenge } from "#modules/challenges";
+import { challengeCall, challengeChoicesOf, challengeProgressCall, challengesList, challengesLiveOf, CHALLENGE_TOASTS, confirmCompletion, createChallenge, deleteChallenge, mayManageChallenges, updateChallenge } from "#modules/challenges";
 import { memberChoices } from "#modules/points";
 import { timeZoneOf, todayIn } from "#modules/organizations";
 import { ChallengeForm, type EditedChallenge } from "~/components/challenges/challenge-form";
@@ -11,13 +11,18 @@ import { MemberChecklist, MemberSearch } from "~/components/points/member-search
 import { PagerLinks } from "~/components/points/pager-links";
 import { DomainError } from "#modules/kernel";
 import { openSurveysOf, pageAnswersFromForm, responseCall, saveResponseInput, SURVEY_TOASTS } from "#modules/surveys";
+import commStyles from "~/components/communications/communications.css";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useLiveTopic } from "~/components/use-live-topic";
 import { AnswerPage, OpenSurveys, type OpenSurveyView, type ResponseView } from "~/components/surveys/answer-page";
 import { readForm } from "~/utils/page-form.server";
 import { guardPage } from "~/utils/page-guard.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Challenges" }];
+// the audience's choice lists are communications' (ChoiceList), styled by its sheet
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: commStyles }];
 
 const notFound = () => new Response("Survey not found", { status: 404 });
 const pageNumber = (value: string | null, last: number) => {
@@ -48,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         const page = Math.max(0, Number(url.searchParams.get("page")) || 0);
         const search = (url.searchParams.get("q") ?? "").slice(0, 100);
         const [progress, members] = await Promise.all([challengeProgressCall(services, auth, id, { page, size: STAFF_PAGE }), canManage && !challenge.archived ? memberChoices(services, auth, search) : Promise.resolve({ rows: [], count: 0 })]);
-        return json({ kind: "staff-detail" as const, canManage, today, choices, challenge, progress: progress.data as ProgressRowView[], count: progress.count, page, search, members });
+        return json({ kind: "staff-detail" as const, live: challengesLiveOf(auth), canManage, today, choices, challenge, progress: progress.data as ProgressRowView[], count: progress.count, page, search, members });
       } catch (error) {
         if (error instanceof DomainError && error.status === 404) throw new Response("Challenge not found", { status: 404 });
         throw error;
@@ -56,12 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     const page = Math.max(0, Number(url.searchParams.get("page")) || 0);
     const list = await challengesList(services, auth, { page, size: STAFF_PAGE, sort: "created_date,desc" });
-    return json({ kind: "staff" as const, canManage, today, choices, rows: list.data as unknown as ChallengeView[], count: list.count, page });
+    return json({ kind: "staff" as const, live: challengesLiveOf(auth), canManage, today, choices, rows: list.data as unknown as ChallengeView[], count: list.count, page });
   }
   const surveyId = url.searchParams.get("survey");
   if (!surveyId) {
     const [surveys, challenges] = await Promise.all([openSurveysOf(services, auth), challengesList(services, auth, { page: 0, size: 100, sort: "created_date,desc" })]);
-    return json({ kind: "list" as const, rows: surveys.data as OpenSurveyView[], challenges: challenges.data as unknown as MemberChallengeView[] });
+    return json({ kind: "list" as const, live: challengesLiveOf(auth), rows: surveys.data as OpenSurveyView[], challenges: challenges.data as unknown as MemberChallengeView[] });
   }
   try {
     const response = (await responseCall(services, auth, surveyId, url.searchParams.get("participant") ?? undefined)) as unknown as ResponseView;
@@ -261,9 +266,27 @@ function StaffDetail({ data, acted }: { data: Extract<ReturnType<typeof useLoade
   );
 }
 
+/**
+ * Progress and completion counts move without a reload (decision 112): the page's data again shortly after a message.
+ * Never in the middle of a navigation (a form sent, its redirect loading): a revalidation then would restart the
+ * redirect's loads and lose its flash toast; it waits until the page is idle.
+ */
+function useLiveChallenges(live: { organizationId: string; topic: string; event: string } | null) {
+  const revalidator = useRevalidator();
+  const idle = useNavigation().state === "idle";
+  const [waiting, setWaiting] = useState(false);
+  useLiveTopic(live, live?.event ?? "", () => setWaiting(true));
+  useEffect(() => {
+    if (!waiting || !idle) return;
+    setWaiting(false);
+    revalidator.revalidate();
+  }, [waiting, idle, revalidator]);
+}
+
 export default function ChallengesPage() {
   const data = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>();
+  useLiveChallenges("live" in data ? data.live : null);
   const problem = acted && "problem" in acted ? acted.problem : undefined;
   return (
     <Container size={data.kind === "staff" || data.kind === "staff-detail" ? "3" : "2"} px={{ initial: "3", sm: "5" }} py="6">

@@ -81,6 +81,23 @@ describe("a challenge (decision 102)", () => {
   });
 });
 
+describe("events attended count as sessions (decision 112)", () => {
+  it("an event counts once, however often it is marked present; a correction to absent takes it back before completion", () => {
+    const { state, events } = play([session("program:a", true), session("event:e1", true), session("event:e1", true)]);
+    expect(events.map((e) => e.type)).toEqual(["ChallengeProgressRecorded", "ChallengeProgressRecorded"]);
+    expect(Object.keys(state.sessions)).toEqual(["program:a", "event:e1"]);
+    const corrected = play([session("event:e1", false)], state);
+    expect(corrected.events).toEqual([expect.objectContaining({ type: "ChallengeProgressRecorded", data: expect.objectContaining({ sessionKey: "event:e1", attended: false, count: 1 }) })]);
+    expect(corrected.state.completed).toBe(false);
+  });
+  it("the event completing the challenge makes it stand: a later correction to absent takes nothing back", () => {
+    const { state, events } = play([session("program:a", true), session("program:b", true), session("event:e1", true)]);
+    expect(events.at(-1)).toMatchObject({ type: "ChallengeCompleted", data: { how: "attendance", points: 50 } });
+    expect(decideProgress(state, session("event:e1", false))).toEqual([]);
+    expect(state.completed).toBe(true);
+  });
+});
+
 describe("a challenge's audience and input", () => {
   const member = { groupId: "g-participants", programIds: ["prog-1"], dob: "2014-05-01" };
   it("takes everyone when empty, else each part set must match", () => {

@@ -14,6 +14,7 @@ import { waitForProjection } from "../../projections/runner";
 import { forbidden, mayManageChallenges } from "./access";
 import { challengeDecider, challengeError, type ChallengeCommand } from "./decide";
 import { challengeStreamId, type ChallengeFields } from "./events";
+import { CHALLENGE_PROGRESS_CHANGED, CHALLENGES_CHANGED, CHALLENGES_TOPIC, challengeUserTopic } from "./live";
 import { completeChallenge, inAudienceOf, membersFacts } from "./progress";
 import { challengeInputSchema, confirmInputSchema, fieldsOfInput, type ChallengeListQuery } from "./schema";
 
@@ -202,4 +203,14 @@ export async function challengeChoicesOf(services: Services, auth: Auth) {
     programs: programs.data.map((p) => ({ id: String(p.id), name: String(p.name) })),
     groups: groups.map((g) => ({ id: g.id, name: g.display_name })),
   };
+}
+
+/**
+ * The live topic /challenges follows (decision 112): a member or parent their own (their and their children's progress),
+ * staff the organization's challenges (completion counts). The same rules as the live channel's (runtime/live-auth.ts).
+ */
+export function challengesLiveOf(auth: Auth) {
+  const organizationId = auth.organization.id;
+  if (isMemberLevel(auth.subject.level)) return { organizationId, topic: challengeUserTopic(auth.user.id), event: CHALLENGE_PROGRESS_CHANGED };
+  return { organizationId, topic: CHALLENGES_TOPIC, event: CHALLENGES_CHANGED };
 }

@@ -7,20 +7,23 @@ import { timeZoneOf, todayIn } from "../../modules/organizations";
 import { getOrganization } from "../organizations";
 import type { ReadModels } from "../read-models";
 import { defineProjection } from "../runner";
+import { applyEventAttendance, type EventAttendanceChange } from "./event-attendance";
 import { challengesOpenOn, type ChallengeRow } from "./queries";
 
 export const CHALLENGE_PROGRESS = "challenge-progress";
 
-type Handled = RecordedEvent<AttendanceMarked> | RecordedEvent<SurveyResponseSubmitted>;
+type Handled = RecordedEvent<AttendanceMarked> | RecordedEvent<SurveyResponseSubmitted> | EventAttendanceChange;
 
 /**
- * Challenges completed by what members do (decision 102), as the attendance points are awarded (decision 087): a
- * checkpointed subscriber of survey submissions and program attendance marks. A submitted survey completes the
- * open challenges that name it; a session's latest mark (present or late: counted; another status: not) moves the
- * open attendance challenges of its program, or of any program. Only challenges open on the session's day (the
- * submission's day), created before the mark or the submission was recorded, and members in their audience. Each completion awards its points once: the command ids derive
- * from the challenge, the member and the mark, so a replay, a rebuild or a second delivery appends nothing. It owns
- * no table; a rebuild into shadow tables hands no store, and it then sends nothing.
+ * Challenges completed by what members do (decisions 102, 112), as the attendance points are awarded (decision 087): a
+ * checkpointed subscriber of survey submissions and of the attendance of program sessions and events. A submitted
+ * survey completes the open challenges that name it; a session's latest mark (present or late: counted; another
+ * status: not) moves the open attendance challenges of its program, or of any program; an event's latest mark
+ * (present: counted once per event; absent or unregistered: not) moves those of any program. Only challenges open on
+ * the session's day (the event's first day, the submission's day), created before the mark or the submission was
+ * recorded, and members in their audience. Each completion awards its points once: the command ids derive from the
+ * challenge, the member and the mark, so a replay, a rebuild or a second delivery appends nothing. It owns no table;
+ * a rebuild into shadow tables hands no store, and it then sends nothing.
  */
 /** only what members do once a challenge exists counts (decision 102): a replay, or a projector catching up, gives the same answer */
 const existedAt = (c: ChallengeRow, event: RecordedEvent) => Date.parse(c.created_date) <= Date.parse(event.metadata.occurredAt);
@@ -37,7 +40,7 @@ async function refusalsSkipped(work: Promise<unknown>) {
 export const challengeProgressProjection = defineProjection<ReadModels>({
   name: CHALLENGE_PROGRESS,
   tables: [],
-  eventTypes: ["AttendanceMarked", "SurveyResponseSubmitted"],
+  eventTypes: ["AttendanceMarked", "SurveyResponseSubmitted", "EventAttendanceMarked", "ParticipantUnregisteredFromEvent"],
   async apply(db, events, context) {
     if (!context) return;
     const deps = { store: context.store, clock: systemClock, db: db as Kysely<ReadModels> };
@@ -50,9 +53,21 @@ export const challengeProgressProjection = defineProjection<ReadModels>({
       const programIds = [...new Set(challenges.flatMap((c) => c.audience.programIds))];
       return (await membersFacts(deps.db, organizationId, [participantId], programIds))[0];
     };
+    const eventCtx = {
+      deps,
+      zoneOf,
+      refusalsSkipped,
+      challengesFor: async (organizationId: string, day: string, event: RecordedEvent) => (await challengesOpenOn(deps.db, organizationId, day, "attendance")).filter((c) => c.program_id === null && existedAt(c, event)),
+      forMember: async (organizationId: string, participantId: string, challenges: ChallengeRow[], day: string) => {
+        const member = await facts(organizationId, participantId, challenges);
+        return member ? challenges.filter((c) => inChallengeAudience(c.audience, member, day)) : [];
+      },
+    };
     const done = new Set<string>();
     for (const event of events as Handled[]) {
-      if (event.type === "SurveyResponseSubmitted") {
+      if (event.type === "EventAttendanceMarked" || event.type === "ParticipantUnregisteredFromEvent") {
+        await applyEventAttendance(eventCtx, event, done);
+      } else if (event.type === "SurveyResponseSubmitted") {
         const d = event.data;
         const day = todayIn(await zoneOf(d.organizationId), new Date(event.metadata.occurredAt));
         const challenges = (await challengesOpenOn(deps.db, d.organizationId, day, "survey")).filter((c) => c.survey_id === d.surveyId && existedAt(c, event));

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { CHALLENGE_EVENT_TYPES, isChallengeEvent, type AnyChallengeEvent, type ChallengeFields } from "../../modules/challenges";
 import type { RecordedEvent } from "../../modules/kernel";
+import type { ReadModels } from "../read-models";
 import { defineProjection } from "../runner";
+import { liveMessagesOf, type Touched } from "./live-messages";
 import type { ChallengeTables } from "./tables";
 
 type Db = Kysely<ChallengeTables> | Transaction<ChallengeTables>;
@@ -65,12 +67,19 @@ async function applyEvent(db: Db, event: RecordedEvent<AnyChallengeEvent>): Prom
   }
 }
 
-/** The challenges and every member's progress in them. */
+/** The challenges and every member's progress in them; live (decision 112): staff's topic, and each member's own. */
 export const challengesProjection = defineProjection<ChallengeTables>({
   name: "challenges",
   tables: ["rm_challenges", "rm_challenge_progress"],
   eventTypes: CHALLENGE_EVENT_TYPES,
   async apply(db, events) {
-    for (const event of events) if (isChallengeEvent(event)) await applyEvent(db, event as RecordedEvent<AnyChallengeEvent>);
+    const touched: Touched[] = [];
+    for (const event of events) {
+      if (!isChallengeEvent(event)) continue;
+      const e = event as RecordedEvent<AnyChallengeEvent>;
+      await applyEvent(db, e);
+      touched.push({ organizationId: e.data.organizationId, challengeId: e.data.challengeId, participantId: "participantId" in e.data ? e.data.participantId : null });
+    }
+    return liveMessagesOf(db as unknown as Kysely<ReadModels>, touched);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { boardRowAnswer } from "../../modules/check-in";
 import { INBOX_CHANGED, INBOX_TOPIC_PREFIX } from "../../modules/communications";
+import { CHALLENGE_PROGRESS_CHANGED, CHALLENGE_TOPIC_PREFIX, CHALLENGES_CHANGED, CHALLENGES_TOPIC } from "../../modules/challenges";
 import { exportProgressAnswer, exportRowAnswer } from "../../modules/exports";
 import { CHECK_IN_CHANGED, CHECK_IN_KIOSK_TOPIC, CHECK_IN_TOPIC } from "../../projections/check-in";
 import { EXPORT_CHANGED, EXPORT_PROGRESS, EXPORT_TOPIC_PREFIX } from "../../projections/exports";
@@ -84,6 +85,20 @@ export const LIVE_CHANNELS: readonly LiveChannel[] = [
     followers: anyOf(rule(STORE_TOPIC)),
     followable: true,
     messages: [{ event: STORE_CHANGED, summary: "An item's stock or an order changed: ask the store again (no names)", payload: z.looseObject({}) }],
+  },
+  {
+    topic: CHALLENGES_TOPIC,
+    pattern: /^challenges$/,
+    followers: `Staff (not members, not the kiosk): ${anyOf(rule(CHALLENGES_TOPIC))}`,
+    followable: true,
+    messages: [{ event: CHALLENGES_CHANGED, summary: "A challenge was created, edited or archived, or someone's progress in it changed: ask again (no names)", payload: z.looseObject({ challenge_id: z.string() }) }],
+  },
+  {
+    topic: `${CHALLENGE_TOPIC_PREFIX}{userId}`,
+    pattern: new RegExp(`^${CHALLENGE_TOPIC_PREFIX}[a-z0-9]+$`),
+    followers: "The user alone, with CAN_VIEW_CHALLENGES or CAN_REWARD_CHALLENGE_POINTS (userId is their id in lower case without dashes): their own and their children's progress",
+    followable: true,
+    messages: [{ event: CHALLENGE_PROGRESS_CHANGED, summary: "The progress or completion of the user's own profile or of a child's changed: ask again", payload: z.looseObject({ challenge_id: z.string() }) }],
   },
   {
     topic: "activity",

@@ -10,7 +10,8 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 /**
  * Challenges (decision 102) in real Chromium: a member (child1@, Maya) sees her open challenges and her progress
  * (two of five Homework Club sessions); the admin creates a challenge, opens "Kindness champion" and confirms Maya's
- * completion; Maya's points to spend move by its 40 points and her card says Completed. Axe and no sideways
+ * completion; Maya's card, open all along, says Completed without a reload (decision 112: the live topic), and her
+ * points to spend move by its 40 points. Axe and no sideways
  * scrolling at desktop, tablet and phone on the member's and the staff's pages.
  */
 describe("the challenges page", () => {
@@ -30,6 +31,11 @@ describe("the challenges page", () => {
     await screenshot(page, "challenges-member-phone");
     await gotoSettled(page, "/store");
     await page.getByLabel("700 points to spend").waitFor();
+    // the member keeps /challenges open while staff work (decision 112: her progress moves without a reload)
+    await gotoSettled(page, "/challenges");
+    const kindness = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Kindness champion" }) });
+    await kindness.getByText("Not completed yet").waitFor();
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
     const staff = await suite.signIn("admin@northside.demo");
     const admin = staff.page;
@@ -63,10 +69,9 @@ describe("the challenges page", () => {
     await admin.getByRole("region", { name: "Members' progress" }).getByRole("rowheader", { name: /Maya/ }).waitFor();
     await screenshot(admin, "challenge-detail-staff");
 
-    // the member's side follows: completed, and 40 more points to spend
-    await gotoSettled(page, "/challenges");
-    const kindness = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Kindness champion" }) });
-    await kindness.getByText("Completed").waitFor();
+    // the member's open page follows by itself (no reload): completed; then 40 more points to spend
+    await kindness.getByText("Completed").waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await gotoSettled(page, "/store");
     await page.getByLabel("740 points to spend").waitFor();
     expect(found).toEqual([]);

@@ -215,6 +215,8 @@ describe("the API documents against the running app", () => {
       screening: "ok",
       leaderboard: "ok",
       store: "ok",
+      challenges: "ok",
+      "chal-{userId}": "ok",
       activity: "ok",
       "exp-{userId}": "ok",
       "inbox-{userId}": "ok",

@@ -4,20 +4,18 @@ import { challengeProgressStreamId } from "../../modules/challenges";
 import { idFrom, type RecordedEvent } from "../../modules/kernel";
 import { pointsStreamId } from "../../modules/points";
 import { challengeProgressProjection } from "../../projections/challenges";
-import { todayIn } from "../../modules/organizations";
 import { addDays, weekdayOf } from "../../modules/programs";
 import type { ReadModels } from "../../projections";
 import { demoChallengeId } from "../factories/challenges";
-import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_VISITOR_PARTICIPANT_IDS } from "../factories/demo-seed";
+import { jsonOf, startAttendanceOrg, type AttendanceMember } from "../support/attendance-org";
 import { eventually } from "../support/eventually";
-import { HttpClient, clearSignInLimits } from "../support/http-client";
-import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
-import { testServices } from "../support/services";
+import type { HttpClient } from "../support/http-client";
+import { waitForProjections, type InProcessApp } from "../support/in-process-app";
 
 type Failure = { code: string; message: string };
 type Progress = { participant_id: string; name: string; sessions: number; needed: number; completed: boolean };
 type Challenge = { id: string; title: string; rule: string; points: number; sessions: number | null; archived: boolean; completions: number; progress?: Progress[] };
-type Member = { id: string; is_waiver_signed: boolean };
+type Member = AttendanceMember;
 
 const NORTHSIDE = idFrom("demo", "organization", "northside-youth-centre");
 const MAYA = idFrom("demo", "participant", NORTHSIDE, "child", 1);
@@ -31,11 +29,7 @@ describe("challenges, on real PostgreSQL and Redis", () => {
   let today: string;
   let members: Member[];
 
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const text = await response.text();
-    expect(response.status, text).toBe(status);
-    return JSON.parse(text) as T;
-  };
+  const json = jsonOf;
   const balanceOf = async (participantId: string) => (await json<{ balance: number }>(await admin.request("GET", `/api/point/balance?participant_id=${participantId}`))).balance;
   /** a member's challenge entries of one challenge (awards, reversals) */
   const challengeEntries = (participantId: string, challengeId: string) => db.selectFrom("rm_point_entries").selectAll().where("participant_id", "=", participantId).where("source_kind", "=", "challenge").where("source_id", "=", challengeId).execute();
@@ -43,25 +37,10 @@ describe("challenges, on real PostgreSQL and Redis", () => {
   const create = async (body: Record<string, unknown>) => (await json<{ message: string; data: Challenge }>(await admin.request("POST", "/api/challenge", { body: { ...base(), ...body } }))).data;
 
   beforeAll(async () => {
-    app = await startInProcessApp("challenges");
-    db = app.app.core.db as Kysely<ReadModels>;
-    await clearSignInLimits((await testServices()).redisUrl);
-    [admin, coach, maya, maple] = Array.from({ length: 4 }, () => new HttpClient(app.baseUrl)) as [HttpClient, HttpClient, HttpClient, HttpClient];
-    await admin.signIn("admin@northside.demo");
-    await coach.signIn("coach@northside.demo");
-    await maya.signIn("child1@northside.demo");
-    await maple.signIn("admin@maple.demo");
-    const current = (await (await admin.request("GET", "/api/setting/organization")).json()) as Record<string, unknown> & { time_zone: string };
-    today = todayIn(current.time_zone, new Date());
-    const features = current.features as Record<string, Record<string, unknown>>;
-    const program = { ...features.program, is_enabled: true, program_cycle_start: addDays(today, -30), program_cycle_end: addDays(today, 60), has_saturday: true, has_sunday: true };
-    await json(await admin.request("PUT", "/api/setting/organization", { body: { ...current, features: { ...features, program } } }));
-    await eventually(
-      async () => (await (await admin.request("GET", "/api/setting/organization")).json()) as { features: { program: { has_sunday: boolean } } },
-      (x) => x.features.program.has_sunday === true,
-    );
-    const report = await json<{ data: Member[] }>(await admin.request("GET", "/api/participant_report?page=0&size=1000&statuses=Active"));
-    members = report.data.filter((m) => m.is_waiver_signed && !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id) && !DEMO_VISITOR_PARTICIPANT_IDS.has(m.id)).slice(-12, -6);
+    const org = await startAttendanceOrg("challenges", ["admin@northside.demo", "coach@northside.demo", "child1@northside.demo", "admin@maple.demo"]);
+    ({ app, db, today } = org);
+    [admin, coach, maya, maple] = org.clients as [HttpClient, HttpClient, HttpClient, HttpClient];
+    members = org.members.slice(-12, -6);
     expect(members).toHaveLength(6);
   }, 180_000);
   afterAll(() => app?.stop());

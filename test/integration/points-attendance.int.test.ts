@@ -1,18 +1,16 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedEvent } from "../../modules/kernel";
-import { todayIn } from "../../modules/organizations";
 import { pointsStreamId } from "../../modules/points";
 import { addDays, weekdayOf } from "../../modules/programs";
 import type { ReadModels } from "../../projections";
 import { attendancePointsProjection } from "../../projections/points";
-import { DEMO_FLAGGED_PARTICIPANT_IDS, DEMO_VISITOR_PARTICIPANT_IDS } from "../factories/demo-seed";
+import { jsonOf, startAttendanceOrg, type AttendanceMember } from "../support/attendance-org";
 import { eventually } from "../support/eventually";
-import { HttpClient, clearSignInLimits } from "../support/http-client";
-import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
-import { testServices } from "../support/services";
+import type { HttpClient } from "../support/http-client";
+import { waitForProjections, type InProcessApp } from "../support/in-process-app";
 
-type Member = { id: string; is_waiver_signed: boolean };
+type Member = AttendanceMember;
 type Entry = { id: string; kind: string; amount: number; category: string | null; source_kind: string | null; source_id: string | null; reverses_id: string | null; reversed: boolean };
 
 /** Decision 087: attendance of program sessions and events awards points by itself, once per attendance. */
@@ -23,11 +21,7 @@ describe("automatic attendance points on real PostgreSQL (decision 087)", () => 
   let members: Member[];
   let today: string;
 
-  const json = async <T>(response: Response, status = 200): Promise<T> => {
-    const text = await response.text();
-    expect(response.status, text).toBe(status);
-    return JSON.parse(text) as T;
-  };
+  const json = jsonOf;
   /** a member's attendance entries of one source: its awards and their reversals, oldest first */
   const entriesOf = async (participantId: string, source: string) => {
     const rows = (await db.selectFrom("rm_point_entries").selectAll().where("participant_id", "=", participantId).orderBy("created_at").orderBy("id").execute()) as unknown as Entry[];
@@ -42,23 +36,10 @@ describe("automatic attendance points on real PostgreSQL (decision 087)", () => 
   const ledgerSoon = (participantId: string, source: string, n: number) => eventually(() => entriesOf(participantId, source), (rows) => rows.length === n);
 
   beforeAll(async () => {
-    app = await startInProcessApp("points-attendance");
-    db = app.app.core.db as Kysely<ReadModels>;
-    await clearSignInLimits((await testServices()).redisUrl);
-    [admin, coach] = [new HttpClient(app.baseUrl), new HttpClient(app.baseUrl)];
-    await admin.signIn("admin@northside.demo");
-    await coach.signIn("coach@northside.demo");
-    const current = (await (await admin.request("GET", "/api/setting/organization")).json()) as Record<string, unknown> & { time_zone: string };
-    today = todayIn(current.time_zone, new Date());
-    const features = current.features as Record<string, Record<string, unknown>>;
-    const program = { ...features.program, is_enabled: true, program_cycle_start: addDays(today, -30), program_cycle_end: addDays(today, 60), has_saturday: true, has_sunday: true };
-    await json(await admin.request("PUT", "/api/setting/organization", { body: { ...current, features: { ...features, program } } }));
-    await eventually(
-      async () => (await (await admin.request("GET", "/api/setting/organization")).json()) as { features: { program: { has_sunday: boolean } } },
-      (x) => x.features.program.has_sunday === true,
-    );
-    const report = await json<{ data: Member[] }>(await admin.request("GET", "/api/participant_report?page=0&size=1000&statuses=Active"));
-    members = report.data.filter((m) => m.is_waiver_signed && !DEMO_FLAGGED_PARTICIPANT_IDS.has(m.id) && !DEMO_VISITOR_PARTICIPANT_IDS.has(m.id)).slice(-6);
+    const org = await startAttendanceOrg("points-attendance", ["admin@northside.demo", "coach@northside.demo"]);
+    ({ app, db, today } = org);
+    [admin, coach] = org.clients as [HttpClient, HttpClient];
+    members = org.members.slice(-6);
     expect(members).toHaveLength(6);
   }, 180_000);
   afterAll(() => app?.stop());

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { CHALLENGE_RULES, MAX_CHALLENGE_POINTS, MAX_SESSIONS, RULE_LABELS, type ChallengeAudience, type ChallengeRuleKind } from "#modules/challenges/client";
+import { ChoiceList } from "~/components/communications/choice-list";
 import { useToast } from "~/components/toast/toaster";
 import { ImageFileInput } from "~/components/uploads/image-file-input";
 import { uploadFile, UploadError } from "~/components/uploads/upload-file";
@@ -77,8 +78,9 @@ function ImageField({ initial, initialUrl }: { initial: string | null; initialUr
 /** Create or edit a challenge: what, when, for whom, how many points, and what completes it. */
 export function ChallengeForm({ choices, challenge, today, busy }: { choices: Choices; challenge?: EditedChallenge; today: string; busy: boolean }) {
   const [rule, setRule] = useState<ChallengeRuleKind>(challenge?.rule ?? "staff");
-  const id = useId();
   const a = challenge?.audience;
+  const [groupIds, setGroupIds] = useState(a?.groupIds ?? []);
+  const [programIds, setProgramIds] = useState(a?.programIds ?? []);
   return (
     <Form method="post" aria-label={challenge ? "Edit the challenge" : "New challenge"}>
       <input type="hidden" name="intent" value={challenge ? "update" : "create"} />
@@ -157,7 +159,7 @@ export function ChallengeForm({ choices, challenge, today, busy }: { choices: Ch
                   Of the program
                 </Text>
                 <select name="program_id" defaultValue={challenge?.program_id ?? ""} style={selectStyle}>
-                  <option value="">Any program</option>
+                  <option value="">Any program, or events</option>
                   {choices.programs.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
@@ -175,30 +177,10 @@ export function ChallengeForm({ choices, challenge, today, busy }: { choices: Ch
             </Text>
           </legend>
           <Flex direction="column" gap="3">
-            <Text size="2" color="gray" id={`${id}-groups`}>
-              User groups
-            </Text>
-            <Flex gap="3" wrap="wrap" role="group" aria-labelledby={`${id}-groups`} mt="-2">
-              {choices.groups.map((g) => (
-                <Text as="label" size="2" key={g.id}>
-                  <Flex gap="2" align="center">
-                    <Checkbox name="group_ids" value={g.id} defaultChecked={a?.groupIds.includes(g.id)} /> {g.name}
-                  </Flex>
-                </Text>
-              ))}
-            </Flex>
-            <Text size="2" color="gray" id={`${id}-programs`}>
-              Registered in a program
-            </Text>
-            <Flex gap="3" wrap="wrap" role="group" aria-labelledby={`${id}-programs`} mt="-2">
-              {choices.programs.map((p) => (
-                <Text as="label" size="2" key={p.id}>
-                  <Flex gap="2" align="center">
-                    <Checkbox name="program_ids" value={p.id} defaultChecked={a?.programIds.includes(p.id)} /> {p.name}
-                  </Flex>
-                </Text>
-              ))}
-            </Flex>
+            <div className="rc-comm-audience">
+              <ChoiceList legend="User groups" name="group_ids" options={choices.groups.map((g) => ({ id: g.id, label: g.name }))} chosen={groupIds} onChange={setGroupIds} empty="No user groups." />
+              <ChoiceList legend="Registered in a program" name="program_ids" options={choices.programs.map((p) => ({ id: p.id, label: p.name }))} chosen={programIds} onChange={setProgramIds} empty="No programs yet." />
+            </div>
             <Flex gap="3" wrap="wrap">
               <label>
                 <Text size="2" weight="medium" as="div">

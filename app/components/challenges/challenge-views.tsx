@@ -25,9 +25,10 @@ const day = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString("en
 export const datesOf = (c: Pick<ChallengeView, "start_date" | "end_date">) => `${day(c.start_date)} – ${day(c.end_date)}`;
 
 /** What completes it, in a member's words. */
-export function ruleText(c: Pick<ChallengeView, "rule" | "sessions">, names: { survey?: string; program?: string } = {}) {
+export function ruleText(c: Pick<ChallengeView, "rule" | "sessions" | "program_id">, names: { survey?: string; program?: string } = {}) {
   if (c.rule === "survey") return names.survey ? `Complete the survey “${names.survey}”` : "Complete a survey";
-  if (c.rule === "attendance") return `Attend ${c.sessions ?? 1} ${c.sessions === 1 ? "session" : "sessions"}${names.program ? ` of ${names.program}` : ""}`;
+  // a challenge of any program counts events attended too (decision 112)
+  if (c.rule === "attendance") return `Attend ${c.sessions ?? 1} ${c.sessions === 1 ? "session" : "sessions"}${names.program ? ` of ${names.program}` : c.program_id ? "" : " (programs or events)"}`;
   return "A staff member confirms it";
 }
 
