@@ -68,7 +68,7 @@ export function SurveyPicture({ url }: { url?: string | null }) {
 }
 
 /** A Likert matrix (decision 110): its prompt, then each statement as its own group of radio buttons on the shared scale (phone first, one per row). */
-function Likert({ m, answers, fieldError }: { m: SurveyLikert; answers: Record<string, AnswerValue>; fieldError: (code: string) => string | undefined }) {
+export function Likert({ m, answers, fieldError }: { m: SurveyLikert; answers: Record<string, AnswerValue>; fieldError: (code: string) => string | undefined }) {
   return (
     <Flex direction="column" gap="3" role="group" aria-label={m.text} data-testid="likert">
       <Text size="3" weight="medium">
@@ -82,7 +82,7 @@ function Likert({ m, answers, fieldError }: { m: SurveyLikert; answers: Record<s
   );
 }
 
-function Question({ q, value, error }: { q: SurveyQuestion; value: AnswerValue | undefined; error?: string }) {
+export function Question({ q, value, error }: { q: SurveyQuestion; value: AnswerValue | undefined; error?: string }) {
   const name = `q.${q.item_code}`;
   const id = `q-${q.item_code}`;
   const label = `${q.text}${q.required ? " (required)" : ""}`;
