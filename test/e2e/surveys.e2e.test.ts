@@ -90,6 +90,22 @@ describe("answering a survey on a phone, and its report", () => {
     await admin.getByRole("heading", { name: "New survey", level: 1 }).waitFor();
     await admin.getByRole("button", { name: "Preview" }).click();
     await admin.getByTestId("survey-preview").getByText("Page 1 of 1").waitFor();
+    // a condition (decision 110): page 2 only when Q2 is answered Yes; the preview skips it until then
+    await admin.getByLabel("Page 1 new element type").selectOption("single_choice");
+    await admin.getByRole("button", { name: "Add to page 1" }).click();
+    await admin.getByLabel("Page 1 element 2 text").fill("Do you play sport?");
+    await admin.getByLabel("Page 1 element 2 options").fill("yes = Yes\nno = No");
+    await admin.getByRole("button", { name: "Add a page" }).click();
+    await admin.getByLabel("Page 2 new element type").selectOption("short_text");
+    await admin.getByRole("button", { name: "Add to page 2" }).click();
+    await admin.getByLabel("Page 2 element 1 text").fill("Which sport?");
+    await admin.getByLabel("Page 2 condition question").selectOption("Q2");
+    const preview = admin.getByTestId("survey-preview");
+    await preview.getByText("Page 1 of 1").waitFor();
+    await preview.getByRole("group", { name: /Do you play sport/ }).getByLabel("Yes", { exact: true }).check();
+    await preview.getByRole("button", { name: "Next page" }).click();
+    await preview.getByText("Page 2 of 2").waitFor();
+    await preview.getByText("Which sport?").waitFor();
 
     expect(found).toEqual([]);
     expect(suite.errors).toEqual([]);
