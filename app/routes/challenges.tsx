@@ -10,7 +10,7 @@ import { ChallengeTable, datesOf, MemberChallenges, ProgressTable, ruleText, typ
 import { MemberChecklist, MemberSearch } from "~/components/points/member-search";
 import { PagerLinks } from "~/components/points/pager-links";
 import { DomainError } from "#modules/kernel";
-import { openSurveysOf, pageAnswersFromForm, responseCall, saveResponseInput, SURVEY_TOASTS } from "#modules/surveys";
+import { nextShownPage, openSurveysOf, pageAnswersFromForm, pageToShow, responseCall, saveResponseInput, SURVEY_TOASTS } from "#modules/surveys";
 import commStyles from "~/components/communications/communications.css";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -71,7 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const response = (await responseCall(services, auth, surveyId, url.searchParams.get("participant") ?? undefined)) as unknown as ResponseView;
     const pages = response.survey.pages.length;
-    const page = pageNumber(url.searchParams.get("page"), pages) ?? Math.min(pages, response.last_page + 1);
+    // a page hidden by its condition is skipped (decision 110)
+    const page = pageToShow(response.survey.pages, response.answers, response.last_page, pageNumber(url.searchParams.get("page"), pages) ?? null);
     return json({ kind: "answer" as const, response, page });
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw notFound();
@@ -130,15 +131,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const surveyId = url.searchParams.get("survey") ?? "";
   const participantId = url.searchParams.get("participant") ?? undefined;
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "next");
+  const wanted = String(form.get("intent") ?? "next");
   const page = Number(form.get("page"));
   try {
     const current = (await responseCall(context.services, auth, surveyId, participantId)) as unknown as ResponseView;
     const answers = pageAnswersFromForm(current.survey.pages, page, form);
+    // an answer on this page that shows a later page turns Submit into Save and continue (decision 110)
+    const merged = Object.fromEntries(Object.entries({ ...current.answers, ...answers }).filter(([, v]) => v !== null));
+    const intent = wanted === "submit" && nextShownPage(current.survey.pages, merged, page) !== null ? "next" : wanted;
     const saved = await saveResponseInput(context.services, auth, null, surveyId, { participant_id: current.participant.id, page, answers, submit: intent === "submit" });
     const here = `/challenges?survey=${surveyId}&participant=${current.participant.id}`;
     if (intent === "submit") return redirectWithToast("/challenges", { type: "success", title: SURVEY_TOASTS.submitted }, context.services.production);
-    return redirect(`${here}&page=${intent === "back" ? page - 1 : Math.min(page + 1, saved.data.survey.pages.length)}`);
+    const to = nextShownPage(saved.data.survey.pages, saved.data.answers, page, intent === "back" ? -1 : 1) ?? page;
+    return redirect(`${here}&page=${to}`);
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw notFound();
     if (error instanceof DomainError) {

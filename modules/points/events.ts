@@ -5,8 +5,8 @@ export const POINT_CATEGORIES = ["general", "challenge", "life_skills", "attenda
 export type PointCategory = (typeof POINT_CATEGORIES)[number];
 export const CATEGORY_LABELS: Record<PointCategory, string> = { general: "General", challenge: "Challenge", life_skills: "Life skills", attendance: "Attendance" };
 
-/** Where an award or spend came from: a session, a challenge, an order, or nothing named. */
-export type PointSource = { kind: "session" | "event" | "challenge" | "order" | "manual"; id: string | null };
+/** Where an award or spend came from: a session, a challenge, a survey submitted (decision 111), an order, or nothing named. */
+export type PointSource = { kind: "session" | "event" | "challenge" | "survey" | "order" | "manual"; id: string | null };
 
 export type PointsAwardedData = { organizationId: string; participantId: string; entryId: string; amount: number; category: PointCategory; reason: string; source: PointSource; awardedBy: string | null };
 export type PointsSpentData = { organizationId: string; participantId: string; entryId: string; amount: number; reason: string; orderId: string; spentBy: string | null };

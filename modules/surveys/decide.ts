@@ -1,6 +1,7 @@
 import { DomainError, type Command, type Decider } from "../kernel";
 import type { AnswerValue, SurveyAudience, SurveyDefinition, SurveyEvent, SurveyPage, SurveyResponseEvent, SurveyStatus } from "./events";
-import { checkDefinition, checkPageAnswers, droppedQuestions, inAudience, sameQuestions, unansweredRequired } from "./rules";
+import { questionsOfPage } from "./events";
+import { checkDefinition, checkPageAnswers, droppedQuestions, inAudience, sameQuestions, shownPages, unansweredRequired, type AudienceMember } from "./rules";
 
 export const surveyNotFound = () => new DomainError("SURVEY_NOT_FOUND", "Survey not found", 404);
 const conflict = (message: string) => new DomainError("SURVEY_CONFLICT", message, 409);
@@ -32,13 +33,13 @@ export const initialSurveyState = (): SurveyState => ({ exists: false });
 export function evolveSurvey(state: SurveyState, event: SurveyEvent): SurveyState {
   switch (event.type) {
     case "SurveyCreated": {
-      const { name, description, audience, pages } = event.data;
-      return { exists: true, organizationId: event.data.organizationId, status: "Draft", version: event.data.version, definition: { name, description, audience, pages } };
+      const { name, description, audience, pages, points, image } = event.data;
+      return { exists: true, organizationId: event.data.organizationId, status: "Draft", version: event.data.version, definition: { name, description, audience, pages, points: points ?? 0, image: image ?? null } };
     }
     case "SurveyUpdated": {
       if (!state.exists) return state;
-      const { name, description, audience, pages } = event.data;
-      return { ...state, version: event.data.version, definition: { name, description, audience, pages } };
+      const { name, description, audience, pages, points, image } = event.data;
+      return { ...state, version: event.data.version, definition: { name, description, audience, pages, points: points ?? 0, image: image ?? null } };
     }
     case "SurveyPublished":
       return state.exists ? { ...state, status: "Published" } : state;
@@ -128,7 +129,7 @@ export type ResponseState =
 
 /** What the response's rules need to know of the survey and the member (read by the service, passed in). */
 export type SurveyFacts = { organizationId: string; status: SurveyStatus; version: number; audience: SurveyAudience; versions: Record<number, SurveyPage[]> };
-export type MemberFacts = { dob: string | null; gender: string | null };
+export type MemberFacts = AudienceMember;
 
 export type ResponseCommand = Command<
   "SaveSurveyAnswers",
@@ -173,9 +174,21 @@ export function decideResponse(state: ResponseState, command: ResponseCommand, _
   if (!pages) return surveyNotFound();
   const problem = checkPageAnswers(pages, page, answers);
   if (problem) return problem;
+  const before = state.started ? state.answers : {};
+  // a page's condition depends on earlier pages only, so the answers saved so far tell whether it is shown (decision 110)
+  if (!shownPages(pages, before).includes(page)) return new DomainError("VALIDATION", `Page ${page} is not shown for the answers given: its condition is not met`, 400, { fieldErrors: { page: [`Page ${page} is not shown`] } });
   const base = { surveyId, organizationId: survey.organizationId, participantId, version };
   const events: SurveyResponseEvent[] = [{ type: "SurveyAnswersSaved", data: { ...base, page, answers, savedBy: command.metadata.actorId } }];
   if (submit) {
+    const saved = events.reduce(evolveResponse, state);
+    const merged = saved.started ? saved.answers : {};
+    // answers left on pages the final answers hide are cleared (page by page), so the report holds only what was asked
+    const shown = new Set(shownPages(pages, merged));
+    for (const [i, p] of pages.entries()) {
+      if (shown.has(i + 1)) continue;
+      const stale = questionsOfPage(p).filter((q) => merged[q.item_code] !== undefined);
+      if (stale.length > 0) events.push({ type: "SurveyAnswersSaved", data: { ...base, page: i + 1, answers: Object.fromEntries(stale.map((q) => [q.item_code, null])), savedBy: command.metadata.actorId } });
+    }
     const after = events.reduce(evolveResponse, state);
     const missing = unansweredRequired(pages, after.started ? after.answers : {});
     if (missing.length > 0) return new DomainError("VALIDATION", `Question '${missing[0]}' needs an answer before the survey is submitted`, 400, { fieldErrors: { [`answers.${missing[0]}`]: ["This question needs an answer"] } });

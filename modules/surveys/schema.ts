@@ -19,7 +19,7 @@ const age = (label: string) => z.number({ error: `${label} must be a number` }).
 
 const optionSchema = z.object({ label: text("Option label", 200).min(1, { error: "Option label is required" }), value: text("Option value", 100).min(1, { error: "Option value is required" }) });
 const questionSchema = z.object({
-  type: z.enum(QUESTION_TYPES, { error: `Element type must be one of ${[...QUESTION_TYPES, "section_text"].join(", ")}` }),
+  type: z.enum(QUESTION_TYPES, { error: `Element type must be one of ${[...QUESTION_TYPES, "likert", "section_text"].join(", ")}` }),
   item_code: z.string({ error: "Item code is required" }).trim().regex(ITEM_CODE_PATTERN, { error: "Item code must be 1 to 40 letters, digits, '_', '.' or '-'" }),
   text: text("Question text", 1000).min(1, { error: "Question text is required" }),
   required: z.boolean({ error: "Required must be true or false" }).default(false),
@@ -27,9 +27,24 @@ const questionSchema = z.object({
   scale: z.number({ error: "Scale must be a number" }).int({ error: "Scale must be a whole number" }).optional(),
 });
 const sectionSchema = z.object({ type: z.literal("section_text"), text: text("Section text", LONG_TEXT_MAX).min(1, { error: "Section text is required" }) });
-const elementSchema = z.union([sectionSchema, questionSchema], { error: "Each element needs a type, and a question an item_code and text" });
+const itemCode = z.string({ error: "Item code is required" }).trim().regex(ITEM_CODE_PATTERN, { error: "Item code must be 1 to 40 letters, digits, '_', '.' or '-'" });
+/** A Likert matrix (decision 110): a prompt, statements (rows) each with its item code, one shared scale of options. */
+const likertSchema = z.object({
+  type: z.literal("likert"),
+  text: text("Likert matrix text", 1000).min(1, { error: "A Likert matrix needs its text (the prompt above its statements)" }),
+  required: z.boolean({ error: "Required must be true or false" }).default(false),
+  options: z.array(optionSchema, { error: "A Likert matrix's scale must be a list of options" }).min(2, { error: "A Likert matrix needs a scale of at least 2 options" }).max(11, { error: "A Likert matrix's scale has at most 11 options" }),
+  rows: z
+    .array(z.object({ item_code: itemCode, text: text("Statement", 1000).min(1, { error: "A Likert statement needs its text" }) }), { error: "A Likert matrix's statements must be a list" })
+    .min(1, { error: "A Likert matrix needs at least one statement" })
+    .max(50, { error: "A Likert matrix has at most 50 statements" }),
+});
+const elementSchema = z.union([sectionSchema, likertSchema, questionSchema], { error: "Each element needs a type, and a question an item_code and text" });
+const conditionSchema = z.object({ item_code: itemCode, equals: text("The condition's answer", 100).min(1, { error: "A condition needs the answer that shows the page" }) }, { error: "A condition is { item_code, equals }" });
+const idList = (label: string) => z.array(z.string({ error: `${label} must be a list of ids` }).trim().min(1, { error: `${label} must be a list of ids` }).max(100), { error: `${label} must be a list of ids` }).max(100, { error: `${label}: at most 100` }).default([]);
 const pageSchema = z.object({
   title: text("Page title", 200).default(""),
+  condition: conditionSchema.nullable().default(null),
   elements: z.array(elementSchema, { error: "A page's elements must be a list" }).min(1, { error: "A page needs at least one element" }).max(100, { error: "A page has at most 100 elements" }),
 });
 
@@ -42,6 +57,10 @@ export const surveyInputSchema = z.object({
   genders: z.array(z.string({ error: "Genders must be a list of text" }).trim().min(1), { error: "Genders must be a list" }).max(10).default([]),
   start_date: day("Start date"),
   end_date: day("End date"),
+  group_ids: idList("User groups"),
+  program_ids: idList("Programs"),
+  points: z.coerce.number({ error: "Points must be a whole number" }).int({ error: "Points must be a whole number" }).min(0, { error: "Points must be 0 or more" }).max(10_000, { error: "Points must be at most 10000" }).default(0),
+  image: z.union([text("Image", 2000), z.null()], { error: "Image must be the uploaded file's path or an address" }).optional().transform((v) => (v ? v : null)),
   pages: z.array(pageSchema, { error: "Pages must be a list" }).min(1, { error: "A survey needs at least one page" }).max(50, { error: "A survey has at most 50 pages" }),
 });
 export type SurveyInput = z.output<typeof surveyInputSchema>;
@@ -49,13 +68,18 @@ export type SurveyInput = z.output<typeof surveyInputSchema>;
 export const definitionOf = (input: SurveyInput): SurveyDefinition => ({
   name: input.name,
   description: input.description,
-  audience: { ageMin: input.age_min, ageMax: input.age_max, genders: input.genders, startDate: input.start_date, endDate: input.end_date },
+  audience: { ageMin: input.age_min, ageMax: input.age_max, genders: input.genders, startDate: input.start_date, endDate: input.end_date, groupIds: [...new Set(input.group_ids)], programIds: [...new Set(input.program_ids)] },
+  points: input.points,
+  image: input.image,
   pages: input.pages.map((p) => ({
     title: p.title,
+    ...(p.condition ? { condition: p.condition } : {}),
     elements: p.elements.map((e) =>
       e.type === "section_text"
         ? { type: "section_text" as const, text: e.text }
-        : { type: e.type, item_code: e.item_code, text: e.text, required: e.required, ...(e.options ? { options: e.options } : {}), ...(e.scale !== undefined ? { scale: e.scale } : {}) },
+        : e.type === "likert"
+          ? { type: "likert" as const, text: e.text, required: e.required, options: e.options, rows: e.rows }
+          : { type: e.type, item_code: e.item_code, text: e.text, required: e.required, ...(e.options ? { options: e.options } : {}), ...(e.scale !== undefined ? { scale: e.scale } : {}) },
     ),
   })),
 });

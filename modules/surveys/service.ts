@@ -2,12 +2,16 @@ import { applyFieldPolicy, commandIdOf, fieldRoleOfAuth, isMemberLevel, PERMISSI
 import { DomainError, handleCommand, isUuid, newId, validationError } from "../kernel";
 import { timeZoneOf, todayIn } from "../organizations";
 import { ownActiveParticipants, participantRowsByIds } from "../../projections/participants";
-import { answerCounts, publishedSurveys, responsesOf, surveyById, surveyHasAnswers, surveyReportPage, surveySummaryPage, surveyVersions, type SurveyReportParticipant } from "../../projections/surveys";
+import { findUserGroup, userGroupIdOf } from "../../projections/identity";
+import { programById, registeredIdsOf } from "../../projections/programs";
+import { storedFileUrl } from "../uploads";
+import { awardSurveyPoints } from "./award";
+import { answerCounts, publishedSurveys, responsesOf, surveyById, surveyHasAnswers, surveyReportPage, surveySummaryPage, surveyVersions, type SurveyReportParticipant, type SurveySummaryRow } from "../../projections/surveys";
 import { waitForProjection } from "../../projections/runner";
 import { responseDecider, surveyDecider, surveyNotFound, type ResponseCommand, type SurveyCommand } from "./decide";
 import { questionsOf, surveyResponseStreamId, surveyStreamId, type AnswerValue, type SurveyPage, type SurveyQuestion } from "./events";
-import { inAudience } from "./rules";
-import { definitionOf, responseInputSchema, surveyInputSchema, type ResponseInput } from "./schema";
+import { inAudience, shownPages, type AudienceMember } from "./rules";
+import { definitionOf, responseInputSchema, surveyInputSchema, type ResponseInput, type SurveyInput } from "./schema";
 
 export const SURVEY_TOASTS = {
   created: "Survey successfully created",
@@ -34,17 +38,42 @@ export async function runSurvey(services: Services, command: SurveyCommand) {
   return result;
 }
 
+/** A survey row's audience as the rules read it (decision 111: with its user groups and programs). */
+export const audienceOf = (s: Pick<SurveySummaryRow, "age_min" | "age_max" | "genders" | "start_date" | "end_date" | "group_ids" | "program_ids">) => ({
+  ageMin: s.age_min,
+  ageMax: s.age_max,
+  genders: s.genders,
+  startDate: s.start_date,
+  endDate: s.end_date,
+  groupIds: s.group_ids,
+  programIds: s.program_ids,
+});
+
+/** The picture's address: a short-lived signed url of the uploaded file, or an address given as is (as challenges do). */
+async function imageUrlOf(services: Services, organizationId: string, image: string | null) {
+  if (!image) return null;
+  return (await storedFileUrl(services, organizationId, image)) ?? (/^https?:\/\//.test(image) ? image : null);
+}
+const withImage = async <R extends { image: string | null }>(services: Services, organizationId: string, row: R) => ({ ...row, image_url: await imageUrlOf(services, organizationId, row.image) });
+
 export async function surveyOf(services: Services, auth: Auth, id: string | undefined) {
   if (!id || !isUuid(id)) throw surveyNotFound();
   const row = await surveyById(services.db, auth.organization.id, id);
   if (!row) throw surveyNotFound();
-  return row;
+  return withImage(services, auth.organization.id, row);
 }
 
 /** GET /api/survey: the summary list (spec-2 section 3), newest first. */
 export async function surveysOf(services: Services, auth: Auth, query: { page: number; size: number }) {
   const { rows, count } = await surveySummaryPage(services.db, auth.organization.id, query);
-  return { data: rows, count, additional_info: {} };
+  return { data: await Promise.all(rows.map((r) => withImage(services, auth.organization.id, r))), count, additional_info: {} };
+}
+
+/** The user groups and programs an audience names must be the organization's (400 naming the field, decision 111). */
+async function checkAudienceReferences(services: Services, auth: Auth, input: SurveyInput) {
+  const org = auth.organization.id;
+  for (const g of input.group_ids) if (!isUuid(g) || (await findUserGroup(services.db, g))?.organization_id !== org) throw new DomainError("VALIDATION", `Unknown user group in the audience: ${g}`, 400, { fieldErrors: { group_ids: [`Unknown user group: ${g}`] } });
+  for (const p of input.program_ids) if (!isUuid(p) || !(await programById(services.db, org, p))) throw new DomainError("VALIDATION", `Unknown program in the audience: ${p}`, 400, { fieldErrors: { program_ids: [`Unknown program: ${p}`] } });
 }
 
 /** GET /api/survey/{id}: one survey with its current version's pages. */
@@ -54,6 +83,7 @@ export const surveyCall = (services: Services, auth: Auth, id: string | undefine
 export async function createSurvey(services: Services, auth: Auth, request: Request, body: unknown) {
   const parsed = surveyInputSchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
+  await checkAudienceReferences(services, auth, parsed.data);
   const surveyId = newId();
   const commandId = commandIdOf(auth, request, (body as { command_id?: unknown } | null)?.command_id);
   const result = await runSurvey(services, { type: "CreateSurvey", data: { surveyId, definition: definitionOf(parsed.data) }, metadata: { commandId, organizationId: auth.organization.id, actorId: auth.user.id } });
@@ -66,6 +96,7 @@ export async function updateSurvey(services: Services, auth: Auth, request: Requ
   const row = await surveyOf(services, auth, id);
   const parsed = surveyInputSchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
+  await checkAudienceReferences(services, auth, parsed.data);
   const hasAnswers = await surveyHasAnswers(services.db, row.id);
   const commandId = commandIdOf(auth, request, (body as { command_id?: unknown } | null)?.command_id);
   await runSurvey(services, { type: "UpdateSurvey", data: { surveyId: row.id, definition: definitionOf(parsed.data), hasAnswers }, metadata: { commandId, organizationId: auth.organization.id, actorId: auth.user.id } });
@@ -83,21 +114,40 @@ export async function changeSurveyStatus(services: Services, auth: Auth, request
 
 // ---------------------------------------------------------------- answering (members and parents)
 
-type Member = { id: string; name: string; dob: string | null; gender: string | null; own: boolean };
+type Member = AudienceMember & { id: string; name: string; own: boolean };
 
-/** The participants a member answers for: themselves (their own profile) and their children. */
-async function membersOf(services: Services, auth: Auth): Promise<Member[]> {
+/**
+ * The participants a member answers for: themselves (their own profile) and their children, with what the
+ * audience needs (decision 111, as challenges read it): the group of the participant's own account, the programs
+ * among `programIds` they are registered in.
+ */
+async function membersOf(services: Services, auth: Auth, programIds: readonly string[]): Promise<Member[]> {
   if (!isMemberLevel(auth.subject.level)) return [];
   const people = await ownActiveParticipants(services.db, auth.organization.id, auth.user.id);
   if (people.length === 0) return [];
   const facts = await participantRowsByIds(services.db, auth.organization.id, people.map((p) => p.id));
   const byId = new Map(facts.map((f) => [String(f.id), f]));
-  return people.map((p) => ({ id: String(p.id), name: p.full_name, dob: byId.get(String(p.id))?.dob ?? null, gender: byId.get(String(p.id))?.gender ?? null, own: p.user_id === auth.user.id }));
+  const registered = await registeredIdsOf(services.db, auth.organization.id, [...new Set(programIds)]);
+  return Promise.all(
+    people.map(async (p) => {
+      const f = byId.get(String(p.id));
+      const userId = f?.user_id ?? null;
+      return {
+        id: String(p.id),
+        name: p.full_name,
+        dob: f?.dob ?? null,
+        gender: f?.gender ?? null,
+        groupId: userId ? await userGroupIdOf(services.db, userId) : null,
+        programIds: programIds.filter((g) => registered.get(g)?.includes(String(p.id))),
+        own: p.user_id === auth.user.id,
+      };
+    }),
+  );
 }
 
 /** The member a response call is for: the one named (their own or their child's, else 404), else their own profile, else their only one. */
-async function memberFor(services: Services, auth: Auth, participantId: string | undefined): Promise<Member> {
-  const members = await membersOf(services, auth);
+async function memberFor(services: Services, auth: Auth, participantId: string | undefined, programIds: readonly string[] = []): Promise<Member> {
+  const members = await membersOf(services, auth, programIds);
   const member = participantId ? members.find((m) => m.id === participantId) : (members.find((m) => m.own) ?? (members.length === 1 ? members[0] : undefined));
   if (!member) throw memberNotFound();
   return member;
@@ -105,33 +155,37 @@ async function memberFor(services: Services, auth: Auth, participantId: string |
 
 /** GET /api/survey/open: the published surveys open today to the caller (and their children), with their progress. */
 export async function openSurveysOf(services: Services, auth: Auth) {
-  const members = await membersOf(services, auth);
-  const day = today(services, auth);
   const surveys = await publishedSurveys(services.db, auth.organization.id);
+  const members = await membersOf(services, auth, surveys.flatMap((s) => s.program_ids));
+  const day = today(services, auth);
   const responses = await responsesOf(services.db, auth.organization.id, members.map((m) => m.id));
   const data = members.flatMap((m) =>
     surveys
-      .filter((s) => inAudience({ ageMin: s.age_min, ageMax: s.age_max, genders: s.genders, startDate: s.start_date, endDate: s.end_date }, m, day))
+      .filter((s) => inAudience(audienceOf(s), m, day))
       .map((s) => {
         const r = responses.find((x) => x.survey_id === s.id && x.participant_id === m.id);
-        return { id: s.id, name: s.name, description: s.description, end_date: s.end_date, participant_id: m.id, participant_name: m.name, status: r ? (r.completed ? "Completed" : "In progress") : "Not started", last_page: r?.last_page ?? 0 };
+        return { id: s.id, name: s.name, description: s.description, end_date: s.end_date, points: s.points, image: s.image, participant_id: m.id, participant_name: m.name, status: r ? (r.completed ? "Completed" : "In progress") : "Not started", last_page: r?.last_page ?? 0 };
       }),
   );
-  return { data, count: data.length };
+  const images = new Map(await Promise.all([...new Set(data.map((d) => d.image))].map(async (i) => [i, await imageUrlOf(services, auth.organization.id, i)] as const)));
+  return { data: data.map(({ image, ...d }) => ({ ...d, image_url: images.get(image) ?? null })), count: data.length };
 }
 
 /** GET /api/survey/{id}/response: the version the member answers, their saved answers (resume), and whether it is submitted. */
 export async function responseCall(services: Services, auth: Auth, id: string | undefined, participantId: string | undefined) {
   const survey = await surveyOf(services, auth, id);
-  const member = await memberFor(services, auth, participantId);
+  const member = await memberFor(services, auth, participantId, survey.program_ids);
   const [response] = (await responsesOf(services.db, auth.organization.id, [member.id])).filter((r) => r.survey_id === survey.id);
   if (survey.status === "Draft") throw surveyNotFound();
   const pages = response ? ((await surveyVersions(services.db, survey.id))[response.version] ?? survey.pages) : survey.pages;
+  const answers = response?.answers ?? {};
   return {
-    survey: { id: survey.id, name: survey.name, description: survey.description, status: survey.status, end_date: survey.end_date, version: response?.version ?? survey.version, pages },
+    survey: { id: survey.id, name: survey.name, description: survey.description, status: survey.status, end_date: survey.end_date, version: response?.version ?? survey.version, points: survey.points, image_url: survey.image_url, pages },
     participant: { id: member.id, name: member.name },
-    open: survey.status === "Published" && inAudience({ ageMin: survey.age_min, ageMax: survey.age_max, genders: survey.genders, startDate: survey.start_date, endDate: survey.end_date }, member, today(services, auth)),
-    answers: response?.answers ?? {},
+    open: survey.status === "Published" && inAudience(audienceOf(survey), member, today(services, auth)),
+    /** the pages shown for the answers saved (decision 110): progress counts these, answering skips the others */
+    shown_pages: shownPages(pages, answers),
+    answers,
     last_page: response?.last_page ?? 0,
     completed: response?.completed ?? false,
     completed_date: response?.completed_date ?? null,
@@ -148,7 +202,7 @@ export async function saveResponse(services: Services, auth: Auth, request: Requ
 export async function saveResponseInput(services: Services, auth: Auth, request: Request | null, id: string | undefined, input: ResponseInput) {
   const survey = await surveyOf(services, auth, id);
   if (survey.status === "Draft") throw surveyNotFound();
-  const member = await memberFor(services, auth, input.participant_id);
+  const member = await memberFor(services, auth, input.participant_id, survey.program_ids);
   const versions = await surveyVersions(services.db, survey.id);
   const command: ResponseCommand = {
     type: "SaveSurveyAnswers",
@@ -158,8 +212,8 @@ export async function saveResponseInput(services: Services, auth: Auth, request:
       page: input.page,
       answers: input.answers,
       submit: input.submit,
-      survey: { organizationId: auth.organization.id, status: survey.status, version: survey.version, audience: { ageMin: survey.age_min, ageMax: survey.age_max, genders: survey.genders, startDate: survey.start_date, endDate: survey.end_date }, versions },
-      member: { dob: member.dob, gender: member.gender },
+      survey: { organizationId: auth.organization.id, status: survey.status, version: survey.version, audience: audienceOf(survey), versions },
+      member: { dob: member.dob, gender: member.gender, groupId: member.groupId, programIds: member.programIds },
       today: today(services, auth),
     },
     metadata: { commandId: request ? commandIdOf(auth, request) : newId(), organizationId: auth.organization.id, actorId: auth.user.id },
@@ -168,6 +222,11 @@ export async function saveResponseInput(services: Services, auth: Auth, request:
   if (!result.ok) throw result.error;
   const position = Math.max(0, ...result.events.map((e) => e.position));
   if (position > 0) await waitForProjection(services, "surveys", { atLeast: position });
+  // points for completion (decision 111): awarded once, when this request submitted it
+  if (result.events.some((e) => e.type === "SurveyResponseSubmitted")) {
+    const awarded = await awardSurveyPoints(services, { organizationId: auth.organization.id, surveyId: survey.id, participantId: member.id, points: survey.points, name: survey.name, actorId: auth.user.id });
+    if (awarded.length > 0) await waitForProjection(services, "points", { atLeast: Math.max(...awarded) });
+  }
   return { message: input.submit ? SURVEY_TOASTS.submitted : SURVEY_TOASTS.saved, data: await responseCall(services, auth, survey.id, member.id) };
 }
 
@@ -196,7 +255,7 @@ export function questionsAcross(versions: Record<number, SurveyPage[]>) {
 async function distributionOf(services: Services, surveyId: string, questions: readonly SurveyQuestion[]) {
   const counted = await answerCounts(services.db, surveyId);
   return questions
-    .filter((q) => q.type === "single_choice" || q.type === "multiple_choice" || q.type === "rating")
+    .filter((q) => q.type === "single_choice" || q.type === "multiple_choice" || q.type === "rating" || q.type === "likert")
     .map((q) => {
       const counts = new Map(counted.filter((r) => r.item_code === q.item_code).map((r) => [r.value, Number(r.n)]));
       const choices = q.type === "rating" ? Array.from({ length: q.scale ?? 5 }, (_, i) => ({ label: String(i + 1), value: String(i + 1) })) : (q.options ?? []);
@@ -229,7 +288,7 @@ export async function surveyReport(services: Services, auth: Auth, id: string | 
   const { pages: _pages, ...summary } = survey;
   return {
     survey: summary,
-    questions: questions.map((q) => ({ item_code: q.item_code, question_id: `${survey.id}:${q.item_code}`, question_text: q.text, type: q.type, ...(q.options ? { options: q.options } : {}), ...(q.scale ? { scale: q.scale } : {}) })),
+    questions: questions.map((q) => ({ item_code: q.item_code, question_id: `${survey.id}:${q.item_code}`, question_text: q.text, type: q.type, ...(q.options ? { options: q.options } : {}), ...(q.scale ? { scale: q.scale } : {}), ...(q.matrix ? { matrix: q.matrix } : {}) })),
     participants,
     count,
     empty_text: count === 0 ? NO_PARTICIPANTS_TEXT : null,

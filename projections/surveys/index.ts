@@ -3,4 +3,5 @@ export * from "./queries";
 export type { SurveyTables } from "./tables";
 export * as surveysMigration from "./migration";
 export * as surveyEvaluationMigration from "./evaluation-migration";
+export * as surveyBuilderMigration from "./builder-migration";
 export * from "./evaluation-queries";

@@ -30,6 +30,10 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
         genders: JSON.stringify(d.audience.genders),
         start_date: d.audience.startDate,
         end_date: d.audience.endDate,
+        group_ids: JSON.stringify(d.audience.groupIds ?? []),
+        program_ids: JSON.stringify(d.audience.programIds ?? []),
+        points: d.points ?? 0,
+        image: d.image ?? null,
       };
       if (event.type === "SurveyCreated") {
         await db

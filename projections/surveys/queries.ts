@@ -24,6 +24,11 @@ export type SurveySummaryRow = {
   created_date: string;
   /** the pre survey this one is the post survey of (decision 105), or null */
   pairs_with: string | null;
+  /** decision 111: the audience's user groups and programs, the points for completion, the picture's stored path */
+  group_ids: string[];
+  program_ids: string[];
+  points: number;
+  image: string | null;
 };
 
 const summaryBase = (db: Kysely<Tables>, organizationId: string) =>
@@ -42,6 +47,10 @@ const summaryBase = (db: Kysely<Tables>, organizationId: string) =>
       "s.end_date",
       "s.created_at",
       "s.pairs_with",
+      "s.group_ids",
+      "s.program_ids",
+      "s.points",
+      "s.image",
       sql<string>`(select count(*) from rm_survey_responses r where r.survey_id = s.id and r.completed)`.as("completions"),
       sql<string>`(select count(*) from rm_survey_responses r where r.survey_id = s.id and not r.completed)`.as("partial_completions"),
     ])
@@ -62,6 +71,10 @@ const toSummary = (r: SummaryRaw): SurveySummaryRow => ({
   partial_completions: Number(r.partial_completions),
   created_date: iso(r.created_at)!,
   pairs_with: r.pairs_with,
+  group_ids: r.group_ids,
+  program_ids: r.program_ids,
+  points: r.points,
+  image: r.image,
 });
 
 /** A page (0-based) of the organization's surveys with their completion counts, newest first. */

@@ -23,6 +23,11 @@ export type SurveyTables = {
     closed_at: Timestamp | null;
     /** the pre survey this one is the post survey of (decision 105) */
     pairs_with: string | null;
+    /** the audience's user groups and programs, the points a submission awards, the picture (decision 111) */
+    group_ids: ColumnType<string[], string | undefined, string>;
+    program_ids: ColumnType<string[], string | undefined, string>;
+    points: ColumnType<number, number | undefined, number>;
+    image: ColumnType<string | null, string | null | undefined, string | null>;
   };
   rm_survey_versions: { survey_id: string; version: number; pages: Json<SurveyPage[]> };
   rm_survey_responses: {

@@ -49,6 +49,8 @@ describe("answering a survey on a phone, and its report", () => {
     await page.getByText("Page 2 of 2").waitFor();
     await page.getByRole("group", { name: /I try new things/ }).getByLabel("2", { exact: true }).check();
     await page.getByRole("group", { name: /I feel safe/ }).getByLabel("5", { exact: true }).check();
+    // the Likert matrix (decision 110): each statement its own radio group on the shared scale
+    await page.getByRole("group", { name: "How far do you agree?" }).getByRole("group", { name: /I am proud of what I did/ }).getByLabel("Agree", { exact: true }).check();
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "Surveys", level: 2 }).waitFor();
     const card = page.getByRole("listitem").filter({ hasText: "Wellbeing check (post)" });
@@ -80,6 +82,30 @@ describe("answering a survey on a phone, and its report", () => {
     await admin.getByTestId("export-survey-evaluation").waitFor();
     await auditEverySize(admin, "survey report", found);
     await screenshot(admin, "survey-report-phone");
+    // the Likert statements are questions of their own in the report
+    await admin.getByRole("heading", { name: /LK_PROUD: I am proud of what I did this season/ }).waitFor();
+
+    // the builder (decision 111) and its preview as the member will see it
+    await gotoSettled(admin, "/survey?build=new");
+    await admin.getByRole("heading", { name: "New survey", level: 1 }).waitFor();
+    await admin.getByRole("button", { name: "Preview" }).click();
+    await admin.getByTestId("survey-preview").getByText("Page 1 of 1").waitFor();
+    // a condition (decision 110): page 2 only when Q2 is answered Yes; the preview skips it until then
+    await admin.getByLabel("Page 1 new element type").selectOption("single_choice");
+    await admin.getByRole("button", { name: "Add to page 1" }).click();
+    await admin.getByLabel("Page 1 element 2 text").fill("Do you play sport?");
+    await admin.getByLabel("Page 1 element 2 options").fill("yes = Yes\nno = No");
+    await admin.getByRole("button", { name: "Add a page" }).click();
+    await admin.getByLabel("Page 2 new element type").selectOption("short_text");
+    await admin.getByRole("button", { name: "Add to page 2" }).click();
+    await admin.getByLabel("Page 2 element 1 text").fill("Which sport?");
+    await admin.getByLabel("Page 2 condition question").selectOption("Q2");
+    const preview = admin.getByTestId("survey-preview");
+    await preview.getByText("Page 1 of 1").waitFor();
+    await preview.getByRole("group", { name: /Do you play sport/ }).getByLabel("Yes", { exact: true }).check();
+    await preview.getByRole("button", { name: "Next page" }).click();
+    await preview.getByText("Page 2 of 2").waitFor();
+    await preview.getByText("Which sport?").waitFor();
 
     expect(found).toEqual([]);
     expect(suite.errors).toEqual([]);

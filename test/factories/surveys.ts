@@ -25,10 +25,32 @@ function definition(clock: Clock, which: "pre" | "post"): SurveyDefinition {
     audience: { ageMin: 5, ageMax: 18, genders: [], startDate: which === "pre" ? day(clock, -70) : day(clock, -14), endDate: which === "pre" ? day(clock, -40) : day(clock, 30) },
     pages: [
       { title: "How you feel", elements: [{ type: "section_text", text: "Think about the last few weeks. There are no right or wrong answers." }, ...DEMO_SURVEY_ITEMS.slice(0, 3).map(rating)] },
-      { title: "Trying and belonging", elements: DEMO_SURVEY_ITEMS.slice(3).map(rating) },
+      { title: "Trying and belonging", elements: [...DEMO_SURVEY_ITEMS.slice(3).map(rating), ...(which === "post" ? [DEMO_LIKERT] : [])] },
     ],
+    // the post survey is worth points when submitted (decision 111); the generated answers went in directly, so only new submissions earn them
+    points: which === "post" ? DEMO_SURVEY_POINTS : 0,
+    image: null,
   };
 }
+
+/** The post survey's Likert matrix (decision 110): not required, so the demo's earlier answers stay complete; the pre survey has none, so the evaluation's items are unchanged. */
+export const DEMO_SURVEY_POINTS = 20;
+const DEMO_LIKERT = {
+  type: "likert" as const,
+  text: "How far do you agree?",
+  required: false,
+  options: [
+    { value: "1", label: "Strongly disagree" },
+    { value: "2", label: "Disagree" },
+    { value: "3", label: "Not sure" },
+    { value: "4", label: "Agree" },
+    { value: "5", label: "Strongly agree" },
+  ],
+  rows: [
+    { item_code: "LK_PROUD", text: "I am proud of what I did this season." },
+    { item_code: "LK_AGAIN", text: "I would come back next season." },
+  ],
+};
 
 /** A member's demo rating of an item: the pre answer 1..4 by a fixed pattern; the post one usually a point higher. */
 const preRating = (i: number, q: number) => 1 + ((i * 7 + q * 3) % 4);

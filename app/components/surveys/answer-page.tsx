@@ -1,13 +1,15 @@
 import { Badge, Box, Button, Card, Flex, Heading, Link, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
-import type { AnswerValue, SurveyPage, SurveyQuestion } from "#modules/surveys/client";
-import { isQuestion, LONG_TEXT_MAX, SHORT_TEXT_MAX } from "#modules/surveys/client";
+import type { AnswerValue, SurveyLikert, SurveyPage, SurveyQuestion } from "#modules/surveys/client";
+import { isLikert, isQuestion, likertQuestions, LONG_TEXT_MAX, SHORT_TEXT_MAX } from "#modules/surveys/client";
 
-export type OpenSurveyView = { id: string; name: string; description: string; end_date: string | null; participant_id: string; participant_name: string; status: string; last_page: number };
+export type OpenSurveyView = { id: string; name: string; description: string; end_date: string | null; points?: number; image_url?: string | null; participant_id: string; participant_name: string; status: string; last_page: number };
 export type ResponseView = {
-  survey: { id: string; name: string; description: string; pages: SurveyPage[] };
+  survey: { id: string; name: string; description: string; pages: SurveyPage[]; points?: number; image_url?: string | null };
   participant: { id: string; name: string };
   open: boolean;
+  /** the pages shown for the answers saved (decision 110) */
+  shown_pages?: number[];
   answers: Record<string, AnswerValue>;
   last_page: number;
   completed: boolean;
@@ -27,6 +29,7 @@ export function OpenSurveys({ rows }: { rows: OpenSurveyView[] }) {
           <li key={`${s.id}-${s.participant_id}`}>
             <Card>
               <Flex direction="column" gap="2">
+                <SurveyPicture url={s.image_url} />
                 <Flex justify="between" gap="2" align="start">
                   <Heading as="h2" size="4">
                     {s.name}
@@ -34,6 +37,7 @@ export function OpenSurveys({ rows }: { rows: OpenSurveyView[] }) {
                   <Badge color={STATUS_COLOR[s.status] ?? "gray"}>{s.status}</Badge>
                 </Flex>
                 {several ? <Text size="2">For {s.participant_name}</Text> : null}
+                {s.points ? <Text size="2">{s.points} points for completing it</Text> : null}
                 {s.description ? (
                   <Text size="2" color="gray">
                     {s.description}
@@ -57,7 +61,28 @@ export function OpenSurveys({ rows }: { rows: OpenSurveyView[] }) {
   );
 }
 
-function Question({ q, value, error }: { q: SurveyQuestion; value: AnswerValue | undefined; error?: string }) {
+/** The survey's picture (decision 111), decorative: the name beside it says what it is. */
+export function SurveyPicture({ url }: { url?: string | null }) {
+  if (!url) return null;
+  return <img src={url} alt="" style={{ width: "100%", maxHeight: 180, objectFit: "cover", borderRadius: "var(--radius-3)" }} />;
+}
+
+/** A Likert matrix (decision 110): its prompt, then each statement as its own group of radio buttons on the shared scale (phone first, one per row). */
+export function Likert({ m, answers, fieldError }: { m: SurveyLikert; answers: Record<string, AnswerValue>; fieldError: (code: string) => string | undefined }) {
+  return (
+    <Flex direction="column" gap="3" role="group" aria-label={m.text} data-testid="likert">
+      <Text size="3" weight="medium">
+        {m.text}
+        {m.required ? " (required)" : ""}
+      </Text>
+      {likertQuestions(m).map((q) => (
+        <Question key={q.item_code} q={q} value={answers[q.item_code]} error={fieldError(q.item_code)} />
+      ))}
+    </Flex>
+  );
+}
+
+export function Question({ q, value, error }: { q: SurveyQuestion; value: AnswerValue | undefined; error?: string }) {
   const name = `q.${q.item_code}`;
   const id = `q-${q.item_code}`;
   const label = `${q.text}${q.required ? " (required)" : ""}`;
@@ -67,7 +92,7 @@ function Question({ q, value, error }: { q: SurveyQuestion; value: AnswerValue |
       {error}
     </Text>
   ) : null;
-  if (q.type === "single_choice" || q.type === "multiple_choice" || q.type === "rating") {
+  if (q.type === "single_choice" || q.type === "multiple_choice" || q.type === "rating" || q.type === "likert") {
     const choices = q.type === "rating" ? Array.from({ length: q.scale ?? 5 }, (_, i) => ({ label: String(i + 1), value: String(i + 1) })) : (q.options ?? []);
     const chosen = Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)];
     return (
@@ -83,7 +108,7 @@ function Question({ q, value, error }: { q: SurveyQuestion; value: AnswerValue |
             </Text>
           ) : null}
         </legend>
-        <Flex gap="3" wrap="wrap" mt="2" direction={q.type === "rating" ? "row" : "column"}>
+        <Flex gap="3" wrap="wrap" mt="2" direction={q.type === "rating" || q.type === "likert" ? "row" : "column"}>
           {choices.map((c) => (
             <Text as="label" size="3" key={c.value} style={{ display: "flex", gap: "var(--space-2)", alignItems: "center", minHeight: 44 }}>
               <input type={q.type === "multiple_choice" ? "checkbox" : "radio"} name={name} value={c.value} defaultChecked={chosen.includes(c.value)} style={{ width: 22, height: 22 }} />
@@ -116,15 +141,19 @@ export function AnswerPage({ response, page, problem }: { response: ResponseView
   const navigation = useNavigation();
   const pages = response.survey.pages;
   const current = pages[page - 1]!;
-  const last = page === pages.length;
+  // progress counts only the pages shown for the answers saved (decision 110)
+  const shown = response.shown_pages?.length ? response.shown_pages : pages.map((_, i) => i + 1);
+  const at = Math.max(1, shown.indexOf(page) + 1 || shown.filter((p) => p < page).length + 1);
+  const last = !shown.some((p) => p > page);
   const fieldError = (code: string) => (problem?.field === `answers.${code}` ? problem.message : undefined);
   return (
     <Flex direction="column" gap="4">
+      {page === shown[0] ? <SurveyPicture url={response.survey.image_url} /> : null}
       <Text size="2" color="gray" aria-live="polite">
-        Page {page} of {pages.length}
+        Page {at} of {shown.length}
         {response.participant.name ? ` · ${response.participant.name}` : ""}
       </Text>
-      <progress max={pages.length} value={page - 1} aria-label="Progress" style={{ width: "100%" }} />
+      <progress max={shown.length} value={at - 1} aria-label="Progress" style={{ width: "100%" }} />
       {current.title ? (
         <Heading as="h2" size="5">
           {current.title}
@@ -139,7 +168,9 @@ export function AnswerPage({ response, page, problem }: { response: ResponseView
         <input type="hidden" name="page" value={page} />
         <Flex direction="column" gap="5">
           {current.elements.map((e, i) =>
-            isQuestion(e) ? (
+            isLikert(e) ? (
+              <Likert key={`likert-${i}`} m={e} answers={response.answers} fieldError={fieldError} />
+            ) : isQuestion(e) ? (
               <Question key={e.item_code} q={e} value={response.answers[e.item_code]} error={fieldError(e.item_code)} />
             ) : (
               <Text as="p" size="3" key={`section-${i}`}>
@@ -148,7 +179,7 @@ export function AnswerPage({ response, page, problem }: { response: ResponseView
             ),
           )}
           <Flex gap="3" justify="between" wrap="wrap">
-            {page > 1 ? (
+            {page > shown[0]! ? (
               <Button type="submit" name="intent" value="back" variant="soft" size="3" disabled={navigation.state !== "idle"}>
                 Back
               </Button>
