@@ -7,6 +7,7 @@ import { GENDER_OPTIONS } from "#modules/participants";
 import { changeSurveyStatus, createSurvey, mayBuildSurveys, mayExportSurveyResults, pairSurvey, surveyCall, surveyEvaluationResult, surveyReport, surveysOf, updateSurvey } from "#modules/surveys";
 import { draftOf, type SavedSurvey } from "~/components/surveys/builder-model";
 import { SurveyBuilder } from "~/components/surveys/survey-builder";
+import commStyles from "~/components/communications/communications.css";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ReportExportButton } from "~/components/exports/report-export-button";
 import staffStyles from "~/components/programs/staff-pages.css";
@@ -20,6 +21,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: staffStyles },
   { rel: "stylesheet", href: surveyStyles },
+  // the audience checklists (ChoiceList)
+  { rel: "stylesheet", href: commStyles },
 ];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "report" in data && data.report ? `${data.report.survey.name} · Survey report` : "Surveys" }];
 

@@ -1,11 +1,9 @@
 import { Button, Flex, Grid, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { CHALLENGE_RULES, MAX_CHALLENGE_POINTS, MAX_SESSIONS, RULE_LABELS, type ChallengeAudience, type ChallengeRuleKind } from "#modules/challenges/client";
 import { ChoiceList } from "~/components/communications/choice-list";
-import { useToast } from "~/components/toast/toaster";
-import { ImageFileInput } from "~/components/uploads/image-file-input";
-import { uploadFile, UploadError } from "~/components/uploads/upload-file";
+import { ImagePicker } from "~/components/uploads/image-picker";
 
 export type Choices = { surveys: { id: string; name: string; status: string }[]; programs: { id: string; name: string }[]; groups: { id: string; name: string }[] };
 export type EditedChallenge = {
@@ -26,52 +24,27 @@ export type EditedChallenge = {
 
 const selectStyle = { font: "inherit", padding: "6px 8px", borderRadius: "var(--radius-2)", border: "1px solid var(--gray-a7)", background: "var(--color-surface)", color: "inherit", width: "100%" } as const;
 
-/** The image: uploaded through the upload flow (link, then the bytes PUT); the stored path goes with the form. */
+/** The image (decision 102): the stored path goes with the form. */
 function ImageField({ initial, initialUrl }: { initial: string | null; initialUrl: string | null }) {
   const [value, setValue] = useState(initial ?? "");
   const [preview, setPreview] = useState(initialUrl);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const showToast = useToast();
-  async function upload(file: File) {
-    setBusy(true);
-    try {
-      const result = await uploadFile(file, { fileType: file.type || "image", subPath: "challenges" });
-      setValue(result.filePath);
-      setPreview(URL.createObjectURL(file));
-    } catch (error) {
-      showToast({ type: "error", title: error instanceof UploadError ? error.message : "Error during file upload." });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Flex direction="column" gap="1">
-      <Text size="2" weight="medium">
-        Image (optional)
-      </Text>
+    <>
       <input type="hidden" name="image" value={value} />
-      <Flex gap="3" align="center" wrap="wrap">
-        {preview ? <img src={preview} alt="The challenge's image" width={120} height={80} style={{ objectFit: "cover", borderRadius: "var(--radius-2)" }} /> : null}
-        <ImageFileInput ref={input} testId="challenge-image-input" onFile={(file) => void upload(file)} />
-        <Button type="button" variant="soft" disabled={busy} onClick={() => input.current?.click()}>
-          {value ? "Change image" : "Upload image"}
-        </Button>
-        {value ? (
-          <Button
-            type="button"
-            variant="ghost"
-            color="gray"
-            onClick={() => {
-              setValue("");
-              setPreview(null);
-            }}
-          >
-            Remove image
-          </Button>
-        ) : null}
-      </Flex>
-    </Flex>
+      <ImagePicker
+        label="Image (optional)"
+        noun="image"
+        alt="The challenge's image"
+        subPath="challenges"
+        testId="challenge-image-input"
+        value={value || null}
+        url={preview}
+        onChange={(path, url) => {
+          setValue(path ?? "");
+          setPreview(url);
+        }}
+      />
+    </>
   );
 }
 

@@ -1,9 +1,8 @@
 import { Button, Card, Checkbox, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { useToast } from "~/components/toast/toaster";
-import { ImageFileInput } from "~/components/uploads/image-file-input";
-import { uploadFile, UploadError } from "~/components/uploads/upload-file";
+import { useState } from "react";
+import { ChoiceList } from "~/components/communications/choice-list";
+import { ImagePicker } from "~/components/uploads/image-picker";
 import { blankElement, bodyOf, ELEMENT_LABELS, newKey, optionsOf, type Draft, type DraftElement, type DraftPage } from "./builder-model";
 import { SurveyPreview } from "./survey-preview";
 
@@ -26,69 +25,6 @@ function Field({ label, children, hint }: { label: string; children: React.React
         ) : null}
       </label>
     </Flex>
-  );
-}
-
-/** The picture (decision 111): the upload flow's link and PUT; the stored path goes with the survey. */
-function PictureField({ value, url, onChange }: { value: string | null; url: string | null; onChange: (path: string | null, preview: string | null) => void }) {
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const showToast = useToast();
-  async function upload(file: File) {
-    setBusy(true);
-    try {
-      const result = await uploadFile(file, { fileType: file.type || "image", subPath: "surveys" });
-      onChange(result.filePath, URL.createObjectURL(file));
-    } catch (error) {
-      showToast({ type: "error", title: error instanceof UploadError ? error.message : "Error during file upload." });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Flex direction="column" gap="1">
-      <Text size="2" weight="medium">
-        Picture (optional)
-      </Text>
-      <Flex gap="3" align="center" wrap="wrap">
-        {url ? <img src={url} alt="The survey's picture" width={120} height={80} style={{ objectFit: "cover", borderRadius: "var(--radius-2)" }} /> : null}
-        <ImageFileInput ref={input} testId="survey-image-input" onFile={(file) => void upload(file)} />
-        <Button type="button" variant="soft" disabled={busy} onClick={() => input.current?.click()}>
-          {value ? "Change picture" : "Upload picture"}
-        </Button>
-        {value ? (
-          <Button type="button" variant="ghost" color="gray" onClick={() => onChange(null, null)}>
-            Remove picture
-          </Button>
-        ) : null}
-      </Flex>
-    </Flex>
-  );
-}
-
-function Checklist({ legend, items, chosen, onChange }: { legend: string; items: { id: string; name: string }[]; chosen: string[]; onChange: (ids: string[]) => void }) {
-  return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-      <legend>
-        <Text size="2" weight="medium">
-          {legend}
-        </Text>
-      </legend>
-      {items.length === 0 ? (
-        <Text size="2" color="gray">
-          None yet
-        </Text>
-      ) : (
-        <Flex gap="3" wrap="wrap" mt="1">
-          {items.map((i) => (
-            <Text as="label" size="2" key={i.id} style={{ display: "flex", gap: 6, alignItems: "center", minHeight: 32 }}>
-              <Checkbox checked={chosen.includes(i.id)} onCheckedChange={(on) => onChange(on ? [...chosen, i.id] : chosen.filter((x) => x !== i.id))} />
-              {i.name}
-            </Text>
-          ))}
-        </Flex>
-      )}
-    </fieldset>
   );
 }
 
@@ -252,7 +188,12 @@ export function SurveyBuilder({ initial, imageUrl, choices, busy }: { initial: D
               <Field label="Description">
                 <TextArea value={draft.description} onChange={(v) => set({ description: v.target.value })} />
               </Field>
-              <PictureField
+              <ImagePicker
+                label="Picture (optional)"
+                noun="picture"
+                alt="The survey's picture"
+                subPath="surveys"
+                testId="survey-image-input"
                 value={draft.image}
                 url={preview}
                 onChange={(path, url) => {
@@ -277,9 +218,9 @@ export function SurveyBuilder({ initial, imageUrl, choices, busy }: { initial: D
                   <TextField.Root type="number" min={0} max={10000} value={draft.points} onChange={(v) => set({ points: v.target.value })} />
                 </Field>
               </Grid>
-              <Checklist legend="Genders (none: everyone)" items={choices.genders.map((g) => ({ id: g, name: g }))} chosen={draft.genders} onChange={(genders) => set({ genders })} />
-              <Checklist legend="User groups (none: everyone)" items={choices.groups} chosen={draft.group_ids} onChange={(group_ids) => set({ group_ids })} />
-              <Checklist legend="Programs (none: everyone)" items={choices.programs} chosen={draft.program_ids} onChange={(program_ids) => set({ program_ids })} />
+              <ChoiceList legend="Genders (none: everyone)" name="audience_genders" options={choices.genders.map((g) => ({ id: g, label: g }))} chosen={draft.genders} onChange={(genders) => set({ genders })} empty="None yet" />
+              <ChoiceList legend="User groups (none: everyone)" name="audience_groups" options={choices.groups.map((g) => ({ id: g.id, label: g.name }))} chosen={draft.group_ids} onChange={(group_ids) => set({ group_ids })} empty="None yet" />
+              <ChoiceList legend="Programs (none: everyone)" name="audience_programs" options={choices.programs.map((p) => ({ id: p.id, label: p.name }))} chosen={draft.program_ids} onChange={(program_ids) => set({ program_ids })} empty="None yet" />
             </Flex>
           </Card>
           {draft.pages.map((p, i) => (
