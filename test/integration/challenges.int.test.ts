@@ -7,6 +7,7 @@ import { challengeProgressProjection } from "../../projections/challenges";
 import { addDays, weekdayOf } from "../../modules/programs";
 import type { ReadModels } from "../../projections";
 import { demoChallengeId } from "../factories/challenges";
+import { DEMO_SURVEY_POINTS } from "../factories/surveys";
 import { jsonOf, startAttendanceOrg, type AttendanceMember } from "../support/attendance-org";
 import { eventually } from "../support/eventually";
 import type { HttpClient } from "../support/http-client";
@@ -120,14 +121,15 @@ describe("challenges, on real PostgreSQL and Redis", () => {
     const entries = await eventually(() => challengeEntries(MAYA, challengeId), (rows) => rows.length > 0);
     expect(entries).toEqual([expect.objectContaining({ kind: "award", amount: 25, category: "challenge" })]);
     await waitForProjections(app.baseUrl);
-    expect(await balanceOf(MAYA)).toBe(before + 25);
+    // the challenge's 25, and the survey's own points for completing it (decision 111)
+    expect(await balanceOf(MAYA)).toBe(before + 25 + DEMO_SURVEY_POINTS);
     const mine = await json<{ data: Challenge[] }>(await maya.request("GET", "/api/challenge"));
     expect(mine.data.find((c) => c.id === challengeId)?.progress).toEqual([expect.objectContaining({ participant_id: MAYA, completed: true })]);
     // staff confirming it as well awards nothing more
     await json(await coach.request("POST", `/api/challenge/${challengeId}/confirm`, { body: { participant_ids: [MAYA] } }));
     await waitForProjections(app.baseUrl);
     expect(await challengeEntries(MAYA, challengeId)).toHaveLength(1);
-    expect(await balanceOf(MAYA)).toBe(before + 25);
+    expect(await balanceOf(MAYA)).toBe(before + 25 + DEMO_SURVEY_POINTS);
   });
 
   it("N attended sessions complete an attendance challenge by themselves, edits back and forth count right, and the points come once", async () => {
