@@ -90,6 +90,8 @@ describe("answering a survey on a phone, and its report", () => {
     await admin.getByRole("heading", { name: "New survey", level: 1 }).waitFor();
     await admin.getByRole("button", { name: "Preview" }).click();
     await admin.getByTestId("survey-preview").getByText("Page 1 of 1").waitFor();
+    await auditEverySize(admin, "survey builder with its preview", found);
+    await screenshot(admin, "survey-builder-phone");
     // a condition (decision 110): page 2 only when Q2 is answered Yes; the preview skips it until then
     await admin.getByLabel("Page 1 new element type").selectOption("single_choice");
     await admin.getByRole("button", { name: "Add to page 1" }).click();
