@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Checkbox, Container, Flex, Heading, Link as ThemeLink, Progress, Table, Text } from "@radix-ui/themes";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError } from "~/components/check-in/api";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { postExport } from "~/components/exports/api";
@@ -84,14 +84,25 @@ export default function ExportsPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [bundling, setBundling] = useState(false);
 
+  // a live event that came while the list was loading may concern a row that load missed: load once more after it
+  const reloadAfter = useRef(false);
+  const reload = () => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+    else reloadAfter.current = true;
+  };
+  useEffect(() => {
+    if (revalidator.state !== "idle" || !reloadAfter.current) return;
+    reloadAfter.current = false;
+    revalidator.revalidate();
+  }, [revalidator]);
   useExportEvents({
     onProgress: (p) => {
       setProgress((current) => ({ ...current, [p.id]: p }));
       // an export this list does not show yet (requested in another tab): load the list again
-      if (!exports.some((row) => row.id === p.id) && revalidator.state === "idle") revalidator.revalidate();
+      if (!exports.some((row) => row.id === p.id)) reload();
     },
     // a new, finished or expired export: load the list again (fresh download links)
-    onChanged: () => revalidator.state === "idle" && revalidator.revalidate(),
+    onChanged: reload,
   });
   // the progress stored with the list, for exports already running when the page opened
   useEffect(() => {

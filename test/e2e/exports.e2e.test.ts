@@ -88,6 +88,19 @@ describe("/exports: a check-in export requested from the board, watched and down
     // Downloads open in a second tab first: it follows the user's exports live
     await downloads.goto("/exports");
     await downloads.getByText("There are no exports yet.", { exact: false }).waitFor();
+    // every value the bar takes is recorded in the page as it is drawn: polling from here alone can miss a bar
+    // that moves for only a second on a busy machine
+    await downloads.evaluate(() => {
+      const drawn: number[] = [];
+      (window as unknown as { barValues: number[] }).barValues = drawn;
+      const note = () => {
+        for (const bar of document.querySelectorAll('[data-testid="export-progress"]')) {
+          const value = bar.getAttribute("aria-valuenow");
+          if (value !== null) drawn.push(Number(value));
+        }
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+    });
     await page.goto("/check-in");
     await page.getByTestId("export-check-ins").click();
     const dialog = page.getByRole("dialog", { name: "Export check-ins" });
@@ -121,6 +134,7 @@ describe("/exports: a check-in export requested from the board, watched and down
         shot = true;
       }
     }
+    for (const value of await downloads.evaluate(() => (window as unknown as { barValues: number[] }).barValues)) seen.add(value);
     console.info(`progress values seen: ${[...seen].sort((a, b) => a - b).join(", ")}`);
     // on a quiet machine the file is built in about a second: the bar is seen part-way at least once, then full
     expect([...seen].filter((v) => v > 0 && v < 100).length, `progress values: ${[...seen].join(",")}`).toBeGreaterThanOrEqual(1);
