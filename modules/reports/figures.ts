@@ -14,6 +14,8 @@ async function series(db: Db, f: ReportFilter, metrics: readonly string[]) {
   return bucketsOf(f.from, f.to, f.bucket).map((bucket) => ({ bucket, label: bucketLabel(bucket, f.bucket), v: (m: string) => found.get(bucket)?.[m] ?? 0 }));
 }
 
+/** The first column of every time series: its bucket's label. */
+const dateColumn = (f: ReportFilter) => ({ key: "date", label: f.bucket === "month" ? "Month" : "Date" });
 const unit = (f: ReportFilter) => (f.bucket === "month" ? "month" : "day");
 const busiest = (rows: readonly ReportRow[], key: string) => rows.reduce<ReportRow | null>((best, r) => (Number(r[key]) > Number(best?.[key] ?? 0) ? r : best), null);
 
@@ -23,7 +25,7 @@ async function attendance(db: Db, f: ReportFilter): Promise<Part> {
   const top = busiest(rows, "checkins");
   return {
     columns: [
-      { key: "date", label: f.bucket === "month" ? "Month" : "Date" },
+      dateColumn(f),
       { key: "checkins", label: "Check-ins" },
       { key: "members", label: "Members checked in" },
     ],
@@ -123,7 +125,7 @@ async function flags(db: Db, f: ReportFilter): Promise<Part> {
   const resolved = sumOf(rows, (r) => r.stop_resolved + r.warn_resolved);
   return {
     columns: [
-      { key: "date", label: f.bucket === "month" ? "Month" : "Date" },
+      dateColumn(f),
       { key: "stop_raised", label: "Stop flags raised" },
       { key: "warn_raised", label: "Warn flags raised" },
       { key: "stop_resolved", label: "Stop flags resolved" },
@@ -152,7 +154,7 @@ async function screening(db: Db, f: ReportFilter): Promise<Part> {
   const rate = Math.min(100, percent(screened, checked));
   return {
     columns: [
-      { key: "date", label: f.bucket === "month" ? "Month" : "Date" },
+      dateColumn(f),
       { key: "checked_in", label: "Members checked in" },
       { key: "screened", label: "Screenings filled" },
       { key: "failed", label: "Failed" },
@@ -174,7 +176,7 @@ async function surveys(db: Db, f: ReportFilter): Promise<Part> {
   const total = sumOf(rows, (r) => r.completed);
   return {
     columns: [
-      { key: "date", label: f.bucket === "month" ? "Month" : "Date" },
+      dateColumn(f),
       { key: "completed", label: "Survey responses submitted" },
     ],
     rows,
@@ -189,7 +191,7 @@ async function points(db: Db, f: ReportFilter): Promise<Part> {
   const spent = sumOf(rows, (r) => r.spent);
   return {
     columns: [
-      { key: "date", label: f.bucket === "month" ? "Month" : "Date" },
+      dateColumn(f),
       { key: "earned", label: "Points earned" },
       { key: "spent", label: "Points spent" },
     ],

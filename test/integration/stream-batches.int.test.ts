@@ -51,16 +51,35 @@ describe("commands on one stream decided and appended in batches (decision 116)"
     expect(read.events.at(-1)!.position - read.events[1]!.position).toBe(9);
   });
 
-  it("a write by another process meanwhile: the next batch conflicts, reads, and decides again on the truth", async () => {
+  it("a write by another process meanwhile: the next batch, deciding on the state the last one left, conflicts, reads once, and decides again on the truth", async () => {
     const stream = uniqueStream("item");
     await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 2 }));
-    const first = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }));
+    // the same database through a store of its own (batches are per store): while the first batch is being
+    // written, a second command queues behind it, and right after that write another process takes the last unit
+    let reads = 0;
+    let appends = 0;
+    let second: Promise<Awaited<ReturnType<typeof handleInBatch>>> | undefined;
+    const watched: EventStore = Object.create(store, {
+      readStream: { value: (...args: Parameters<EventStore["readStream"]>) => (reads++, store.readStream(...args)) },
+      appendToStream: {
+        value: async (...args: Parameters<EventStore["appendToStream"]>) => {
+          if (appends++ > 0) return store.appendToStream(...args);
+          second = handleInBatch({ store: watched, clock }, decider, stream, cmd("Reserve", { orderId: "b" }));
+          const written = await store.appendToStream(...args);
+          await store.appendToStream(stream, [{ type: "Reserved", data: { orderId: "elsewhere" }, eventId: newId(), metadata: { commandId: newId(), organizationId: "org-1", actorId: null, correlationId: "x", causationId: null, occurredAt: clock.now().toISOString() } }], { expectedRevision: 1 });
+          return written;
+        },
+      },
+    }) as EventStore;
+    const first = await handleInBatch({ store: watched, clock }, decider, stream, cmd("Reserve", { orderId: "a" }));
     expect(first.ok).toBe(true);
-    // another process takes the last unit, straight into the store
-    await store.appendToStream(stream, [{ type: "Reserved", data: { orderId: "elsewhere" }, eventId: newId(), metadata: { commandId: newId(), organizationId: "org-1", actorId: null, correlationId: "x", causationId: null, occurredAt: clock.now().toISOString() } }], { expectedRevision: 1 });
-    const second = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }));
-    expect(second.ok ? "ok" : second.error.code).toBe("SOLD_OUT");
-    expect((await store.readStream(stream)).events).toHaveLength(3);
+    expect(reads).toBe(1);
+    const refused = await second!;
+    expect(refused.ok ? "ok" : refused.error.code).toBe("SOLD_OUT");
+    // the second batch decided on the known state (no read), wrote, met the conflict, then read once
+    expect(appends).toBe(2);
+    expect(reads).toBe(2);
+    expect((await store.readStream(stream)).events.map((e) => (e.data as { orderId?: string }).orderId ?? "stock")).toEqual(["stock", "a", "elsewhere"]);
   });
 
   it("a resent command is answered from its events, and a batch with a resend still writes the others once", async () => {
