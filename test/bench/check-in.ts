@@ -38,9 +38,13 @@ if (!oneProcess) {
   seeder.child.kill("SIGTERM");
   await seeder.exitWithin(20_000);
 }
-const processes = oneProcess ? [seeder] : [spawnApp({ ...env, ROLE: "web" }, "web"), spawnApp({ ...env, ROLE: "projector", PORT: String(await freePort()) }, "projector")];
-const server = processes[0]!;
-await server.waitForHealth(port, 60_000);
+// BENCH_WEB_PROCESSES=N: N web processes, each on a port of its own, the kiosks spread over them as a load
+// balancer would (kiosk k talks to web k mod N); the board client follows the first (live events cross over Redis)
+const webCount = oneProcess ? 1 : Math.max(1, Math.min(4, Number(process.env.BENCH_WEB_PROCESSES ?? 1) || 1));
+const webPorts = [port, ...(await Promise.all(Array.from({ length: webCount - 1 }, () => freePort())))];
+const webs = oneProcess ? [] : webPorts.map((p, i) => spawnApp({ ...env, ROLE: "web", PORT: String(p) }, webCount > 1 ? `web ${i + 1}` : "web"));
+const processes = oneProcess ? [seeder] : [...webs, spawnApp({ ...env, ROLE: "projector", PORT: String(await freePort()) }, "projector")];
+for (const [i, p] of webPorts.entries()) await processes[oneProcess ? 0 : i]!.waitForHealth(p, 60_000);
 const app = { baseUrl };
 const pool = createPool(url.toString(), { max: 8 });
 const db = createDb<ReadModels>(pool);
@@ -78,7 +82,7 @@ const stopped = new Set(
 const members = report.data
   .filter((p) => p.is_waiver_signed && !stopped.has(p.id) && !DEMO_VISITOR_PARTICIPANT_IDS.has(p.id) && p.pick_up_permission === "Child may travel to and from the facility independently")
   .map((p) => p.member_id);
-console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver who travel alone (${extra.length} added for the bench) · ${oneProcess ? "web + projector in one server process" : "web and projector in processes of their own"}`);
+console.log(`Rollcall check-in benchmark · node ${process.version} · ${os.cpus().length} cores · ${members.length} members with a waiver who travel alone (${extra.length} added for the bench) · ${oneProcess ? "web + projector in one server process" : `${webCount > 1 ? `${webCount} web processes` : "web"} and projector in processes of their own`}`);
 
 const start = new Date(Date.now() - 12 * 3600 * 1000).toISOString();
 const end = new Date(Date.now() + 12 * 3600 * 1000).toISOString();
@@ -113,7 +117,7 @@ const noteResponse = (key: string) => {
 };
 
 async function run(kiosks: number, perKiosk: number, paceMs = 0) {
-  const kiosksClient = kioskClient(app.baseUrl, kiosks);
+  const kiosksClients = webPorts.map((p, w) => kioskClient(`http://127.0.0.1:${p}`, Math.ceil((kiosks - w) / webPorts.length)));
   const kioskHeaders = await Promise.all(Array.from({ length: kiosks }, () => headers(kiosk.id)));
   // each kiosk owns its members: it checks each in, then out, round and round
   const owned = Array.from({ length: kiosks }, (_, k) => members.filter((_, i) => i % kiosks === k));
@@ -125,7 +129,7 @@ async function run(kiosks: number, perKiosk: number, paceMs = 0) {
     const memberId = list[i % list.length]!;
     const type = inside.has(memberId) ? "out" : "in";
     // each scan carries its command id, as a kiosk's does: a resend after a dropped connection applies once
-    const response = await kiosksClient.post(
+    const response = await kiosksClients[k % kiosksClients.length]!.post(
       "/api/check-in",
       { ...kioskHeaders[k]!, "idempotency-key": newId() },
       // every bench member travels alone: the kiosk sends the pick-up fields empty and the server records NA
@@ -144,7 +148,7 @@ async function run(kiosks: number, perKiosk: number, paceMs = 0) {
   for (const memberId of inside) {
     await fetch(`${app.baseUrl}/api/check-in`, { method: "POST", headers: kioskHeaders[0]!, body: JSON.stringify({ memberId, type: "out", start, end }) });
   }
-  kiosksClient.close();
+  for (const client of kiosksClients) client.close();
   return { stats, failures };
 }
 
