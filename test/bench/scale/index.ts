@@ -5,7 +5,8 @@
  * read models with the real projector's rebuild, and prints: the generation rate, the disk per million
  * events, then for that store AND a baseline store (the largest organization alone, one week of activity)
  * in the same run the p95 of participant search, the board for a day, a member's audit replay and the
- * flagged list; the rebuild of the largest read model (RSS every 10 s); the start-up of a web process.
+ * flagged list; the rebuild of the largest read model (RSS every 10 s); the start-up of a web process; kiosks at a
+ * human pace (SCALE_KIOSKS, default 500, a scan every 2 s each) with the board's latency (test/bench/scale/kiosks.ts).
  * Both databases are dropped at the end unless SCALE_KEEP=1. docs/scaling.md says how to run it.
  */
 import { statfsSync } from "node:fs";
@@ -14,6 +15,7 @@ import { dropDatabase } from "../../../modules/kernel";
 import { ensureBuild } from "../../../runtime/app-build";
 import { testServices } from "../../support/services";
 import { generate, type Phase } from "./generate";
+import { measureKiosks } from "./kiosks";
 import { measureReads, webStartUp, type Timing } from "./measure";
 import { baselineShape, describeShape, shapeFromEnv, type ScaleShape } from "./shape";
 import { buildReadModels, cpuMeter, mb, openStore, READ_MODELS, readAllRate, runScript, sizesOf } from "./stores";
@@ -143,6 +145,24 @@ try {
     `\nweb process start-up to a healthy /api/health: ${upBig.seconds.toFixed(2)} s (CPU ${upBig.cpuSeconds.toFixed(2)} s) against the scale store, ` +
       `${upBase.seconds.toFixed(2)} s (CPU ${upBase.cpuSeconds.toFixed(2)} s) against the baseline (goal < 10 s: ${upBig.seconds < 10 ? "ok" : "MISS"})`,
   );
+
+  // 8. kiosks at a human pace against each store (web and projector processes of their own; SCALE_KIOSKS=0 skips)
+  if (Number(process.env.SCALE_KIOSKS ?? 500) > 0) {
+    const onBig = await measureKiosks(big, g, redisUrl, "scale");
+    const onBase = await measureKiosks(base, gb, redisUrl, "baseline");
+    const within = (a: number, b: number) => (a <= b * 1.1 ? "within 10 %" : `${((a / b - 1) * 100).toFixed(0)} % over`);
+    console.log(`\nkiosks at a human pace: ${onBig.kiosks} / ${onBase.kiosks} kiosks, ${onBig.perSecond.toFixed(0)} / ${onBase.perSecond.toFixed(0)} scans/s (scale store / baseline)`);
+    console.log(`  the projector catching up what the bench's rebuilds left, before: ${onBig.catchUpSeconds.toFixed(1)} s / ${onBase.catchUpSeconds.toFixed(1)} s`);
+    console.log(
+      `  check-in p50 ${onBig.p50.toFixed(1)} / ${onBase.p50.toFixed(1)} ms, p99 ${onBig.p99.toFixed(1)} / ${onBase.p99.toFixed(1)} ms (goal < 25 ms: ${onBig.p99 < 25 ? "ok" : "MISS"}; ${within(onBig.p99, onBase.p99)})` +
+        `; refused ${onBig.refused} / ${onBase.refused} of ${onBig.scans} / ${onBase.scans}`,
+    );
+    console.log(
+      `  board p95 ${onBig.board.p95.toFixed(1)} / ${onBase.board.p95.toFixed(1)} ms, p99 ${onBig.board.p99.toFixed(1)} / ${onBase.board.p99.toFixed(1)} ms (goal p99 < 50 ms: ${onBig.board.p99 < 50 ? "ok" : "MISS"}; ${within(onBig.board.p99, onBase.board.p99)})` +
+        `; ${onBig.board.count} / ${onBase.board.count} seen, ${onBig.board.missing} / ${onBase.board.missing} never came`,
+    );
+    console.log(`  CPU a scan: web ${onBig.cpuPerScanMs.web!.toFixed(2)} / ${onBase.cpuPerScanMs.web!.toFixed(2)} ms, projector ${onBig.cpuPerScanMs.projector!.toFixed(2)} / ${onBase.cpuPerScanMs.projector!.toFixed(2)} ms`);
+  }
 } catch (error) {
   console.error(error);
   exitCode = 1;
