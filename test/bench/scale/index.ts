@@ -6,7 +6,8 @@
  * events, then for that store AND a baseline store (the largest organization alone, one week of activity)
  * in the same run the p95 of participant search, the board for a day, a member's audit replay and the
  * flagged list; the rebuild of the largest read model (RSS every 10 s); the start-up of a web process; kiosks at a
- * human pace (SCALE_KIOSKS, default 500, a scan every 2 s each) with the board's latency (test/bench/scale/kiosks.ts).
+ * human pace (SCALE_KIOSKS, default 500, a scan every 2 s each) with the board's latency (test/bench/scale/kiosks.ts);
+ * before them, a projector's catch-up after an hour of peak load written while it was stopped (catch-up.ts).
  * Both databases are dropped at the end unless SCALE_KEEP=1. docs/scaling.md says how to run it.
  */
 import { statfsSync } from "node:fs";
@@ -15,6 +16,7 @@ import { dropDatabase } from "../../../modules/kernel";
 import { ensureBuild } from "../../../runtime/app-build";
 import { testServices } from "../../support/services";
 import { generate, type Phase } from "./generate";
+import { measureCatchUp } from "./catch-up";
 import { measureKiosks } from "./kiosks";
 import { measureReads, webStartUp, type Timing } from "./measure";
 import { baselineShape, describeShape, shapeFromEnv, type ScaleShape } from "./shape";
@@ -146,7 +148,18 @@ try {
       `${upBase.seconds.toFixed(2)} s (CPU ${upBase.cpuSeconds.toFixed(2)} s) against the baseline (goal < 10 s: ${upBig.seconds < 10 ? "ok" : "MISS"})`,
   );
 
-  // 8. kiosks at a human pace against each store (web and projector processes of their own; SCALE_KIOSKS=0 skips)
+  // 8. a projector stopped for an hour of peak load, catching up (SCALE_PEAK_MINUTES=0 skips)
+  if (Number(process.env.SCALE_PEAK_MINUTES ?? 60) > 0) {
+    console.log(`\na projector stopped for ${process.env.SCALE_PEAK_MINUTES ?? 60} minutes of peak load (${process.env.SCALE_PEAK_RATE ?? 250} check-ins and check-outs a second), then started:`);
+    const c = await measureCatchUp(big, g, redisUrl);
+    console.log(`  before: every projection caught up from the bench's rebuilds in ${c.rest.toFixed(1)} s`);
+    console.log(
+      `  the hour: ${c.events.toLocaleString("en")} events written in ${c.writeSeconds.toFixed(1)} s; caught up in ${c.seconds.toFixed(1)} s with the process start (${c.perSecond.toFixed(0)} events/s), ` +
+        `projector CPU ${c.cpuSeconds.toFixed(1)} s, peak RSS ${c.peakRssMb.toFixed(0)} MB`,
+    );
+  }
+
+  // 9. kiosks at a human pace against each store (web and projector processes of their own; SCALE_KIOSKS=0 skips)
   if (Number(process.env.SCALE_KIOSKS ?? 500) > 0) {
     const onBig = await measureKiosks(big, g, redisUrl, "scale");
     const onBase = await measureKiosks(base, gb, redisUrl, "baseline");
