@@ -218,6 +218,9 @@ export function SurveyBuilder({ initial, imageUrl, choices, busy }: { initial: D
                   <TextField.Root type="number" min={0} max={10000} value={draft.points} onChange={(v) => set({ points: v.target.value })} />
                 </Field>
               </Grid>
+              <Field label="Parents answer for children under (age)" hint="Empty: members answer for themselves only. With an age, a parent answers for a child younger than it; older members answer themselves.">
+                <TextField.Root type="number" min={1} max={18} value={draft.parents_answer_under} onChange={(v) => set({ parents_answer_under: v.target.value })} style={{ maxWidth: 120 }} aria-label="Parents answer for children under (age)" />
+              </Field>
               <ChoiceList legend="Genders (none: everyone)" name="audience_genders" options={choices.genders.map((g) => ({ id: g, label: g }))} chosen={draft.genders} onChange={(genders) => set({ genders })} empty="None yet" />
               <ChoiceList legend="User groups (none: everyone)" name="audience_groups" options={choices.groups.map((g) => ({ id: g.id, label: g.name }))} chosen={draft.group_ids} onChange={(group_ids) => set({ group_ids })} empty="None yet" />
               <ChoiceList legend="Programs (none: everyone)" name="audience_programs" options={choices.programs.map((p) => ({ id: p.id, label: p.name }))} chosen={draft.program_ids} onChange={(program_ids) => set({ program_ids })} empty="None yet" />
