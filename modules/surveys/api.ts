@@ -55,7 +55,7 @@ export const surveysApi: readonly ApiRow[] = [
     id: "survey-open",
     method: "GET",
     path: "/api/survey/open",
-    description: "The published surveys open today to the caller and their children (by the audience's ages, genders, user groups, programs and dates; a child only when the survey lets parents answer for children under its parents_answer_under, decision 117), each with its points, image_url and progress: Not started, In progress (last_page), Completed.",
+    description: "The published surveys open today to the caller and their children (by the audience's ages, genders, user groups, programs and dates; a child only when the survey lets parents answer for children under its parents_answer_under, decision 117), each with its points, image_url, participant_id, participant_name, for_child (the caller answers it for their child) and progress: Not started, In progress (last_page), Completed.",
     rule: ANSWER,
     answers: { description: "{ data, count }" },
     handle: (ctx) => openSurveysOf(ctx.services, signedIn(ctx)),
@@ -145,7 +145,7 @@ export const surveysApi: readonly ApiRow[] = [
     description: "The caller's (or their child's: participant_id) response: the version's pages, the answers saved so far, last_page, completed. Another member's: 404.",
     rule: ANSWER,
     query: responseQuery,
-    answers: { description: "{ survey, participant, open (false also when a parent may not answer it for this child, decision 117), parents_answer_under, answers, last_page, completed, completed_date }" },
+    answers: { description: "{ survey, participant, open (false also when a parent may not answer it for this child, decision 117), parents_answer_under, parent_refusal (why a parent may not answer it for this child, or null), answers, last_page, completed, completed_date }" },
     handle: (ctx) => responseCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.query.participant_id),
   }),
   apiRow({

@@ -171,7 +171,7 @@ export async function openSurveysOf(services: Services, auth: Auth) {
       .filter((s) => mayAnswerFor(s, m, day))
       .map((s) => {
         const r = responses.find((x) => x.survey_id === s.id && x.participant_id === m.id);
-        return { id: s.id, name: s.name, description: s.description, end_date: s.end_date, points: s.points, image: s.image, participant_id: m.id, participant_name: m.name, status: r ? (r.completed ? "Completed" : "In progress") : "Not started", last_page: r?.last_page ?? 0 };
+        return { id: s.id, name: s.name, description: s.description, end_date: s.end_date, points: s.points, image: s.image, participant_id: m.id, participant_name: m.name, for_child: !m.own, status: r ? (r.completed ? "Completed" : "In progress") : "Not started", last_page: r?.last_page ?? 0 };
       }),
   );
   const images = new Map(await Promise.all([...new Set(data.map((d) => d.image))].map(async (i) => [i, await imageUrlOf(services, auth.organization.id, i)] as const)));
@@ -192,6 +192,8 @@ export async function responseCall(services: Services, auth: Auth, id: string | 
     open: survey.status === "Published" && mayAnswerFor(survey, member, today(services, auth)),
     /** decision 117: parents answer for their children under this age; null: members answer for themselves only */
     parents_answer_under: survey.parents_answer_under,
+    /** why the caller may not answer it for this child (decision 117), or null */
+    parent_refusal: member.own ? null : parentRefusal(survey.parents_answer_under, member.dob, today(services, auth)),
     /** the pages shown for the answers saved (decision 110): progress counts these, answering skips the others */
     shown_pages: shownPages(pages, answers),
     answers,

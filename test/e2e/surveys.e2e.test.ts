@@ -11,8 +11,8 @@ const PHONE = { width: 390, height: 844 };
  * Surveys (decisions 074, 105, 110, 111, 117) in real Chromium. The admin builds a three-page survey on the builder
  * page (a condition, a required question, one reorder) and publishes it; on a phone-sized screen a member (child2@,
  * Leo) answers it page by page with a reload in the middle (the first page's answers come back) and submits; the
- * admin sees its summary counts on the list and its report's chart; then the demo post survey's report with its
- * pre/post evaluation. Axe at desktop, tablet and phone; screenshots at phone size.
+ * admin sees its summary counts on the list and its report's chart; a parent sees the demo post survey only for the
+ * child young enough (decision 117); then the demo post survey's report with its pre/post evaluation. Axe at desktop, tablet and phone; screenshots at phone size.
  */
 describe("building a three-page survey, answering it on a phone, and its report", () => {
   const suite = browserSuite();
@@ -111,6 +111,18 @@ describe("building a three-page survey, answering it on a phone, and its report"
     const card = page.getByRole("listitem").filter({ hasText: NAME });
     await card.getByText("Completed").waitFor();
     expect(await card.getByRole("link").count()).toBe(0);
+
+    // a parent (decision 117): the demo post survey lets parents answer for children under 12, so parent@ sees it for
+    // Maya (9) and not for Leo (12); the survey built above is for members themselves, so not at all
+    const parent = (await suite.signIn("parent@northside.demo")).page;
+    await parent.setViewportSize(PHONE);
+    await gotoSettled(parent, "/challenges");
+    const surveys = parent.getByRole("list", { name: "Surveys to answer" });
+    await surveys.getByRole("link", { name: /^Start Wellbeing check \(post\) for Maya/ }).waitFor();
+    expect(await surveys.getByRole("link", { name: /for Leo/ }).count()).toBe(0);
+    expect(await surveys.getByText(NAME).count()).toBe(0);
+    await auditEverySize(parent, "a parent's open surveys", found);
+    await screenshot(parent, "survey-parent-phone");
 
     // the summary counts on the list, and the report's chart
     await admin.setViewportSize(PHONE);

@@ -177,7 +177,14 @@ describe("surveys, on real PostgreSQL and Redis", () => {
       message: "Parents answer this survey only for children under 10: this member answers it themselves",
     });
     // the refusal saved nothing; reading Leo's response, the parent sees it is not open to them
-    expect(await json<ResponseView & { open: boolean; parents_answer_under: number }>(await parent.request("GET", `/api/survey/${underTen.data.id}/response?participant_id=${LEO}`))).toMatchObject({ answers: {}, last_page: 0, open: false, parents_answer_under: 10 });
+    expect(await json<ResponseView & { open: boolean; parents_answer_under: number; parent_refusal: string | null }>(await parent.request("GET", `/api/survey/${underTen.data.id}/response?participant_id=${LEO}`))).toMatchObject({
+      answers: {},
+      last_page: 0,
+      open: false,
+      parents_answer_under: 10,
+      parent_refusal: "Parents answer this survey only for children under 10: this member answers it themselves",
+    });
+    expect(await json<{ parent_refusal: string | null }>(await parent.request("GET", `/api/survey/${underTen.data.id}/response?participant_id=${MAYA}`))).toMatchObject({ open: true, parent_refusal: null });
     expect((await json<{ data: ResponseView }>(await leo.request("PUT", `/api/survey/${underTen.data.id}/response`, { body: { page: 1, answers: { FEEL_1: 4 } } }))).data).toMatchObject({ participant: { id: LEO }, answers: { FEEL_1: 4 } });
     // bad input: the age's range, named
     expect(await json<Failure>(await admin.request("POST", "/api/survey", { body: definition("Adults", 19) }), 400)).toMatchObject({ code: "VALIDATION", message: "Parents answer for children under an age of at most 18" });
