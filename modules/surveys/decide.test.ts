@@ -177,6 +177,8 @@ describe("surveys: a member's response", () => {
       givenSurvey().when(create({ ...definition, parentsAnswerUnder: 12 })).then([{ type: "SurveyCreated", data: { ...definition, parentsAnswerUnder: 12, surveyId: "s-1", organizationId: orgId, version: 1, createdBy: "admin-1" } }]);
       const state = givenSurvey({ type: "SurveyCreated", data: { ...definition, parentsAnswerUnder: 12, surveyId: "s-1", organizationId: orgId, version: 1, createdBy: "admin-1" } }).state;
       expect(state.exists && state.definition.parentsAnswerUnder).toBe(12);
+      // not part of the questions: changing it on a published survey with answers keeps the version
+      givenSurvey(created, published).when(update({ ...definition, parentsAnswerUnder: 10 }, true)).then([{ type: "SurveyUpdated", data: { ...definition, parentsAnswerUnder: 10, surveyId: "s-1", version: 1, updatedBy: "admin-1" } }]);
       expect(parentRefusal(undefined, "2020-01-01", "2026-11-23")).not.toBeNull();
       expect(parentRefusal(7, "2020-01-01", "2026-11-23")).toBeNull();
     });
