@@ -304,7 +304,7 @@ export default function ChallengesPage() {
           <Heading as="h1" size="7">
             Challenges
           </Heading>
-          <MemberChallenges rows={data.challenges} />
+          <MemberChallenges rows={data.challenges} answerable={(surveyId, participantId) => data.rows.some((r) => r.id === surveyId && r.participant_id === participantId && r.status !== "Completed")} />
           <Heading as="h2" size="5">
             Surveys
           </Heading>
@@ -324,7 +324,7 @@ export default function ChallengesPage() {
             </Text>
           ) : !data.response.open ? (
             <Text>
-              This survey is not open.{" "}
+              {data.response.parent_refusal ? `${data.response.parent_refusal}.` : "This survey is not open."}{" "}
               <Link asChild>
                 <RemixLink to="/challenges">All surveys</RemixLink>
               </Link>

@@ -35,7 +35,7 @@ const pageOf = (value: string | null) => {
 /**
  * /survey (decision 074): staff with 'create survey' or 'export survey results' see the summary list (completions,
  * partial completions) and, with ?report={id}, a survey's report: the answers per question and the participants.
- * Surveys are built through the /api/survey calls in this step; the builder form is the next.
+ * With ?build=new or ?build={id}, the builder ('create survey', decisions 110, 111, 117).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { auth } = await guardPage(request, context.services);
@@ -123,18 +123,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** The builder's and the report's header: the way back to the list, the page's h1, and what goes under it. */
+function PageHeader({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <Flex direction="column" gap="1" mb="4">
+      <Link asChild size="2">
+        <RemixLink to="/survey">All surveys</RemixLink>
+      </Link>
+      <Heading as="h1" size="7">
+        {title}
+      </Heading>
+      {children}
+    </Flex>
+  );
+}
+
 function BuilderPage({ data, error }: { data: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "build" }>; error: string | null }) {
   const busy = useNavigation().state !== "idle";
   const survey = data.survey;
   return (
     <Container size="3" px={{ initial: "3", sm: "5" }} py="6">
-      <Flex direction="column" gap="1" mb="4">
-        <Link asChild size="2">
-          <RemixLink to="/survey">All surveys</RemixLink>
-        </Link>
-        <Heading as="h1" size="7">
-          {survey ? `Edit: ${survey.name}` : "New survey"}
-        </Heading>
+      <PageHeader title={survey ? `Edit: ${survey.name}` : "New survey"}>
         {survey ? (
           <Flex gap="3" align="center" wrap="wrap">
             <Text size="2" color="gray">
@@ -152,7 +161,7 @@ function BuilderPage({ data, error }: { data: Extract<ReturnType<typeof useLoade
             ) : null}
           </Flex>
         ) : null}
-      </Flex>
+      </PageHeader>
       {error ? (
         <Callout.Root color="red" role="alert" mb="4">
           <Callout.Text>{error}</Callout.Text>
@@ -171,19 +180,13 @@ export default function SurveysPage() {
     const survey = data.report.survey;
     return (
       <Container size="4" px={{ initial: "3", sm: "5" }} py="6">
-        <Flex direction="column" gap="1" mb="4">
-          <Link asChild size="2">
-            <RemixLink to="/survey">All surveys</RemixLink>
-          </Link>
-          <Heading as="h1" size="7">
-            {data.report.survey.name}
-          </Heading>
-          {data.report.survey.description ? (
+        <PageHeader title={survey.name}>
+          {survey.description ? (
             <Text size="2" color="gray">
-              {data.report.survey.description}
+              {survey.description}
             </Text>
           ) : null}
-        </Flex>
+        </PageHeader>
         {data.canExport ? (
           <Flex gap="3" wrap="wrap" mb="4" align="start">
             <ReportExportButton kind="survey-report" filters={{ surveyId: survey.id }} testId="export-survey-report" label="Export answers (CSV)" />

@@ -55,7 +55,7 @@ export const surveysApi: readonly ApiRow[] = [
     id: "survey-open",
     method: "GET",
     path: "/api/survey/open",
-    description: "The published surveys open today to the caller and their children (by the audience's ages, genders, user groups, programs and dates), each with its points, image_url and progress: Not started, In progress (last_page), Completed.",
+    description: "The published surveys open today to the caller and their children (by the audience's ages, genders, user groups, programs and dates; a child only when the survey lets parents answer for children under its parents_answer_under, decision 117), each with its points, image_url, participant_id, participant_name, for_child (the caller answers it for their child) and progress: Not started, In progress (last_page), Completed.",
     rule: ANSWER,
     answers: { description: "{ data, count }" },
     handle: (ctx) => openSurveysOf(ctx.services, signedIn(ctx)),
@@ -65,7 +65,7 @@ export const surveysApi: readonly ApiRow[] = [
     method: "POST",
     path: "/api/survey",
     description:
-      "A draft survey: name, description, image (the uploaded picture's path, or an address), age_min, age_max, genders, group_ids, program_ids (decision 111: members in any of them; none: everyone), start_date, end_date, points (0..10000, awarded once on submission), pages [{ title, condition ({ item_code, equals }: shown only when an earlier single or multiple choice answer is that option; decision 110), elements }]: section_text { text }, a likert matrix { text, required, options [{ label, value }] (the shared scale), rows [{ item_code, text }] }, or a question { type (single_choice, multiple_choice, rating, short_text, long_text, number, date), item_code (unique), text, required, options [{ label, value }] (choices), scale (rating, 2..10) }.",
+      "A draft survey: name, description, image (the uploaded picture's path, or an address), age_min, age_max, genders, group_ids, program_ids (decision 111: members in any of them; none: everyone), start_date, end_date, points (0..10000, awarded once on submission), parents_answer_under (1..18: parents answer for their children under that age; null, the default: members answer for themselves only; decision 117), pages [{ title, condition ({ item_code, equals }: shown only when an earlier single or multiple choice answer is that option; decision 110), elements }]: section_text { text }, a likert matrix { text, required, options [{ label, value }] (the shared scale), rows [{ item_code, text }] }, or a question { type (single_choice, multiple_choice, rating, short_text, long_text, number, date), item_code (unique), text, required, options [{ label, value }] (choices), scale (rating, 2..10) }.",
     rule: BUILD,
     answers: { description: "{ message: 'Survey successfully created', data }" },
     handle: (ctx) => createSurvey(ctx.services, signedIn(ctx), ctx.request, ctx.body),
@@ -145,7 +145,7 @@ export const surveysApi: readonly ApiRow[] = [
     description: "The caller's (or their child's: participant_id) response: the version's pages, the answers saved so far, last_page, completed. Another member's: 404.",
     rule: ANSWER,
     query: responseQuery,
-    answers: { description: "{ survey, participant, open, answers, last_page, completed, completed_date }" },
+    answers: { description: "{ survey, participant, open (false also when a parent may not answer it for this child, decision 117), parents_answer_under, parent_refusal (why a parent may not answer it for this child, or null), answers, last_page, completed, completed_date }" },
     handle: (ctx) => responseCall(ctx.services, signedIn(ctx), ctx.params.id, ctx.query.participant_id),
   }),
   apiRow({
@@ -153,7 +153,7 @@ export const surveysApi: readonly ApiRow[] = [
     method: "PUT",
     path: "/api/survey/:id/response",
     description:
-      "Save one page's answers: { participant_id?, page (1-based), answers { item_code: value }, submit }. Answers are checked against the version's questions on that page (400 naming the question; a page hidden by its condition: 400); submit: true submits, once (409 after), with every required question of the shown pages answered, and awards the survey's points once.",
+      "Save one page's answers: { participant_id?, page (1-based), answers { item_code: value }, submit }. Answers are checked against the version's questions on that page (400 naming the question; a page hidden by its condition: 400); submit: true submits, once (409 after), with every required question of the shown pages answered, and awards the survey's points once. A parent answering for a child the survey does not let parents answer for (parents_answer_under null, or the child at or over it, or no date of birth): 403 SURVEY_NOT_FOR_PARENTS.",
     rule: ANSWER,
     answers: { description: "{ message, data }" },
     handle: (ctx) => saveResponse(ctx.services, signedIn(ctx), ctx.request, ctx.params.id, ctx.body),

@@ -3,7 +3,7 @@ import type { CommandMetadata } from "../kernel";
 import { deciderSpec } from "../../test/support/decider-spec";
 import { responseDecider, surveyDecider, type ResponseCommand, type SurveyCommand, type SurveyFacts } from "./decide";
 import type { SurveyDefinition, SurveyEvent, SurveyPage, SurveyResponseEvent } from "./events";
-import { ageOn, inAudience } from "./rules";
+import { ageOn, inAudience, parentRefusal } from "./rules";
 
 const orgId = "org-1";
 const now = new Date("2026-11-23T14:00:00.000Z");
@@ -141,5 +141,46 @@ describe("surveys: a member's response", () => {
     expect(ageOn("2014-11-24", "2026-11-23")).toBe(11);
     expect(ageOn("2014-11-23", "2026-11-23")).toBe(12);
     expect(inAudience({ ageMin: null, ageMax: null, genders: [], startDate: null, endDate: null }, { dob: null, gender: null }, "2026-11-23")).toBe(true);
+  });
+
+  describe("parents answering for their children (decision 117)", () => {
+    const forParents = (under: number | null): SurveyFacts => ({ ...survey, parentsAnswerUnder: under });
+    const byParent = (dob: string | null) => ({ member: { dob, gender: "Female", byParent: true } });
+
+    it("a survey that does not let parents answer refuses a parent (403), whatever the child's age; absent reads as not", () => {
+      givenResponse().when(save(1, { MOOD: 3 }, { ...byParent("2015-06-01") })).thenRefused("SURVEY_NOT_FOR_PARENTS", 403, "Members answer this survey themselves: it does not let parents answer for their children");
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: forParents(null), ...byParent("2015-06-01") })).thenRefused("SURVEY_NOT_FOR_PARENTS", 403);
+    });
+
+    it("a parent answers for a child under the age; not at it (the birthday counts) nor over it", () => {
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: forParents(12), ...byParent("2014-11-24") })).then([saved(1, { MOOD: 3 })]);
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: forParents(12), ...byParent("2014-11-23") })).thenRefused("SURVEY_NOT_FOR_PARENTS", 403, "Parents answer this survey only for children under 12: this member answers it themselves");
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: forParents(12), ...byParent("2013-01-01") })).thenRefused("SURVEY_NOT_FOR_PARENTS", 403);
+    });
+
+    it("a child whose date of birth is not recorded is not known to be young enough", () => {
+      const anyone: SurveyFacts = { ...forParents(12), audience: { ...audience, ageMin: null, ageMax: null } };
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: anyone, ...byParent(null) })).thenRefused("SURVEY_NOT_FOR_PARENTS", 403, "Parents answer this survey only for children under 12, and this child's date of birth is not recorded");
+    });
+
+    it("a member answers for themselves at any age, whether or not parents may answer", () => {
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: forParents(null), member: { dob: "2013-01-01", gender: "Female", byParent: false } })).then([saved(1, { MOOD: 3 })]);
+      givenResponse().when(save(1, { MOOD: 3 }, { survey: forParents(11), member: { dob: "2013-01-01", gender: "Female" } })).then([saved(1, { MOOD: 3 })]);
+    });
+
+    it("a parent is still refused once the response was begun by the child (the rule is per save, not per response)", () => {
+      givenResponse(saved(1, { MOOD: 4 })).when(save(2, { SPORT: "bb" }, { survey: forParents(12), ...byParent("2013-01-01") })).thenRefused("SURVEY_NOT_FOR_PARENTS", 403);
+    });
+
+    it("the setting is a whole age from 1 to 18, or none; it is kept on the survey", () => {
+      for (const bad of [0, 19, 2.5]) givenSurvey().when(create({ ...definition, parentsAnswerUnder: bad })).thenRefused("VALIDATION", 400, "Parents answer for children under an age from 1 to 18, or leave it empty");
+      givenSurvey().when(create({ ...definition, parentsAnswerUnder: 12 })).then([{ type: "SurveyCreated", data: { ...definition, parentsAnswerUnder: 12, surveyId: "s-1", organizationId: orgId, version: 1, createdBy: "admin-1" } }]);
+      const state = givenSurvey({ type: "SurveyCreated", data: { ...definition, parentsAnswerUnder: 12, surveyId: "s-1", organizationId: orgId, version: 1, createdBy: "admin-1" } }).state;
+      expect(state.exists && state.definition.parentsAnswerUnder).toBe(12);
+      // not part of the questions: changing it on a published survey with answers keeps the version
+      givenSurvey(created, published).when(update({ ...definition, parentsAnswerUnder: 10 }, true)).then([{ type: "SurveyUpdated", data: { ...definition, parentsAnswerUnder: 10, surveyId: "s-1", version: 1, updatedBy: "admin-1" } }]);
+      expect(parentRefusal(undefined, "2020-01-01", "2026-11-23")).not.toBeNull();
+      expect(parentRefusal(7, "2020-01-01", "2026-11-23")).toBeNull();
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { DomainError, type Command, type Decider } from "../kernel";
 import type { AnswerValue, SurveyAudience, SurveyDefinition, SurveyEvent, SurveyPage, SurveyResponseEvent, SurveyStatus } from "./events";
 import { questionsOfPage } from "./events";
-import { checkDefinition, checkPageAnswers, droppedQuestions, inAudience, sameQuestions, shownPages, unansweredRequired, type AudienceMember } from "./rules";
+import { checkDefinition, checkPageAnswers, droppedQuestions, inAudience, parentRefusal, sameQuestions, shownPages, unansweredRequired, type AudienceMember } from "./rules";
 
 export const surveyNotFound = () => new DomainError("SURVEY_NOT_FOUND", "Survey not found", 404);
 const conflict = (message: string) => new DomainError("SURVEY_CONFLICT", message, 409);
@@ -33,13 +33,13 @@ export const initialSurveyState = (): SurveyState => ({ exists: false });
 export function evolveSurvey(state: SurveyState, event: SurveyEvent): SurveyState {
   switch (event.type) {
     case "SurveyCreated": {
-      const { name, description, audience, pages, points, image } = event.data;
-      return { exists: true, organizationId: event.data.organizationId, status: "Draft", version: event.data.version, definition: { name, description, audience, pages, points: points ?? 0, image: image ?? null } };
+      const { name, description, audience, pages, points, image, parentsAnswerUnder } = event.data;
+      return { exists: true, organizationId: event.data.organizationId, status: "Draft", version: event.data.version, definition: { name, description, audience, pages, points: points ?? 0, image: image ?? null, parentsAnswerUnder: parentsAnswerUnder ?? null } };
     }
     case "SurveyUpdated": {
       if (!state.exists) return state;
-      const { name, description, audience, pages, points, image } = event.data;
-      return { ...state, version: event.data.version, definition: { name, description, audience, pages, points: points ?? 0, image: image ?? null } };
+      const { name, description, audience, pages, points, image, parentsAnswerUnder } = event.data;
+      return { ...state, version: event.data.version, definition: { name, description, audience, pages, points: points ?? 0, image: image ?? null, parentsAnswerUnder: parentsAnswerUnder ?? null } };
     }
     case "SurveyPublished":
       return state.exists ? { ...state, status: "Published" } : state;
@@ -128,8 +128,9 @@ export type ResponseState =
   | { started: true; version: number; answers: Record<string, AnswerValue>; lastPage: number; submitted: boolean };
 
 /** What the response's rules need to know of the survey and the member (read by the service, passed in). */
-export type SurveyFacts = { organizationId: string; status: SurveyStatus; version: number; audience: SurveyAudience; versions: Record<number, SurveyPage[]> };
-export type MemberFacts = AudienceMember;
+export type SurveyFacts = { organizationId: string; status: SurveyStatus; version: number; audience: SurveyAudience; versions: Record<number, SurveyPage[]>; parentsAnswerUnder?: number | null };
+/** byParent: the caller answers for their child, not for themselves (decision 117) */
+export type MemberFacts = AudienceMember & { byParent?: boolean };
 
 export type ResponseCommand = Command<
   "SaveSurveyAnswers",
@@ -160,7 +161,8 @@ export function evolveResponse(state: ResponseState, event: SurveyResponseEvent)
  * saved is kept (a partial completion) and answers the version the response began on. Answers are checked
  * against that version's questions on that page (unknown, misplaced or wrong type: 400 naming it; nothing of a
  * bad page is saved, nothing saved before is lost). `submit` ends it, once (409 after), with every required
- * question answered.
+ * question answered. A parent answers for a child only when the survey lets parents answer and the child is under
+ * its age (decision 117; else 403 SURVEY_NOT_FOR_PARENTS).
  */
 export function decideResponse(state: ResponseState, command: ResponseCommand, _now: Date): SurveyResponseEvent[] | DomainError {
   const { survey, member, today, page, answers, submit, surveyId, participantId } = command.data;
@@ -169,6 +171,10 @@ export function decideResponse(state: ResponseState, command: ResponseCommand, _
   if (survey.status === "Closed") return conflict("This survey is closed");
   if (survey.status !== "Published") return conflict("This survey is not open yet");
   if (!inAudience(survey.audience, member, today)) return new DomainError("SURVEY_NOT_OPEN", "This survey is not open to this member", 403);
+  if (member.byParent) {
+    const refused = parentRefusal(survey.parentsAnswerUnder, member.dob, today);
+    if (refused) return new DomainError("SURVEY_NOT_FOR_PARENTS", refused, 403);
+  }
   const version = state.started ? state.version : survey.version;
   const pages = survey.versions[version];
   if (!pages) return surveyNotFound();

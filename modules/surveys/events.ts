@@ -38,8 +38,12 @@ export type SurveyPage = { title: string; elements: SurveyElement[]; condition?:
 /** groupIds and programIds (decision 111): absent in surveys created before them, read as none (everyone). */
 export type SurveyAudience = { ageMin: number | null; ageMax: number | null; genders: string[]; startDate: string | null; endDate: string | null; groupIds?: string[]; programIds?: string[] };
 
-/** points: awarded once on submission (0: none); image: the uploaded picture's stored path, or an address (decision 111). */
-export type SurveyDefinition = { name: string; description: string; audience: SurveyAudience; pages: SurveyPage[]; points?: number; image?: string | null };
+/**
+ * points: awarded once on submission (0: none); image: the uploaded picture's stored path, or an address (decision 111).
+ * parentsAnswerUnder: parents answer for their children under this age (decision 117); null or absent (surveys
+ * created before it): members answer for themselves only.
+ */
+export type SurveyDefinition = { name: string; description: string; audience: SurveyAudience; pages: SurveyPage[]; points?: number; image?: string | null; parentsAnswerUnder?: number | null };
 
 export type SurveyCreatedData = SurveyDefinition & { surveyId: string; organizationId: string; version: number; createdBy: string | null };
 /** a draft edited (same version), or a published survey edited: a new version when it has answers */

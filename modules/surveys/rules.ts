@@ -4,6 +4,8 @@ import { LONG_TEXT_MAX, RATING_SCALE_MAX, SHORT_TEXT_MAX } from "./limits";
 
 export { LONG_TEXT_MAX, RATING_SCALE_MAX, SHORT_TEXT_MAX };
 export const SURVEY_POINTS_MAX = 10_000;
+/** The highest age a survey may let parents answer under (decision 117): parents answer for minors only. */
+export const PARENTS_ANSWER_UNDER_MAX = 18;
 
 const invalid = (field: string, message: string) => new DomainError("VALIDATION", message, 400, { fieldErrors: { [field]: [message] } });
 
@@ -32,6 +34,8 @@ export function checkDefinition(definition: SurveyDefinition): DomainError | nul
   if (condition) return condition;
   const points = definition.points ?? 0;
   if (!Number.isInteger(points) || points < 0 || points > SURVEY_POINTS_MAX) return invalid("points", `Points must be a whole number from 0 to ${SURVEY_POINTS_MAX}`);
+  const under = definition.parentsAnswerUnder ?? null;
+  if (under !== null && (!Number.isInteger(under) || under < 1 || under > PARENTS_ANSWER_UNDER_MAX)) return invalid("parents_answer_under", `Parents answer for children under an age from 1 to ${PARENTS_ANSWER_UNDER_MAX}, or leave it empty`);
   const a = definition.audience;
   if (a.ageMin !== null && a.ageMax !== null && a.ageMin > a.ageMax) return invalid("age_max", "Maximum age must be at least the minimum age");
   if (a.startDate && a.endDate && a.startDate > a.endDate) return invalid("end_date", "End date must be on or after the start date");
@@ -189,4 +193,17 @@ export function inAudience(audience: SurveyAudience, member: AudienceMember, tod
   }
   if (audience.genders.length > 0 && !audience.genders.includes(member.gender ?? "")) return false;
   return true;
+}
+
+/**
+ * Whether a parent may answer a survey for their child (decision 117): only when the survey lets parents answer
+ * (`parentsAnswerUnder` set) and the child is younger than that age today (a child whose date of birth is not
+ * recorded is not known to be younger). Answers the refusal's message, or null when the parent may answer.
+ */
+export function parentRefusal(parentsAnswerUnder: number | null | undefined, dob: string | null, today: string): string | null {
+  const under = parentsAnswerUnder ?? null;
+  if (under === null) return "Members answer this survey themselves: it does not let parents answer for their children";
+  if (!dob) return `Parents answer this survey only for children under ${under}, and this child's date of birth is not recorded`;
+  if (ageOn(dob, today) >= under) return `Parents answer this survey only for children under ${under}: this member answers it themselves`;
+  return null;
 }

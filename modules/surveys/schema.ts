@@ -60,6 +60,14 @@ export const surveyInputSchema = z.object({
   group_ids: idList("User groups"),
   program_ids: idList("Programs"),
   points: z.coerce.number({ error: "Points must be a whole number" }).int({ error: "Points must be a whole number" }).min(0, { error: "Points must be 0 or more" }).max(10_000, { error: "Points must be at most 10000" }).default(0),
+  /** decision 117: parents answer for their children under this age (1 to 18); null or absent: members answer for themselves only */
+  parents_answer_under: z
+    .number({ error: "Parents answer for children under: a whole number, or null" })
+    .int({ error: "Parents answer for children under: a whole number, or null" })
+    .min(1, { error: "Parents answer for children under an age of at least 1" })
+    .max(18, { error: "Parents answer for children under an age of at most 18" })
+    .nullable()
+    .default(null),
   image: z.union([text("Image", 2000), z.null()], { error: "Image must be the uploaded file's path or an address" }).optional().transform((v) => (v ? v : null)),
   pages: z.array(pageSchema, { error: "Pages must be a list" }).min(1, { error: "A survey needs at least one page" }).max(50, { error: "A survey has at most 50 pages" }),
 });
@@ -71,6 +79,7 @@ export const definitionOf = (input: SurveyInput): SurveyDefinition => ({
   audience: { ageMin: input.age_min, ageMax: input.age_max, genders: input.genders, startDate: input.start_date, endDate: input.end_date, groupIds: [...new Set(input.group_ids)], programIds: [...new Set(input.program_ids)] },
   points: input.points,
   image: input.image,
+  parentsAnswerUnder: input.parents_answer_under,
   pages: input.pages.map((p) => ({
     title: p.title,
     ...(p.condition ? { condition: p.condition } : {}),

@@ -10,7 +10,7 @@ import { answerCounts, publishedSurveys, responsesOf, surveyById, surveyHasAnswe
 import { waitForProjection } from "../../projections/runner";
 import { responseDecider, surveyDecider, surveyNotFound, type ResponseCommand, type SurveyCommand } from "./decide";
 import { questionsOf, surveyResponseStreamId, surveyStreamId, type AnswerValue, type SurveyPage, type SurveyQuestion } from "./events";
-import { inAudience, shownPages, type AudienceMember } from "./rules";
+import { inAudience, parentRefusal, shownPages, type AudienceMember } from "./rules";
 import { definitionOf, responseInputSchema, surveyInputSchema, type ResponseInput, type SurveyInput } from "./schema";
 
 export const SURVEY_TOASTS = {
@@ -48,6 +48,13 @@ export const audienceOf = (s: Pick<SurveySummaryRow, "age_min" | "age_max" | "ge
   groupIds: s.group_ids,
   programIds: s.program_ids,
 });
+
+/**
+ * Whether the caller may answer a survey for this member today (decision 117): in its audience and, when the
+ * member is their child rather than themselves, the survey lets parents answer for a child that young.
+ */
+export const mayAnswerFor = (s: Pick<SurveySummaryRow, "age_min" | "age_max" | "genders" | "start_date" | "end_date" | "group_ids" | "program_ids" | "parents_answer_under">, member: AudienceMember & { own: boolean }, day: string) =>
+  inAudience(audienceOf(s), member, day) && (member.own || parentRefusal(s.parents_answer_under, member.dob, day) === null);
 
 /** The picture's address: a short-lived signed url of the uploaded file, or an address given as is (as challenges do). */
 async function imageUrlOf(services: Services, organizationId: string, image: string | null) {
@@ -161,10 +168,10 @@ export async function openSurveysOf(services: Services, auth: Auth) {
   const responses = await responsesOf(services.db, auth.organization.id, members.map((m) => m.id));
   const data = members.flatMap((m) =>
     surveys
-      .filter((s) => inAudience(audienceOf(s), m, day))
+      .filter((s) => mayAnswerFor(s, m, day))
       .map((s) => {
         const r = responses.find((x) => x.survey_id === s.id && x.participant_id === m.id);
-        return { id: s.id, name: s.name, description: s.description, end_date: s.end_date, points: s.points, image: s.image, participant_id: m.id, participant_name: m.name, status: r ? (r.completed ? "Completed" : "In progress") : "Not started", last_page: r?.last_page ?? 0 };
+        return { id: s.id, name: s.name, description: s.description, end_date: s.end_date, points: s.points, image: s.image, participant_id: m.id, participant_name: m.name, for_child: !m.own, status: r ? (r.completed ? "Completed" : "In progress") : "Not started", last_page: r?.last_page ?? 0 };
       }),
   );
   const images = new Map(await Promise.all([...new Set(data.map((d) => d.image))].map(async (i) => [i, await imageUrlOf(services, auth.organization.id, i)] as const)));
@@ -182,7 +189,11 @@ export async function responseCall(services: Services, auth: Auth, id: string | 
   return {
     survey: { id: survey.id, name: survey.name, description: survey.description, status: survey.status, end_date: survey.end_date, version: response?.version ?? survey.version, points: survey.points, image_url: survey.image_url, pages },
     participant: { id: member.id, name: member.name },
-    open: survey.status === "Published" && inAudience(audienceOf(survey), member, today(services, auth)),
+    open: survey.status === "Published" && mayAnswerFor(survey, member, today(services, auth)),
+    /** decision 117: parents answer for their children under this age; null: members answer for themselves only */
+    parents_answer_under: survey.parents_answer_under,
+    /** why the caller may not answer it for this child (decision 117), or null */
+    parent_refusal: member.own ? null : parentRefusal(survey.parents_answer_under, member.dob, today(services, auth)),
     /** the pages shown for the answers saved (decision 110): progress counts these, answering skips the others */
     shown_pages: shownPages(pages, answers),
     answers,
@@ -212,8 +223,8 @@ export async function saveResponseInput(services: Services, auth: Auth, request:
       page: input.page,
       answers: input.answers,
       submit: input.submit,
-      survey: { organizationId: auth.organization.id, status: survey.status, version: survey.version, audience: audienceOf(survey), versions },
-      member: { dob: member.dob, gender: member.gender, groupId: member.groupId, programIds: member.programIds },
+      survey: { organizationId: auth.organization.id, status: survey.status, version: survey.version, audience: audienceOf(survey), versions, parentsAnswerUnder: survey.parents_answer_under },
+      member: { dob: member.dob, gender: member.gender, groupId: member.groupId, programIds: member.programIds, byParent: !member.own },
       today: today(services, auth),
     },
     metadata: { commandId: request ? commandIdOf(auth, request) : newId(), organizationId: auth.organization.id, actorId: auth.user.id },

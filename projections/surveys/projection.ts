@@ -34,6 +34,7 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
         program_ids: JSON.stringify(d.audience.programIds ?? []),
         points: d.points ?? 0,
         image: d.image ?? null,
+        parents_answer_under: d.parentsAnswerUnder ?? null,
       };
       if (event.type === "SurveyCreated") {
         await db

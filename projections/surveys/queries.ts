@@ -29,6 +29,8 @@ export type SurveySummaryRow = {
   program_ids: string[];
   points: number;
   image: string | null;
+  /** decision 117: parents answer for their children under this age; null: members answer for themselves only */
+  parents_answer_under: number | null;
 };
 
 const summaryBase = (db: Kysely<Tables>, organizationId: string) =>
@@ -51,6 +53,7 @@ const summaryBase = (db: Kysely<Tables>, organizationId: string) =>
       "s.program_ids",
       "s.points",
       "s.image",
+      "s.parents_answer_under",
       sql<string>`(select count(*) from rm_survey_responses r where r.survey_id = s.id and r.completed)`.as("completions"),
       sql<string>`(select count(*) from rm_survey_responses r where r.survey_id = s.id and not r.completed)`.as("partial_completions"),
     ])
@@ -75,6 +78,7 @@ const toSummary = (r: SummaryRaw): SurveySummaryRow => ({
   program_ids: r.program_ids,
   points: r.points,
   image: r.image,
+  parents_answer_under: r.parents_answer_under,
 });
 
 /** A page (0-based) of the organization's surveys with their completion counts, newest first. */

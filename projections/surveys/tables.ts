@@ -28,6 +28,8 @@ export type SurveyTables = {
     program_ids: ColumnType<string[], string | undefined, string>;
     points: ColumnType<number, number | undefined, number>;
     image: ColumnType<string | null, string | null | undefined, string | null>;
+    /** parents answer for their children under this age; null: members answer for themselves only (decision 117) */
+    parents_answer_under: ColumnType<number | null, number | null | undefined, number | null>;
   };
   rm_survey_versions: { survey_id: string; version: number; pages: Json<SurveyPage[]> };
   rm_survey_responses: {

@@ -30,11 +30,15 @@ function definition(clock: Clock, which: "pre" | "post"): SurveyDefinition {
     // the post survey is worth points when submitted (decision 111); the generated answers went in directly, so only new submissions earn them
     points: which === "post" ? DEMO_SURVEY_POINTS : 0,
     image: null,
+    // parents answer for children under 12 (decision 117): parent@ answers for Maya (9), Leo (12) answers himself; family@'s children are 10 and 7
+    parentsAnswerUnder: DEMO_PARENTS_ANSWER_UNDER,
   };
 }
 
 /** The post survey's Likert matrix (decision 110): not required, so the demo's earlier answers stay complete; the pre survey has none, so the evaluation's items are unchanged. */
 export const DEMO_SURVEY_POINTS = 20;
+/** Both demo surveys let parents answer for their children under this age (decision 117). */
+export const DEMO_PARENTS_ANSWER_UNDER = 12;
 const DEMO_LIKERT = {
   type: "likert" as const,
   text: "How far do you agree?",
@@ -60,7 +64,8 @@ const postRating = (i: number, q: number) => Math.min(5, preRating(i, q) + (i % 
  * The demo surveys (decision 074), in each organization: a pre survey (closed, answered by about six in seven of
  * the generated participants) and a post survey with the same item codes (open until a month from now, answered
  * by about four in five, a few stopped after the first page). The demo family's children have not answered, so
- * child1@, child2@ and parent@ find the post survey open. The post survey is paired with the pre one, so the
+ * child1@ and child2@ find the post survey open, and parent@ for Maya (9; parents answer for children under 12,
+ * decision 117) but not for Leo (12). The post survey is paired with the pre one, so the
  * evaluation (decision 105) shows the change of the members who answered both. Ids are derived; the responses go in by direct appends
  * (one per member and survey), so the seed stays quick.
  */

@@ -21,12 +21,14 @@ type Report = {
 const MAYA = idFrom("demo", "participant", idFrom("demo", "organization", "northside-youth-centre"), "child", 1);
 const LEO = idFrom("demo", "participant", idFrom("demo", "organization", "northside-youth-centre"), "child", 2);
 
-const definition = (name: string) => ({
+/** Parents answer for children under 13 (decision 117): parent@ for Maya (9) and Leo (12). */
+const definition = (name: string, parentsAnswerUnder: number | null = 13) => ({
   name,
   description: "How the season went.",
   age_min: 5,
   age_max: 18,
   genders: [],
+  parents_answer_under: parentsAnswerUnder,
   pages: [
     {
       title: "Feelings",
@@ -146,6 +148,47 @@ describe("surveys, on real PostgreSQL and Redis", () => {
     // staff do not answer; members do not read reports
     expect((await admin.request("GET", `/api/survey/${surveyId}/response`)).status).toBe(403);
     expect((await maya.request("GET", `/api/survey/${surveyId}/report`)).status).toBe(403);
+  });
+
+  it("parents answer only when the survey says so, for children under its age (decision 117): 403 otherwise, and the open list agrees", async () => {
+    const openTo = async (client: HttpClient, id: string) => (await json<{ data: { id: string; participant_id: string }[] }>(await client.request("GET", "/api/survey/open"))).data.filter((s) => s.id === id).map((s) => s.participant_id);
+    // members only (the default): a parent is refused for either child; each child answers for themselves
+    const membersOnly = await json<{ data: Survey & { parents_answer_under: number | null } }>(await admin.request("POST", "/api/survey", { body: { ...definition("Members only"), parents_answer_under: undefined } }));
+    expect(membersOnly.data.parents_answer_under).toBeNull();
+    await json(await admin.request("POST", `/api/survey/${membersOnly.data.id}/publish`));
+    for (const child of [MAYA, LEO]) {
+      expect(await json<Failure>(await parent.request("PUT", `/api/survey/${membersOnly.data.id}/response`, { body: { participant_id: child, page: 1, answers: { FEEL_1: 2 } } }), 403)).toEqual({
+        code: "SURVEY_NOT_FOR_PARENTS",
+        message: "Members answer this survey themselves: it does not let parents answer for their children",
+      });
+    }
+    expect(await openTo(parent, membersOnly.data.id)).toEqual([]);
+    expect(await openTo(maya, membersOnly.data.id)).toEqual([MAYA]);
+    expect((await json<{ data: ResponseView & { open: boolean } }>(await maya.request("PUT", `/api/survey/${membersOnly.data.id}/response`, { body: { page: 1, answers: { FEEL_1: 5 } } }))).data).toMatchObject({ participant: { id: MAYA }, open: true });
+    // under 10: the parent answers for Maya (9), not for Leo (12), who answers himself
+    const underTen = await json<{ data: Survey & { parents_answer_under: number | null } }>(await admin.request("POST", "/api/survey", { body: definition("Under ten", 10) }));
+    expect(underTen.data.parents_answer_under).toBe(10);
+    await json(await admin.request("POST", `/api/survey/${underTen.data.id}/publish`));
+    expect(await openTo(parent, underTen.data.id)).toEqual([MAYA]);
+    expect(await openTo(leo, underTen.data.id)).toEqual([LEO]);
+    expect((await json<{ data: ResponseView }>(await parent.request("PUT", `/api/survey/${underTen.data.id}/response`, { body: { participant_id: MAYA, page: 1, answers: { FEEL_1: 3 } } }))).data).toMatchObject({ participant: { id: MAYA }, answers: { FEEL_1: 3 } });
+    expect(await json<Failure>(await parent.request("PUT", `/api/survey/${underTen.data.id}/response`, { body: { participant_id: LEO, page: 1, answers: { FEEL_1: 2 } } }), 403)).toEqual({
+      code: "SURVEY_NOT_FOR_PARENTS",
+      message: "Parents answer this survey only for children under 10: this member answers it themselves",
+    });
+    // the refusal saved nothing; reading Leo's response, the parent sees it is not open to them
+    expect(await json<ResponseView & { open: boolean; parents_answer_under: number; parent_refusal: string | null }>(await parent.request("GET", `/api/survey/${underTen.data.id}/response?participant_id=${LEO}`))).toMatchObject({
+      answers: {},
+      last_page: 0,
+      open: false,
+      parents_answer_under: 10,
+      parent_refusal: "Parents answer this survey only for children under 10: this member answers it themselves",
+    });
+    expect(await json<{ parent_refusal: string | null }>(await parent.request("GET", `/api/survey/${underTen.data.id}/response?participant_id=${MAYA}`))).toMatchObject({ open: true, parent_refusal: null });
+    expect((await json<{ data: ResponseView }>(await leo.request("PUT", `/api/survey/${underTen.data.id}/response`, { body: { page: 1, answers: { FEEL_1: 4 } } }))).data).toMatchObject({ participant: { id: LEO }, answers: { FEEL_1: 4 } });
+    // bad input: the age's range, named
+    expect(await json<Failure>(await admin.request("POST", "/api/survey", { body: definition("Adults", 19) }), 400)).toMatchObject({ code: "VALIDATION", message: "Parents answer for children under an age of at most 18" });
+    expect(await json<Failure>(await admin.request("POST", "/api/survey", { body: { ...definition("Words"), parents_answer_under: "ten" } }), 400)).toMatchObject({ code: "VALIDATION", message: "Parents answer for children under: a whole number, or null" });
   });
 
   it("another organization's survey is 404; without 'create survey' 403; bad input 400 naming the field", async () => {

@@ -49,8 +49,12 @@ function ProgressLine({ p, rule }: { p: MemberProgressView; rule: ChallengeRuleK
   );
 }
 
-/** A member's (or parent's) open challenges, each with their progress; a survey challenge links to its survey. */
-export function MemberChallenges({ rows }: { rows: MemberChallengeView[] }) {
+/**
+ * A member's (or parent's) open challenges, each with their progress; a survey challenge links to its survey for the
+ * members the caller may answer it for (`answerable`: open to them, and a parent only for a child the survey lets
+ * parents answer for, decision 117).
+ */
+export function MemberChallenges({ rows, answerable = () => true }: { rows: MemberChallengeView[]; answerable?: (surveyId: string, participantId: string) => boolean }) {
   if (rows.length === 0)
     return (
       <Text color="gray" as="p">
@@ -81,7 +85,7 @@ export function MemberChallenges({ rows }: { rows: MemberChallengeView[] }) {
                   {c.progress.map((p) => (
                     <Box key={p.participant_id}>
                       <ProgressLine p={p} rule={c.rule} />
-                      {c.rule === "survey" && !p.completed && c.survey_id ? (
+                      {c.rule === "survey" && !p.completed && c.survey_id && answerable(c.survey_id, p.participant_id) ? (
                         <Link asChild size="2">
                           <RemixLink to={`/challenges?survey=${c.survey_id}&participant=${p.participant_id}`}>Answer the survey{c.progress.length > 1 ? ` for ${p.name}` : ""}</RemixLink>
                         </Link>

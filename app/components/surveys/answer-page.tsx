@@ -3,11 +3,13 @@ import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
 import type { AnswerValue, SurveyLikert, SurveyPage, SurveyQuestion } from "#modules/surveys/client";
 import { isLikert, isQuestion, likertQuestions, LONG_TEXT_MAX, SHORT_TEXT_MAX } from "#modules/surveys/client";
 
-export type OpenSurveyView = { id: string; name: string; description: string; end_date: string | null; points?: number; image_url?: string | null; participant_id: string; participant_name: string; status: string; last_page: number };
+export type OpenSurveyView = { id: string; name: string; description: string; end_date: string | null; points?: number; image_url?: string | null; participant_id: string; participant_name: string; for_child?: boolean; status: string; last_page: number };
 export type ResponseView = {
   survey: { id: string; name: string; description: string; pages: SurveyPage[]; points?: number; image_url?: string | null };
   participant: { id: string; name: string };
   open: boolean;
+  /** why a parent may not answer it for this child (decision 117) */
+  parent_refusal?: string | null;
   /** the pages shown for the answers saved (decision 110) */
   shown_pages?: number[];
   answers: Record<string, AnswerValue>;
@@ -21,7 +23,8 @@ const answerHref = (s: { id: string; participant_id: string }, page?: number) =>
 /** The surveys open to the member (and their children), with their progress. */
 export function OpenSurveys({ rows }: { rows: OpenSurveyView[] }) {
   if (rows.length === 0) return <Text color="gray">There are no surveys for you to answer right now.</Text>;
-  const several = new Set(rows.map((r) => r.participant_id)).size > 1;
+  // whom each is for, when the caller answers for more than themselves (a parent with one child the survey lets them answer for too)
+  const several = new Set(rows.map((r) => r.participant_id)).size > 1 || rows.some((r) => r.for_child);
   return (
     <Flex direction="column" gap="3" asChild>
       <ul aria-label="Surveys to answer" style={{ listStyle: "none", padding: 0, margin: 0 }}>

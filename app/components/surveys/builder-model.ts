@@ -26,6 +26,8 @@ export type Draft = {
   start_date: string;
   end_date: string;
   points: string;
+  /** decision 117: parents answer for their children under this age; empty: members answer for themselves only */
+  parents_answer_under: string;
   pages: DraftPage[];
 };
 
@@ -94,6 +96,7 @@ export function bodyOf(d: Draft) {
     start_date: d.start_date || null,
     end_date: d.end_date || null,
     points: d.points.trim() === "" ? 0 : Number(d.points),
+    parents_answer_under: num(d.parents_answer_under),
     pages: d.pages.map((p) => ({
       title: p.title,
       condition: p.condition && p.condition.item_code ? p.condition : null,
@@ -126,12 +129,13 @@ export type SavedSurvey = {
   start_date: string | null;
   end_date: string | null;
   points?: number;
+  parents_answer_under?: number | null;
   pages: { title: string; condition?: SurveyCondition | null; elements: SavedElement[] }[];
 };
 
 /** A saved survey (or nothing: a new one) as a draft. */
 export function draftOf(s: SavedSurvey | null): Draft {
-  if (!s) return { name: "", description: "", image: null, age_min: "", age_max: "", genders: [], group_ids: [], program_ids: [], start_date: "", end_date: "", points: "0", pages: [{ key: newKey(), title: "", condition: null, elements: [blankElement("rating", 1)] }] };
+  if (!s) return { name: "", description: "", image: null, age_min: "", age_max: "", genders: [], group_ids: [], program_ids: [], start_date: "", end_date: "", points: "0", parents_answer_under: "", pages: [{ key: newKey(), title: "", condition: null, elements: [blankElement("rating", 1)] }] };
   return {
     name: s.name,
     description: s.description,
@@ -144,6 +148,7 @@ export function draftOf(s: SavedSurvey | null): Draft {
     start_date: s.start_date ?? "",
     end_date: s.end_date ?? "",
     points: String(s.points ?? 0),
+    parents_answer_under: s.parents_answer_under == null ? "" : String(s.parents_answer_under),
     pages: s.pages.map((p) => ({
       key: newKey(),
       title: p.title,

@@ -1,10 +1,32 @@
 import { Button, Card, Checkbox, Flex, Grid, Heading, Text, TextArea, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ChoiceList } from "~/components/communications/choice-list";
 import { ImagePicker } from "~/components/uploads/image-picker";
 import { blankElement, bodyOf, ELEMENT_LABELS, newKey, optionsOf, type Draft, type DraftElement, type DraftPage } from "./builder-model";
+import { elementTarget, moveElement, movePage } from "./reorder";
 import { SurveyPreview } from "./survey-preview";
+
+/** A move button: the key of what moved and the direction, so focus follows the moved element or page (issue 20). */
+type MoveFocus = { key: string; dir: "up" | "down" };
+
+/** Up and Down for an element or a page; a button shows only where a move exists. Their names say what moves where. */
+function MoveButtons({ moveKey, up, down, onMove }: { moveKey: string; up: { name: string; text: string } | null; down: { name: string; text: string } | null; onMove: (delta: 1 | -1) => void }) {
+  return (
+    <Flex gap="1">
+      {up ? (
+        <Button type="button" size="1" variant="soft" color="gray" data-move={`${moveKey}:up`} aria-label={up.name} onClick={() => onMove(-1)}>
+          {up.text}
+        </Button>
+      ) : null}
+      {down ? (
+        <Button type="button" size="1" variant="soft" color="gray" data-move={`${moveKey}:down`} aria-label={down.name} onClick={() => onMove(1)}>
+          {down.text}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
 
 export type BuilderChoices = { programs: { id: string; name: string }[]; groups: { id: string; name: string }[]; genders: readonly string[] };
 
@@ -28,7 +50,7 @@ function Field({ label, children, hint }: { label: string; children: React.React
   );
 }
 
-function ElementEditor({ e, label, onChange, onRemove }: { e: DraftElement; label: string; onChange: (e: DraftElement) => void; onRemove: () => void }) {
+function ElementEditor({ e, label, move, onChange, onRemove }: { e: DraftElement; label: string; move: React.ReactNode; onChange: (e: DraftElement) => void; onRemove: () => void }) {
   const set = (patch: Partial<DraftElement>) => onChange({ ...e, ...patch });
   const question = e.type !== "section_text";
   return (
@@ -38,9 +60,12 @@ function ElementEditor({ e, label, onChange, onRemove }: { e: DraftElement; labe
           <Text size="2" weight="bold">
             {label}: {ELEMENT_LABELS[e.type] ?? e.type}
           </Text>
-          <Button type="button" size="1" variant="ghost" color="red" onClick={onRemove} aria-label={`Remove ${label}`}>
-            Remove
-          </Button>
+          <Flex gap="2" align="center" wrap="wrap" justify="end">
+            {move}
+            <Button type="button" size="1" variant="ghost" color="red" onClick={onRemove} aria-label={`Remove ${label}`}>
+              Remove
+            </Button>
+          </Flex>
         </Flex>
         <Grid columns={{ initial: "1", sm: question && e.type !== "likert" ? "3" : "1" }} gap="2">
           {question && e.type !== "likert" ? (
@@ -78,6 +103,15 @@ function ElementEditor({ e, label, onChange, onRemove }: { e: DraftElement; labe
   );
 }
 
+/** An element's move button, named for where it goes: up or down in its page, or across the edge to the page before or after. */
+function moveLabel(pages: DraftPage[], page: number, index: number, delta: 1 | -1) {
+  const target = elementTarget(pages, page, index, delta);
+  if (!target) return null;
+  const what = `page ${page + 1} element ${index + 1}`;
+  if (target.page === page) return delta === -1 ? { name: `Move ${what} up`, text: "Up" } : { name: `Move ${what} down`, text: "Down" };
+  return { name: `Move ${what} to page ${target.page + 1}`, text: `To page ${target.page + 1}` };
+}
+
 /** The choice questions of the pages before `index`: what a page's condition may name (decision 110). */
 function earlierChoices(pages: DraftPage[], index: number) {
   return pages
@@ -87,7 +121,23 @@ function earlierChoices(pages: DraftPage[], index: number) {
     .map((e) => ({ item_code: e.item_code.trim(), text: e.text, options: optionsOf(e.options) }));
 }
 
-function PageEditor({ page, index, pages, onChange, onRemove }: { page: DraftPage; index: number; pages: DraftPage[]; onChange: (p: DraftPage) => void; onRemove: () => void }) {
+function PageEditor({
+  page,
+  index,
+  pages,
+  onChange,
+  onRemove,
+  onMovePage,
+  onMoveElement,
+}: {
+  page: DraftPage;
+  index: number;
+  pages: DraftPage[];
+  onChange: (p: DraftPage) => void;
+  onRemove: () => void;
+  onMovePage: (delta: 1 | -1) => void;
+  onMoveElement: (element: number, delta: 1 | -1) => void;
+}) {
   const [adding, setAdding] = useState("single_choice");
   const choices = earlierChoices(pages, index);
   const chosen = choices.find((c) => c.item_code === page.condition?.item_code);
@@ -100,11 +150,19 @@ function PageEditor({ page, index, pages, onChange, onRemove }: { page: DraftPag
             <Heading as="h3" size="4">
               Page {index + 1}
             </Heading>
-            {pages.length > 1 ? (
-              <Button type="button" size="1" variant="soft" color="red" onClick={onRemove}>
-                Remove page {index + 1}
-              </Button>
-            ) : null}
+            <Flex gap="2" align="center" wrap="wrap" justify="end">
+              <MoveButtons
+                moveKey={page.key}
+                up={index > 0 ? { name: `Move page ${index + 1} up`, text: "Up" } : null}
+                down={index < pages.length - 1 ? { name: `Move page ${index + 1} down`, text: "Down" } : null}
+                onMove={onMovePage}
+              />
+              {pages.length > 1 ? (
+                <Button type="button" size="1" variant="soft" color="red" onClick={onRemove}>
+                  Remove page {index + 1}
+                </Button>
+              ) : null}
+            </Flex>
           </Flex>
           <Field label="Page title">
             <TextField.Root value={page.title} onChange={(v) => onChange({ ...page, title: v.target.value })} aria-label={`Page ${index + 1} title`} />
@@ -139,6 +197,7 @@ function PageEditor({ page, index, pages, onChange, onRemove }: { page: DraftPag
               key={e.key}
               e={e}
               label={`Page ${index + 1} element ${i + 1}`}
+              move={<MoveButtons moveKey={e.key} up={moveLabel(pages, index, i, -1)} down={moveLabel(pages, index, i, 1)} onMove={(delta) => onMoveElement(i, delta)} />}
               onChange={(next) => onChange({ ...page, elements: page.elements.map((x) => (x.key === e.key ? next : x)) })}
               onRemove={() => onChange({ ...page, elements: page.elements.filter((x) => x.key !== e.key) })}
             />
@@ -173,8 +232,23 @@ export function SurveyBuilder({ initial, imageUrl, choices, busy }: { initial: D
   const [draft, setDraft] = useState(initial);
   const [preview, setPreview] = useState(imageUrl);
   const [previewing, setPreviewing] = useState(false);
+  const [notes, setNotes] = useState<string[]>([]);
+  const [focus, setFocus] = useState<MoveFocus | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const body = bodyOf(draft);
+  // after a move, focus stays on the moved element's (or page's) button of the same direction, else its other one
+  useEffect(() => {
+    if (!focus) return;
+    const other = focus.dir === "up" ? "down" : "up";
+    const button = document.querySelector<HTMLElement>(`[data-move="${focus.key}:${focus.dir}"]`) ?? document.querySelector<HTMLElement>(`[data-move="${focus.key}:${other}"]`);
+    button?.focus();
+    setFocus(null);
+  }, [focus]);
+  const moved = (key: string, delta: 1 | -1, next: { pages: DraftPage[]; notes: string[] }) => {
+    set({ pages: next.pages });
+    setNotes(next.notes);
+    setFocus({ key, dir: delta === -1 ? "up" : "down" });
+  };
   return (
     <Flex direction="column" gap="4">
       <Form method="post" replace>
@@ -218,6 +292,9 @@ export function SurveyBuilder({ initial, imageUrl, choices, busy }: { initial: D
                   <TextField.Root type="number" min={0} max={10000} value={draft.points} onChange={(v) => set({ points: v.target.value })} />
                 </Field>
               </Grid>
+              <Field label="Parents answer for children under (age)" hint="Empty: members answer for themselves only. With an age, a parent answers for a child younger than it; older members answer themselves.">
+                <TextField.Root type="number" min={1} max={18} value={draft.parents_answer_under} onChange={(v) => set({ parents_answer_under: v.target.value })} style={{ maxWidth: 120 }} aria-label="Parents answer for children under (age)" />
+              </Field>
               <ChoiceList legend="Genders (none: everyone)" name="audience_genders" options={choices.genders.map((g) => ({ id: g, label: g }))} chosen={draft.genders} onChange={(genders) => set({ genders })} empty="None yet" />
               <ChoiceList legend="User groups (none: everyone)" name="audience_groups" options={choices.groups.map((g) => ({ id: g.id, label: g.name }))} chosen={draft.group_ids} onChange={(group_ids) => set({ group_ids })} empty="None yet" />
               <ChoiceList legend="Programs (none: everyone)" name="audience_programs" options={choices.programs.map((p) => ({ id: p.id, label: p.name }))} chosen={draft.program_ids} onChange={(program_ids) => set({ program_ids })} empty="None yet" />
@@ -231,8 +308,17 @@ export function SurveyBuilder({ initial, imageUrl, choices, busy }: { initial: D
               pages={draft.pages}
               onChange={(next) => set({ pages: draft.pages.map((x) => (x.key === p.key ? next : x)) })}
               onRemove={() => set({ pages: draft.pages.filter((x) => x.key !== p.key).map((x, j) => (j === 0 ? { ...x, condition: null } : x)) })}
+              onMovePage={(delta) => moved(p.key, delta, movePage(draft.pages, i, delta))}
+              onMoveElement={(element, delta) => moved(p.elements[element]!.key, delta, moveElement(draft.pages, i, element, delta))}
             />
           ))}
+          <div role="status" aria-live="polite" data-testid="builder-move-notes">
+            {notes.map((n) => (
+              <Text as="p" size="2" color="amber" key={n}>
+                {n}
+              </Text>
+            ))}
+          </div>
           <Flex gap="3" wrap="wrap">
             <Button type="button" variant="soft" onClick={() => set({ pages: [...draft.pages, { key: newKey(), title: "", condition: null, elements: [] }] })}>
               Add a page
