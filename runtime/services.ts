@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import {
   checkEvictionPolicy,
   createDb,
@@ -14,7 +15,14 @@ import { createStorage } from "../modules/storage";
 import type { WorkerCore } from "../workers";
 
 /** The handles every role shares (workers/core.ts names them: one pool, Kysely, event store, Redis, storage), and close. */
-export type CoreServices = WorkerCore & { close(): Promise<void> };
+export type CoreServices = WorkerCore & {
+  /**
+   * Where the web reads read models (decision 124): a replica's when READ_DATABASE_URL is set, else `db`. Its
+   * projection checkpoints arrive with the rows they cover, so read-your-writes waits read them there.
+   */
+  readDb: Kysely<unknown>;
+  close(): Promise<void>;
+};
 
 export async function openCoreServices(env: Env): Promise<CoreServices> {
   const logger = createLogger("rollcall", env.LOG_LEVEL);
@@ -24,6 +32,9 @@ export async function openCoreServices(env: Env): Promise<CoreServices> {
   const db = createDb<unknown>(pool);
   const applied = await migrateToLatest(db, allMigrations);
   if (applied.length) logger.info("migrated", { applied });
+
+  // the replica's schema is its operator's (logical replication copies rows, not tables): no migration here
+  const readDb = env.READ_DATABASE_URL ? createDb<unknown>(createPool(env.READ_DATABASE_URL, { max: 20, applicationName: `rollcall-${env.ROLE}-read` })) : db;
 
   const store = await createEventStore({ databaseUrl: env.DATABASE_URL, pool, eventStoreUrl: env.EVENTSTORE_URL });
   const redis = createRequestRedis(env.REDIS_URL);
@@ -49,12 +60,14 @@ export async function openCoreServices(env: Env): Promise<CoreServices> {
     logger,
     pool,
     db,
+    readDb,
     store,
     redis,
     storage: createStorage({ storageDir: env.STORAGE_DIR }),
     async close() {
       await store.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);
+      if (readDb !== db) await readDb.destroy().catch(() => undefined);
       redis.disconnect();
     },
   };

@@ -48,7 +48,9 @@ export async function startWeb(core: CoreServices) {
   const build = (await import(pathToFileURL(layout.serverBuildPath).href)) as ServerBuild;
   const services: AppServices = {
     health: () => collectHealth(core),
-    db: core.db as Kysely<ReadModels>,
+    // read models from the replica when there is one (decision 124); sessions are written, so on the primary
+    db: core.readDb as Kysely<ReadModels>,
+    primaryDb: core.db as Kysely<ReadModels>,
     store: core.store,
     redis: core.redis,
     storage: core.storage,

@@ -39,9 +39,9 @@ export type Auth = {
 };
 
 /** The signed-in user behind a session token, or null (no token, ended session, removed user or group). */
-export async function authOf(services: Pick<Services, "db" | "clock">, token: string | undefined): Promise<Auth | null> {
+export async function authOf(services: Pick<Services, "db" | "primaryDb" | "clock">, token: string | undefined): Promise<Auth | null> {
   if (!token) return null;
-  const row = await sessionAuthRow(services.db, tokenHash(token), services.clock.now());
+  const row = await sessionAuthRow(services.primaryDb ?? services.db, tokenHash(token), services.clock.now());
   if (!row) return null;
   const auth = authOfRow(row, token);
   // the request's events carry it in their metadata (modules/kernel/acting-as.ts)

@@ -13,6 +13,11 @@ export type Services = {
   health(): Promise<HealthReport>;
   /** the read models (reached only through projections' query functions) */
   db: Kysely<ReadModels>;
+  /**
+   * The primary database, where `db` is a read replica's (READ_DATABASE_URL, decision 124): the session lookup
+   * joins the sessions table, which only the primary has and which must see a sign-out at once. Absent: `db`.
+   */
+  primaryDb?: Kysely<ReadModels>;
   store: EventStore;
   redis: Redis;
   /** stored files (export downloads, uploads, photos) */

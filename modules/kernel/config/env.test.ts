@@ -16,6 +16,13 @@ describe("parseEnv", () => {
     expect(defaultDatabaseUrl(() => false)).toBe("postgres://postgres@127.0.0.1:5432/rollcall");
   });
 
+  it("takes a read replica's URL when one is given, and none when it is empty (decision 124)", () => {
+    expect(parseEnv({}).READ_DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ READ_DATABASE_URL: "" }).READ_DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ READ_DATABASE_URL: "postgres://reader@replica:5432/rollcall" }).READ_DATABASE_URL).toBe("postgres://reader@replica:5432/rollcall");
+    expect(() => parseEnv({ READ_DATABASE_URL: "mysql://x" })).toThrowError(/READ_DATABASE_URL: must be a URL/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => parseEnv({ PORT: "abc" })).toThrowError(/PORT: .*'abc'/);
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrowError(/DATABASE_URL: must be a URL/);

@@ -34,6 +34,14 @@ const url = (protocols: string[]) =>
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).default(defaultDatabaseUrl),
+  // a read replica of the read models (decision 124): when set, the web's read-model queries go there; the
+  // event store, sessions and the projector stay on DATABASE_URL
+  READ_DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(url(["postgres:", "postgresql:"]).optional()),
   REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379"),
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
