@@ -102,6 +102,11 @@ describe("the board's rebuild in SQL", () => {
     await append(checkInStream(b!.participantId), [checkIn(b!, early, 540)]);
     const reused = newId();
     await append(checkInStream(c!.participantId), [checkIn(c!, reused, 550, "1111"), checkIn(members[3]!, reused, 560, "2222"), checkOut(c!, reused, 570, "Once")]);
+    // ... and one used again a few ranges later, with its check-out after it: the row of the first is checked out
+    const reusedLater = newId();
+    await append(checkInStream(c!.participantId), [checkIn(c!, reusedLater, 580, "3333")]);
+    for (let i = 0; i < 20; i++) await append(`other-${newId()}`, [counted(i) as unknown as NewEvent<CheckInEvent>]);
+    await append(checkInStream(members[4]!.participantId), [checkIn(members[4]!, reusedLater, 590, "4444"), checkOut(c!, reusedLater, 600, "Later")]);
   }, 120_000);
   afterAll(() => database?.drop());
 
@@ -120,7 +125,8 @@ describe("the board's rebuild in SQL", () => {
     expect(rows.filter((r) => r.pick_up_name === "Second")).toHaveLength(1);
     expect(rows.filter((r) => r.pick_up_name === "First" || r.pick_up_name === "Early")).toHaveLength(0);
     expect(rows.filter((r) => r.security_code === "1111")).toHaveLength(1);
-    expect(rows.filter((r) => r.security_code === "2222")).toHaveLength(0);
+    expect(rows.filter((r) => r.security_code === "2222" || r.security_code === "4444")).toHaveLength(0);
+    expect(rows.filter((r) => r.security_code === "3333" && r.pick_up_name === "Later")).toHaveLength(1);
     expect(rows.some((r) => r.full_name === "Solo")).toBe(true);
     // the secondary indexes are made again after the load, under the shadow table
     const { rows: indexes } = await sql<{ n: number }>`select count(*)::int as n from pg_indexes where schemaname = 'by_sql' and tablename = 'rm_check_ins'`.execute(database.db);
