@@ -72,19 +72,21 @@ async function rebuildShadowInSql({ db, store, projection, toPosition = Number.M
      where n.nspname = ${schema} and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`.execute(db);
   for (const index of indexes) await sql.raw(`drop index ${quoteIdent(schema)}.${quoteIdent(index.name)}`).execute(db);
   const visible = sql.raw(`transaction_id < ${READ_HORIZON_SQL}`);
-  let events = 0;
+  // the events the rebuild covers, counted beside it (another backend, and PostgreSQL's parallel workers): the
+  // figure it reports, not needed for the rows
+  const counted = sql<{ n: number }>`select count(*)::int as n from events where global_position <= ${head} and ${visible}`.execute(db);
+  counted.catch(() => undefined);
   for (let after = 0; after < head; after += sqlRangeSize) {
     const through = Math.min(after + sqlRangeSize, head);
-    events += await db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       await sql`select set_config('search_path', ${`${schema}, public`}, true)`.execute(trx);
       await projection.rebuildInSql!(trx, { after, through, visible });
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from public.events where global_position > ${after} and global_position <= ${through} and ${visible}`.execute(trx);
-      return rows[0]!.n;
     });
-    onProgress?.(events);
+    // positions covered so far (the exact count of events comes at the end)
+    onProgress?.(through);
   }
   for (const index of indexes) await sql.raw(index.definition).execute(db);
-  for (const table of projection.tables) await sql.raw(`analyze ${quoteIdent(schema)}.${quoteIdent(table)}`).execute(db);
+  const events = (await counted).rows[0]!.n;
   return { position: head, events };
 }
 
