@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { buildLayout } from "./build-layout.js";
 
 /**
- * The Remix build and its mode, for `npm start` (scripts/start.ts) and the tests alike: a build is
+ * The Remix build and its mode, for `npm start` (scripts/prepare-start.ts) and the tests alike: a build is
  * usable when it exists, is newer than every source it is made from, and was made in the mode wanted.
  * A development (or test) build renders with `jsxDEV`, which React's production runtime lacks: under
  * NODE_ENV=production every page of such a build answers 500 (decision 030).

@@ -1,9 +1,7 @@
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
 import { attachLiveServer, liveKeyFor } from "../modules/kernel/live";
 import type { Kysely } from "kysely";
 import type { AppServices } from "../app/utils/load-context";
@@ -18,15 +16,17 @@ import type { ReadModels } from "../projections";
 import { queuePrefixFor } from "../workers/exports";
 import { apiDispatch } from "./api-dispatch";
 import { apiRoutesGuard } from "./api-routes-guard";
-import { buildLayout } from "./build-layout.js";
+import { buildLayout, projectRoot } from "./build-layout.js";
 import { csrfGuard } from "./csrf-guard";
 import { inputGuard } from "./input-guard";
 import { endLiveSessions, sessionLiveAuth } from "./live-auth";
 import { collectHealth } from "./health";
+import { loadServerBuild } from "./server-build-source";
 import { cspNonceOf, securityHeaders, widenPagePolicy } from "./security-headers";
 import type { CoreServices } from "./services";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
+// the directory of package.json: this file may run from the prebuilt server in BUILD_DIR (decision 121)
+const ROOT = projectRoot();
 
 /**
  * The server build imports the domain by the project's package imports (`#modules/…`, `#projections/…`,
@@ -45,7 +45,7 @@ export async function startWeb(core: CoreServices) {
   // the build in BUILD_DIR (runtime/build-layout.js): server build and browser files of one build
   const layout = buildLayout();
   checkBuildInsideProject(layout.dir);
-  const build = (await import(pathToFileURL(layout.serverBuildPath).href)) as ServerBuild;
+  const build = await loadServerBuild(layout.serverBuildPath);
   const services: AppServices = {
     health: () => collectHealth(core),
     // read models from the replica when there is one (decision 124); sessions are written, so on the primary

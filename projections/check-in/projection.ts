@@ -7,6 +7,7 @@ import { participantPhotoUrl, type AssetTables } from "../assets";
 import { defineProjection, type LiveMessageLike } from "../runner";
 import { photoChangedRows } from "./photo-changes";
 import { checkOutVisits, insertVisits } from "./board-writes";
+import { rebuildCheckInsInSql } from "./rebuild-sql";
 import type { CheckInTables } from "./tables";
 
 /** The board's live topic for staff: rows as staff see them. */
@@ -84,6 +85,8 @@ export const checkInProjection = defineProjection<Tables>({
     }
     return messages;
   },
+  // a rebuild on PostgreSQL: the same rows, computed in the database (decision 122)
+  rebuildInSql: rebuildCheckInsInSql,
 });
 
 export type Row = CheckInTables["rm_check_ins"] extends infer T ? { [K in keyof T]: T[K] extends import("kysely").ColumnType<infer S, unknown, unknown> ? S : T[K] } : never;

@@ -1,4 +1,4 @@
-export { defineProjection, type Projection, type AnyProjection, type ApplyContext } from "./types";
+export { defineProjection, type Projection, type AnyProjection, type ApplyContext, type PositionRange } from "./types";
 export type { Publisher, LiveMessageLike } from "./deps";
 export { ProjectionRunner, type RunnerOptions, type BatchOutcome } from "./runner";
 export { buildShadow, rebuildProjection, shadowSchemaOf } from "./rebuild";

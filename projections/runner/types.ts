@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, RawBuilder, Transaction } from "kysely";
 import type { EventStore, LiveMessageLike, RecordedEvent } from "./deps";
 
 /**
@@ -13,7 +13,22 @@ export interface Projection<DB = unknown> {
   /** event types it reads; omit to receive every event */
   readonly eventTypes?: readonly string[];
   apply(db: Kysely<DB> | Transaction<DB>, events: RecordedEvent[], context?: ApplyContext): Promise<LiveMessageLike[] | void>;
+  /**
+   * Optional, for a rebuild on the PostgreSQL event store (decision 122): what `apply` makes of the events in
+   * `range`, computed in SQL from the `events` table, so the events never pass through Node. A rebuild calls it
+   * range after range in position order, in transactions whose search path finds the shadow tables first, and
+   * hands the last position to the projector's own `apply` for the rest. It must leave exactly the tables
+   * `apply` would (a test of the projection compares the two).
+   */
+  rebuildInSql?(db: Kysely<unknown>, range: PositionRange): Promise<void>;
 }
+
+/**
+ * The events a set-based rebuild reads: positions after `after` through `through`, and `visible`, the
+ * condition on the `events` row that the store's `readAll` applies (only transactions older than every one
+ * still running: no gap can open behind a position read).
+ */
+export type PositionRange = { after: number; through: number; visible: RawBuilder<unknown> };
 
 /**
  * What the projector's runner also hands `apply`: the event store, for a projection that sends commands (the

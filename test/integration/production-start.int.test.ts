@@ -1,13 +1,15 @@
 /**
- * `NODE_ENV=production npm start` after a development build: scripts/start.ts sees the build's mode
+ * `NODE_ENV=production npm start` after a development build: scripts/start.js sees the build's mode
  * differ, rebuilds it for production and serves pages (a development build renders with jsxDEV, which
  * React's production runtime lacks: every page answered 500). And the other way round, development
  * after a production build. The builds go into a directory of this test's own (BUILD_DIR), so the
- * shared build/ of the other test files is never touched. Production also means HSTS; both modes send
+ * shared build/ of the other test files is never touched. Either way npm start bundles the server with the new
+ * build and runs that bundle on plain node (decision 121). Production also means HSTS; both modes send
  * the nonce'd Content-Security-Policy on pages (decision 030).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,7 +45,7 @@ afterAll(async () => {
 }, 60_000);
 
 /**
- * A database of its own (dropped after the file), a copy of the run's seeded template: start.ts's seed
+ * A database of its own (dropped after the file), a copy of the run's seeded template: start.js's seed
  * step then finds the demo data there (seeding it afresh, about 7 s a case, is the template's own test).
  */
 async function seededDatabase(): Promise<string> {
@@ -60,7 +62,7 @@ describe("npm start after a build of the other mode", () => {
     ["production", "development"],
   ] as [BuildMode, BuildMode][])("after a %s build, NODE_ENV=%s rebuilds and serves /login and a signed-in page with real HTML", async (before, mode) => {
     const { serverBuildPath } = buildLayout({ BUILD_DIR: buildDir }, ROOT);
-    // a build of the other mode, newer than every source: only its mode can tell start.ts to rebuild (the
+    // a build of the other mode, newer than every source: only its mode can tell start.js to rebuild (the
     // second case finds the first one's production build there, and starts from it)
     if (builtMode(serverBuildPath) !== before) {
       const built = spawnSync(path.join(ROOT, "node_modules/.bin/remix"), ["build"], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: before, BUILD_DIR: buildDir } });
@@ -68,10 +70,10 @@ describe("npm start after a build of the other mode", () => {
     }
     expect(builtMode(serverBuildPath)).toBe(before);
 
-    // as `npm start` runs it (tsx scripts/start.ts), on a database holding the demo data
+    // as `npm start` runs it (node scripts/start.js), on a database holding the demo data
     const port = await freePort();
     const env = { BUILD_DIR: buildDir, NODE_ENV: mode, SEED_DEMO: "1", ROLE: "all", DATABASE_URL: await seededDatabase(), REDIS_URL: redisUrl, PORT: String(port) };
-    const app = spawnApp(env, `npm-start-${mode}`, "scripts/start.ts");
+    const app = spawnApp(env, `npm-start-${mode}`, "scripts/start.js");
     await app.waitForHealth(port, 120_000);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForProjections(baseUrl);
@@ -84,6 +86,9 @@ describe("npm start after a build of the other mode", () => {
     expect(loginHtml).not.toContain("jsxDEV");
     expect(app.output()).toContain(`building the app (remix build, ${mode} mode): the build is a ${before} build and ${mode} is wanted`);
     expect(builtMode(serverBuildPath)).toBe(mode);
+    // and runs the server bundled with that build (decision 121): plain node, no tsx in the process
+    expect(app.output()).toMatch(/\[rollcall\] bundled the server into .+ in [\d.]+ s: /);
+    expect(readFileSync(`/proc/${app.child.pid}/cmdline`, "utf8").split("\0")).not.toContain("tsx");
     // HSTS in production only; the page's inline scripts carry the nonce of its policy
     expect(login.headers.get("strict-transport-security")).toBe(mode === "production" ? "max-age=31536000; includeSubDomains" : null);
     expectNoncedPage(login, loginHtml);

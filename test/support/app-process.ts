@@ -37,15 +37,17 @@ export function killAll(): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts `node --import tsx server.ts` (or another entry, such as `npm start`'s scripts/start.ts) in the
- * repo root, in a process group of its own (one node process, so SIGTERM reaches the app itself). env is
+ * Starts `node --import tsx server.ts` (or another entry: `npm start`'s scripts/start.js, the prebuilt
+ * server in BUILD_DIR/server/; a JavaScript entry runs on plain node, without tsx) in the repo root, in a
+ * process group of its own (one node process, so SIGTERM reaches the app itself). env is
  * laid over a production-like base: NODE_ENV=production, HOST=127.0.0.1, LOG_LEVEL=info, no EventStoreDB,
  * no demo seed. nodeArgs go before the script (e.g. --expose-gc).
  */
 export function spawnApp(env: Record<string, string>, label = env.ROLE ?? "app", entry = "server.ts", nodeArgs: string[] = []): AppProcess {
   // CPU_PROFILE_DIR=/some/dir writes a V8 CPU profile of each spawned app process there on exit (for benchmarks)
   const profile = process.env.CPU_PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", ...nodeArgs, entry], {
+  const tsx = /\.[cm]?ts$/.test(entry) ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...profile, ...tsx, ...nodeArgs, entry], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

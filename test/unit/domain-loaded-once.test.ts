@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { buildLayout } from "../../runtime/build-layout.js";
@@ -9,7 +10,7 @@ import { buildLayout } from "../../runtime/build-layout.js";
  * imports the very modules server.ts runs. `npm test` builds before vitest runs, so the build is there.
  */
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const { serverBuildPath } = buildLayout(process.env, root);
+const { serverBuildPath, serverBundleDir, serverBundlePath } = buildLayout(process.env, root);
 
 describe("the server build", () => {
   // skipped only when no server build exists to read (`npm test` builds first; `vitest run --project unit` alone may not)
@@ -24,5 +25,16 @@ describe("the server build", () => {
     expect(bundle).not.toMatch(/\brm_(users|participants|check_ins)\b/);
     // nor a file of modules/ or projections/ named by the bundler's path comments
     expect(bundle).not.toMatch(/^\/\/ (modules|projections)\//m);
+  });
+});
+
+describe("the prebuilt server (decision 121)", () => {
+  // skipped only when no bundle exists to read (`npm run build` makes it; `vitest run --project unit` alone may have none)
+  it.runIf(existsSync(serverBundlePath))("bundles server.ts and the Remix build with one copy of the domain between them", () => {
+    const chunks = readdirSync(serverBundleDir).filter((file) => file.endsWith(".js")).map((file) => readFileSync(path.join(serverBundleDir, file), "utf8"));
+    // the kernel's error class is defined once, in a chunk both entries import (two copies would mean two kernels)
+    expect(chunks.join("\n").match(/\b(class DomainError\b|DomainError = class\b)/g)).toHaveLength(1);
+    // the Remix build's package imports were resolved into the bundle: nothing loads the TypeScript sources at run time
+    for (const chunk of chunks) expect(chunk).not.toMatch(/from "#(modules|projections)/);
   });
 });

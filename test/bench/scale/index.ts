@@ -14,6 +14,8 @@ import { statfsSync } from "node:fs";
 import os from "node:os";
 import { dropDatabase } from "../../../modules/kernel";
 import { ensureBuild } from "../../../runtime/app-build";
+import { buildLayout } from "../../../runtime/build-layout.js";
+import { ensureServerBundle } from "../../../runtime/server-bundle";
 import { testServices } from "../../support/services";
 import { generate, type Phase } from "./generate";
 import { measureCatchUp } from "./catch-up";
@@ -122,30 +124,55 @@ try {
   row("flagged list", reads.flagged, baseReads.flagged);
 
   // 6. the largest read model, rebuilt by `npm run projections:rebuild` in a process of its own
-  const largest = [...sizes.readModels].sort((a, b) => b.bytes - a.bytes)[0]!;
+  // the board's: the most rows (a visit each) and, built through apply, the most bytes (decision 122)
+  const largest = sizes.readModels.find((r) => r.name === "check-in")!;
   console.log(`\nnpm run projections:rebuild -- ${largest.name} (the largest read model, ${mb(largest.bytes)}):`);
   const floor = await readAllRate(big);
   console.log(
     `  reading $all alone (the floor)   ${floor.perSecond.toFixed(0).padStart(8)} events/s   CPU an event: node ${((floor.cpu.nodeMs * 1000) / floor.events).toFixed(1)} µs, PostgreSQL ${((floor.cpu.pgMs * 1000) / floor.events).toFixed(1)} µs`,
   );
-  const rebuild = await runScript("scripts/projections-rebuild.ts", [largest.name], bigUrl, "rebuild");
-  const rate = Number(/"eventsPerSecond":(\d+)/.exec(rebuild.output)?.[1] ?? 0);
-  console.log(
-    `  rebuild                          ${rate.toFixed(0).padStart(8)} events/s   goal >= 200,000: ${rate >= 200_000 ? "ok" : "MISS"}; exit ${rebuild.code}, ${rebuild.seconds.toFixed(1)} s with the process start, ` +
-      `its CPU ${((rebuild.cpuMs * 1000) / sizes.events).toFixed(0)} µs an event (start included), peak RSS ${rebuild.peakRssMb.toFixed(0)} MB`,
-  );
-  if (rebuild.code !== 0) {
-    console.log(rebuild.output);
-    exitCode = 1;
+  // the projector's own apply, every event through Node (how every rebuild ran before decision 122), as the
+  // baseline of the run; then the default, set-based where the projection has a form in SQL. Each swaps its
+  // table in; a checksum of the rows tells whether the two built the same
+  const backendsOf = async () => (await big.pool.query<{ pid: number }>("select pid from pg_stat_activity where application_name = 'rollcall-rebuild'")).rows.map((r) => r.pid);
+  const checksum = async () =>
+    (await big.pool.query<{ sum: string }>(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as sum from rm_check_ins as t`)).rows[0]!.sum;
+  const rebuilds: { how: string; rate: number; sum: string }[] = [];
+  for (const [how, env] of [
+    ["through apply (baseline)", { REBUILD_IN_SQL: "0" }],
+    ["default (in SQL where it has a form)", {}],
+  ] as const) {
+    const rebuild = await runScript("scripts/projections-rebuild.ts", [largest.name], bigUrl, "rebuild", { env, backendsOf });
+    const rate = Number([...rebuild.output.matchAll(/"eventsPerSecond":(\d+)/g)].at(-1)?.[1] ?? 0);
+    const inSql = /"inSql":true/.test(rebuild.output);
+    rebuilds.push({ how, rate, sum: await checksum() });
+    console.log(
+      `  rebuild, ${how.padEnd(36)} ${rate.toFixed(0).padStart(8)} events/s   goal >= 200,000: ${rate >= 200_000 ? "ok" : "MISS"}; ${inSql ? "in SQL" : "through apply"}, exit ${rebuild.code}, ` +
+        `${rebuild.seconds.toFixed(1)} s with the process start, its CPU ${((rebuild.cpuMs * 1000) / sizes.events).toFixed(0)} µs an event (start included), ` +
+        `peak RSS ${rebuild.peakRssMb.toFixed(0)} MB, its backends' peak ${rebuild.peakBackendMb.toFixed(0)} MB private; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+    );
+    if (rebuild.code !== 0) {
+      console.log(rebuild.output);
+      exitCode = 1;
+    }
   }
+  const same = rebuilds[0]!.sum === rebuilds[1]!.sum;
+  console.log(`  the two rebuilds' tables: ${same ? "the same rows" : "DIFFERENT rows"} (md5 ${rebuilds.map((r) => r.sum.slice(0, 12)).join(" / ")})`);
+  if (!same) exitCode = 1;
 
-  // 7. a web process starting against each store
+  // 7. a web process starting against each store: the prebuilt server `npm start` runs (decision 121), and
+  // `node --import tsx server.ts` (how it started before) against the scale store as the baseline of the run
   ensureBuild("production", { quiet: true });
-  const upBig = await webStartUp(bigUrl, redisUrl);
-  const upBase = await webStartUp(baseUrl, redisUrl);
+  await ensureServerBundle({ log: () => undefined });
+  const prebuilt = buildLayout().serverBundlePath;
+  const upBig = await webStartUp(bigUrl, redisUrl, prebuilt);
+  const upBase = await webStartUp(baseUrl, redisUrl, prebuilt);
+  const upTsx = await webStartUp(bigUrl, redisUrl, "server.ts");
+  const line = (up: { seconds: number; cpuSeconds: number }) => `${up.seconds.toFixed(2)} s (CPU ${up.cpuSeconds.toFixed(2)} s)`;
   console.log(
-    `\nweb process start-up to a healthy /api/health: ${upBig.seconds.toFixed(2)} s (CPU ${upBig.cpuSeconds.toFixed(2)} s) against the scale store, ` +
-      `${upBase.seconds.toFixed(2)} s (CPU ${upBase.cpuSeconds.toFixed(2)} s) against the baseline (goal < 10 s: ${upBig.seconds < 10 ? "ok" : "MISS"})`,
+    `\nweb process start-up to a healthy /api/health, the prebuilt server (npm start): ${line(upBig)} against the scale store, ` +
+      `${line(upBase)} against the baseline (goal < 10 s: ${upBig.seconds < 10 ? "ok" : "MISS"}); ` +
+      `tsx server.ts against the scale store: ${line(upTsx)}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
   );
 
   // 8. a projector stopped for an hour of peak load, catching up (SCALE_PEAK_MINUTES=0 skips)

@@ -70,13 +70,13 @@ export async function measureReads(s: Store, g: Generated): Promise<Record<"sear
 }
 
 /**
- * From spawning a web process (ROLE=web, production) against the store to its first healthy /api/health: the
+ * From spawning a web process (ROLE=web, production; entry the prebuilt server or server.ts) against the store to its first healthy /api/health: the
  * seconds, and the CPU seconds the process used to get there (what the machine's other load does not inflate).
  */
-export async function webStartUp(url: string, redisUrl: string): Promise<{ seconds: number; cpuSeconds: number }> {
+export async function webStartUp(url: string, redisUrl: string, entry: string): Promise<{ seconds: number; cpuSeconds: number }> {
   const port = await freePort();
   const started = performance.now();
-  const web = spawnApp({ DATABASE_URL: url, REDIS_URL: redisUrl, PORT: String(port), ROLE: "web", LOG_LEVEL: "warn" }, "web");
+  const web = spawnApp({ DATABASE_URL: url, REDIS_URL: redisUrl, PORT: String(port), ROLE: "web", LOG_LEVEL: "warn" }, "web", entry);
   try {
     await web.waitForHealth(port, 120_000);
     return { seconds: (performance.now() - started) / 1000, cpuSeconds: cpuMsOf(web.child.pid) / 1000 };

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { createDb, createPool, ensureDatabase, migrateToLatest, PostgresEventStore } from "../../../modules/kernel";
@@ -64,33 +65,53 @@ export const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
  * Runs a repo script (`node --import tsx <script> ...args`) against `url`; resolves with its exit code, output,
  * peak RSS and CPU (both sampled each second, so the last second is missed), printing RSS every 10 s.
  */
-export function runScript(script: string, args: string[], url: string, label: string): Promise<{ code: number | null; output: string; seconds: number; peakRssMb: number; cpuMs: number }> {
+export function runScript(
+  script: string,
+  args: string[],
+  url: string,
+  label: string,
+  { env = {}, backendsOf }: { env?: Record<string, string>; backendsOf?: () => Promise<number[]> } = {},
+): Promise<{ code: number | null; output: string; seconds: number; peakRssMb: number; cpuMs: number; peakBackendMb: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     let peak = 0;
     let samples = 0;
     let cpuMs = 0;
-    const rss = () => {
+    let peakBackend = 0;
+    const statusMb = (pid: number | undefined, field: string) => {
       try {
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);
+        const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
         return kb / 1024;
       } catch {
         return 0;
       }
     };
     const timer = setInterval(() => {
-      const now = rss();
+      const now = statusMb(child.pid, "VmRSS");
       peak = Math.max(peak, now);
       cpuMs = Math.max(cpuMs, cpuMsOf(child.pid));
-      if (++samples % 10 === 0) console.log(`  [${label}] ${((performance.now() - started) / 1000).toFixed(0)} s: RSS ${now.toFixed(0)} MB`);
+      void (async () => {
+        // the script's PostgreSQL backends: their private memory (RssAnon; shared buffers are not theirs)
+        const backend = backendsOf ? (await backendsOf()).reduce((sum, pid) => sum + statusMb(pid, "RssAnon"), 0) : 0;
+        peakBackend = Math.max(peakBackend, backend);
+        if (++samples % 10 === 0) {
+          const progress = [...output.matchAll(/"events":(\d+),"eventsPerSecond":(\d+)/g)].at(-1);
+          console.log(
+            `  [${label}] ${((performance.now() - started) / 1000).toFixed(0)} s: RSS ${now.toFixed(0)} MB` +
+              (backendsOf ? `, its PostgreSQL backends ${backend.toFixed(0)} MB private` : "") +
+              (progress ? `; ${Number(progress[1]).toLocaleString("en")} events, ${Number(progress[2]).toLocaleString("en")} events/s` : "") +
+              `; load ${os.loadavg()[0]!.toFixed(1)}`,
+          );
+        }
+      })();
     }, 1000);
     child.stdout.on("data", (c: Buffer) => (output += c.toString()));
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
     child.on("exit", (code) => {
       clearInterval(timer);
-      resolve({ code, output, seconds: (performance.now() - started) / 1000, peakRssMb: peak, cpuMs });
+      resolve({ code, output, seconds: (performance.now() - started) / 1000, peakRssMb: peak, cpuMs, peakBackendMb: peakBackend });
     });
   });
 }
