@@ -1,5 +1,5 @@
 import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
-import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError } from "../kernel";
+import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError, type DomainEvent, type ReadStreamResult } from "../kernel";
 import { orderById, ordersPage, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
@@ -134,13 +134,15 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   const orderId = idFrom("store-order", base);
   const unknownIds = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => !isUuid(l.id));
   if (unknownIds.length > 0) throw cartUnavailable(unknownIds.map((l) => ({ id: l.id, why: "An item is no longer in the store" })));
-  // the same turn: one statement reads the item streams, the member's and the order's (the stream batcher); a stream
+  // the same turn: one statement reads the item streams and the member's (the stream batcher); a stream
   // whose state this process knows (its batch underway, or left by the last one: decisions 116, 119) is not read
   const knows = (streamId: string) => batchUnderway(services.store, streamId);
   const reads = new Map(lines.filter((l) => !knows(storeItemStreamId(l.id))).map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
   const memberRead = knows(pointsStreamId(participantId)) ? undefined : services.store.readStream(pointsStreamId(participantId));
-  const orderRead = services.store.readStream(orderStreamId(orderId));
-  for (const read of [...reads.values(), memberRead, orderRead]) read?.catch(() => undefined);
+  // the order is new (its id derives from this checkout's): it is placed with "no stream" expected, unread; a resent
+  // checkout's order (stored already) or one the sweep gave up on (decision 086) fails that append, and is then read
+  const orderRead = Promise.resolve<ReadStreamResult<DomainEvent>>({ streamExists: false, currentRevision: -1, events: [] });
+  for (const read of [...reads.values(), memberRead]) read?.catch(() => undefined);
 
   const positions: number[] = [];
   const reserved: string[] = [];
@@ -187,11 +189,16 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     }
     throw error;
   }
-  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) }, 10, orderRead).catch(async (error: unknown) => {
-    // given up on by the sweep meanwhile (decision 086): what this checkout reserved and spent goes back, once
-    if (error instanceof DomainError && error.code === "CHECKOUT_ABANDONED") await undoCheckout(services, { organizationId, orderId, participantId, itemIds: reserved, actorId: buyer.actorId });
-    throw error;
-  });
+  const place = { type: "PlaceOrder" as const, data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) };
+  const placeIt = (firstRead?: typeof orderRead) =>
+    runOn(services, orderDecider, orderStreamId(orderId), place, 10, firstRead).catch(async (error: unknown) => {
+      // given up on by the sweep meanwhile (decision 086): what this checkout reserved and spent goes back, once
+      if (error instanceof DomainError && error.code === "CHECKOUT_ABANDONED") await undoCheckout(services, { organizationId, orderId, participantId, itemIds: reserved, actorId: buyer.actorId });
+      throw error;
+    });
+  let placed = await placeIt(orderRead);
+  // a resent checkout whose order is stored already: answered from the order's own events (its first time), read now
+  if (placed.replayed) placed = await placeIt();
   positions.push(...placed.events.map((e) => e.position));
   const at = placed.events[0]?.metadata.occurredAt ?? services.clock.now().toISOString();
   const state = placed.state;

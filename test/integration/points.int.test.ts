@@ -224,6 +224,24 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     expect(bigStream.filter((e) => e.type === "StoreItemReserved").length - bigStream.filter((e) => e.type === "StoreItemReleased").length).toBe(1);
   });
 
+  it("a checkout resent (same key): the same order, dated as the first time, nothing reserved or spent twice", async () => {
+    const member = generated[5]!;
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member], amount: 100, reason: "Resend" } }));
+    const item = await createItem({ name: "Resend badge", price: 20, stock: 5 });
+    const base = newId();
+    const first = await placeOrder(services, buyer(member), [{ id: item.id, quantity: 1 }], base);
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await placeOrder(services, buyer(member), [{ id: item.id, quantity: 1 }], base);
+    expect(again.orderId).toBe(first.orderId);
+    expect(again.order).toEqual(first.order);
+    expect(again.balance).toBe(first.balance);
+    const spends = (await services.store.readStream(pointsStreamId(member))).events.filter((e) => e.type === "PointsSpent" && (e.data as { orderId: string }).orderId === first.orderId);
+    expect(spends).toHaveLength(1);
+    const reservations = (await services.store.readStream(storeItemStreamId(item.id))).events.filter((e) => e.type === "StoreItemReserved");
+    expect(reservations).toHaveLength(1);
+    expect((await services.store.readStream(orderStreamId(first.orderId))).events).toHaveLength(1);
+  });
+
   it("random award and spend sequences, run at once on a few members: the balance is never negative and equals the ledger's sum", async () => {
     const members = generated.slice(111, 115);
     let seed = 7;
