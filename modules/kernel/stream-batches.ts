@@ -32,11 +32,35 @@ const linesOf = (store: EventStore) => {
   return lines;
 };
 
+/** How many streams' last known states a store keeps once their batches are done (least recently used out first). */
+export const KNOWN_STATES_MAX = 1_000;
+type Known = { decider: unknown; state: unknown; revision: number };
 /**
- * Whether commands for this stream are being decided in batches in this process now: a command asked for now
- * joins them and starts from the state they leave, so a read of the stream made for it would go unused.
+ * The state each stream's last batch left, kept after the batch is done (decision 119): the next command for the
+ * stream starts from it without reading. It may be stale (another process, or another path of this one, wrote
+ * since): an append proves it by its expected revision, and a batch that would append nothing reads the stream's
+ * revision before it answers (a refusal or a no-op is never told from a state not known to be current).
  */
-export const batchUnderway = (store: EventStore, streamId: string): boolean => linesOf(store).has(streamId);
+const storeKnown = new WeakMap<EventStore, Map<string, Known>>();
+const knownOf = (store: EventStore) => {
+  let known = storeKnown.get(store);
+  if (!known) storeKnown.set(store, (known = new Map()));
+  return known;
+};
+function remember(store: EventStore, streamId: string, decider: unknown, known: { state: unknown; revision: number } | undefined) {
+  const all = knownOf(store);
+  all.delete(streamId);
+  if (!known) return;
+  all.set(streamId, { decider, ...known });
+  if (all.size > KNOWN_STATES_MAX) all.delete(all.keys().next().value!);
+}
+
+/**
+ * Whether this process knows the stream's state without reading it: its commands are being decided in batches now,
+ * or a batch left its state (decision 119). A command asked for now starts from that state, so a read of the stream
+ * made for it would go unused.
+ */
+export const batchUnderway = (store: EventStore, streamId: string): boolean => linesOf(store).has(streamId) || knownOf(store).has(streamId);
 
 /**
  * Group commit on ONE stream (decision 116): the commands for a stream that many write at once (a store
@@ -60,7 +84,8 @@ export function handleInBatch<S, C extends Command, E extends DomainEvent>(
     let line = lines.get(streamId);
     const start = !line;
     if (!line) {
-      line = { queue: [], maxRetries };
+      const known = knownOf(deps.store).get(streamId);
+      line = { queue: [], maxRetries, known: known && known.decider === decider ? { state: known.state, revision: known.revision } : undefined };
       lines.set(streamId, line);
     }
     line.maxRetries = Math.max(line.maxRetries, maxRetries);
@@ -81,6 +106,7 @@ async function drain(deps: { store: EventStore; clock: Clock }, decider: Decider
     }
   }
   linesOf(deps.store).delete(streamId);
+  remember(deps.store, streamId, decider, line.known);
 }
 
 type Outcome = { kind: "refused"; error: DomainError } | { kind: "replayed"; events: RecordedEvent[]; state: unknown } | { kind: "decided"; from: number; count: number; state: unknown };
@@ -89,10 +115,13 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
   for (let attempt = 0; ; attempt++) {
     let state: unknown;
     let revision: number;
+    /** decided on a state read just now; a known state, or a read made before waiting, may be stale */
+    let fresh = false;
     const earlier = new Map<string, RecordedEvent[]>();
     if (attempt === 0 && line.known) {
       ({ state, revision } = line.known);
     } else {
+      fresh = !(attempt === 0 && batch[0]!.firstRead);
       const read = attempt === 0 && batch[0]!.firstRead ? await batch[0]!.firstRead : await deps.store.readStream(streamId);
       state = decider.initialState();
       for (const event of read.events) {
@@ -132,6 +161,10 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
       toAppend.push(...decision.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata })));
     }
 
+    // nothing to append: the answers (refusals, no-ops) hold only if the state was the stream's latest; an append
+    // proves it by its expected revision, without one the stream's revision is read (decision 119)
+    // (the next attempt reads the stream: it never comes back here)
+    if (toAppend.length === 0 && !fresh && (await deps.store.readStream(streamId, { last: 1 })).currentRevision !== revision) continue;
     let positions: number[] = [];
     let first = revision + 1;
     if (toAppend.length > 0) {

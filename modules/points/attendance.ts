@@ -1,5 +1,5 @@
 import type { Services } from "../identity";
-import { DomainError, idFrom } from "../kernel";
+import { DomainError, idFrom, type DomainEvent, type RecordedEvent } from "../kernel";
 import { pointsDecider, type PointsCommand } from "./decide";
 import { pointsStreamId, type PointSource } from "./events";
 import { runOn } from "./run";
@@ -47,4 +47,42 @@ export async function applyAttendanceMark(services: Pick<Services, "store" | "cl
     if (error instanceof DomainError) return [];
     throw error;
   }
+}
+
+/** An event's attendance changes as its stream holds them (modules/appointments' events, which the points do not import). */
+type EventMarked = RecordedEvent<DomainEvent<"EventAttendanceMarked", { eventId: string; marks: { participantId: string; status: string }[] }>>;
+type EventUnregistered = RecordedEvent<DomainEvent<"ParticipantUnregisteredFromEvent", { eventId: string; participantId: string }>>;
+export type EventAttendanceChange = EventMarked | EventUnregistered;
+
+const isEventChange = (e: RecordedEvent): e is EventAttendanceChange => e.type === "EventAttendanceMarked" || e.type === "ParticipantUnregisteredFromEvent";
+/** The participants an event's attendance change names. */
+export const participantsOfChange = (e: EventAttendanceChange) => (e.type === "EventAttendanceMarked" ? e.data.marks.map((m) => m.participantId) : [e.data.participantId]);
+
+/**
+ * A participant's attendance of an event as its stream says NOW (decisions 087, 118): the latest of their marks AND
+ * unregistrations. Unregistering drops the participant's mark from the event (decision 047): the event's report,
+ * its attendee count and the challenges (decision 112) no longer count them, so neither do the points; present
+ * earns, anything else (absent, or unregistered) takes a standing award back. `markId` names that latest change
+ * and the participant (the same id as before decision 118 when the latest change is a mark), so a replay, a second
+ * delivery or a reversed order of delivery appends nothing. Null when they were never marked.
+ */
+export function eventAttendanceMark(
+  stream: readonly RecordedEvent[],
+  participantId: string,
+  event: { eventId: string; organizationId: string; name: string },
+): AttendanceMark | null {
+  const changes = stream.filter((e): e is EventAttendanceChange => isEventChange(e) && participantsOfChange(e).includes(participantId));
+  // never marked (an unregistration before the event, the usual kind): no award to take back, nothing to read
+  if (!changes.some((e) => e.type === "EventAttendanceMarked")) return null;
+  const latest = changes.at(-1)!;
+  const status = latest.type === "EventAttendanceMarked" ? latest.data.marks.find((m) => m.participantId === participantId)?.status : "unregistered";
+  return {
+    markId: idFrom(latest.eventId, participantId),
+    organizationId: event.organizationId,
+    participantId,
+    source: { kind: "event", id: event.eventId },
+    earns: status === "present",
+    reason: status === "present" ? `Attended ${event.name}` : status === "unregistered" ? `Unregistered from ${event.name}` : `${event.name} marked ${status ?? "unmarked"}`,
+    markedBy: latest.metadata.actorId,
+  };
 }

@@ -9,5 +9,5 @@ export { mayAward, mayAwardAny, mayManageStore, mayViewLeaderboard, awardableCat
 export * from "./service-points";
 export * from "./service-store";
 export { ownMembers, memberChoices } from "./members";
-export { attendanceCommand, applyAttendanceMark, type AttendanceMark } from "./attendance";
+export { attendanceCommand, applyAttendanceMark, eventAttendanceMark, participantsOfChange, type AttendanceMark, type EventAttendanceChange } from "./attendance";
 export { pointsApi } from "./api";

@@ -1,5 +1,5 @@
 import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
-import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError } from "../kernel";
+import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError, type DomainEvent, type ReadStreamResult } from "../kernel";
 import { orderById, ordersPage, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
@@ -122,9 +122,10 @@ export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; p
 
 /**
  * The checkout's one consistent decision (decision 076), for a buyer already known: the order as placed and the
- * member's balance after it, or a refusal. Every stream it decides on is read in one batched statement with the
- * store's check (decision 086); a stream written meanwhile is read again on its conflict. It does not wait for
- * the projector.
+ * member's balance after it, or a refusal. Every stream it decides on is read in one batched statement (decision
+ * 086), unless this process knows its state from its last batch (decision 119); a stream written meanwhile is read
+ * again on its conflict, and a refusal is told only from a state known to be the stream's latest. The item streams
+ * decide what can be had (no read-model check first: decision 119). It does not wait for the projector.
  */
 export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string): Promise<PlacedOrder> {
   const { organizationId, participantId } = buyer;
@@ -132,31 +133,24 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   const lines = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => isUuid(l.id));
   const orderId = idFrom("store-order", base);
   const unknownIds = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => !isUuid(l.id));
-  // the same turn: one statement reads the item streams, the member's and the order's (the stream batcher)
-  // an item whose reservations are being decided in batches here already: its batch knows its state (decision 116)
-  const reads = new Map(lines.filter((l) => !batchUnderway(services.store, storeItemStreamId(l.id))).map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
-  const memberRead = services.store.readStream(pointsStreamId(participantId));
-  const orderRead = services.store.readStream(orderStreamId(orderId));
-  for (const read of [...reads.values(), memberRead, orderRead]) read.catch(() => undefined);
-  const known = new Map((await storeItemsByIds(services.db, organizationId, lines.map((l) => l.id))).map((r) => [r.id, r]));
-  const unavailable = [
-    ...unknownIds.map((l) => ({ id: l.id, why: "An item is no longer in the store" })),
-    ...lines.flatMap((l) => {
-      const row = known.get(l.id);
-      if (!row || row.removed || !visibleTo({ visibleGroups: row.visible_groups }, buyer.roleName)) return [{ id: l.id, why: `${row?.name ?? "An item"} is no longer in the store` }];
-      if (row.available < l.quantity) return [{ id: l.id, why: row.available === 0 ? `${row.name} is sold out` : `Only ${row.available} of ${row.name} left` }];
-      return [];
-    }),
-  ];
-  if (unavailable.length > 0) throw cartUnavailable(unavailable);
+  if (unknownIds.length > 0) throw cartUnavailable(unknownIds.map((l) => ({ id: l.id, why: "An item is no longer in the store" })));
+  // the same turn: one statement reads the item streams and the member's (the stream batcher); a stream
+  // whose state this process knows (its batch underway, or left by the last one: decisions 116, 119) is not read
+  const knows = (streamId: string) => batchUnderway(services.store, streamId);
+  const reads = new Map(lines.filter((l) => !knows(storeItemStreamId(l.id))).map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
+  const memberRead = knows(pointsStreamId(participantId)) ? undefined : services.store.readStream(pointsStreamId(participantId));
+  // the order is new (its id derives from this checkout's): it is placed with "no stream" expected, unread; a resent
+  // checkout's order (stored already) or one the sweep gave up on (decision 086) fails that append, and is then read
+  const orderRead = Promise.resolve<ReadStreamResult<DomainEvent>>({ streamExists: false, currentRevision: -1, events: [] });
+  for (const read of [...reads.values(), memberRead]) read?.catch(() => undefined);
 
   const positions: number[] = [];
   const reserved: string[] = [];
   const orderLines: OrderLine[] = [];
   let balance = 0;
-  let refusedLine = "";
   try {
-    // every line at once (different streams); buyers of one item share a batch on its stream (decision 116)
+    // every line at once (different streams); buyers of one item share a batch on its stream (decision 116). The
+    // item's stream decides it all: unknown, removed, hidden from the buyer's group, sold out, over the limit
     const results = await Promise.allSettled(
       lines.map((line) => {
         const reserve = { type: "ReserveStoreItem" as const, data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) };
@@ -170,14 +164,21 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
       const fields = r.value.state.fields!;
       orderLines.push({ itemId: lines[i]!.id, name: fields.name, price: fields.price, quantity: lines[i]!.quantity });
     });
-    const refused = results.findIndex((r) => r.status === "rejected");
-    if (refused >= 0) {
-      refusedLine = lines[refused]!.id;
-      throw (results[refused] as PromiseRejectedResult).reason;
-    }
+    // every line that cannot be had is named (the cart drops those and keeps the rest); any other trouble as it is
+    const unavailable = results.flatMap((r, i) => {
+      if (r.status === "fulfilled") return [];
+      const error = r.reason as unknown;
+      if (!(error instanceof DomainError)) throw error;
+      if (error.code === "STORE_ITEM_NOT_FOUND") return [{ id: lines[i]!.id, why: "An item is no longer in the store" }];
+      if (error.details?.reason) return [{ id: lines[i]!.id, why: error.message }];
+      throw error;
+    });
+    if (unavailable.length > 0) throw cartUnavailable(unavailable);
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
-    const spent = await runOn(services, pointsDecider, pointsStreamId(participantId), { type: "SpendPoints", data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) }, 50, memberRead);
+    // the member's spends in this process are decided in batches too: the state the last one left is the next one's
+    const spend = { type: "SpendPoints" as const, data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) };
+    const spent = await runInBatch(services, pointsDecider, pointsStreamId(participantId), spend, 50, memberRead);
     positions.push(...spent.events.map((e) => e.position));
     balance = spent.state.balance;
   } catch (error) {
@@ -186,14 +187,18 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
       const r = await runInBatch(services, itemDecider, storeItemStreamId(itemId), { type: "ReleaseStoreItem", data: { organizationId, itemId, orderId }, metadata: metaOf(idFrom(base, "release", itemId)) }, 200);
       positions.push(...r.events.map((e) => e.position));
     }
-    if (error instanceof DomainError && error.details?.reason) throw cartUnavailable([{ id: refusedLine, why: error.message }]);
     throw error;
   }
-  const placed = await runOn(services, orderDecider, orderStreamId(orderId), { type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) }, 10, orderRead).catch(async (error: unknown) => {
-    // given up on by the sweep meanwhile (decision 086): what this checkout reserved and spent goes back, once
-    if (error instanceof DomainError && error.code === "CHECKOUT_ABANDONED") await undoCheckout(services, { organizationId, orderId, participantId, itemIds: reserved, actorId: buyer.actorId });
-    throw error;
-  });
+  const place = { type: "PlaceOrder" as const, data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) };
+  const placeIt = (firstRead?: typeof orderRead) =>
+    runOn(services, orderDecider, orderStreamId(orderId), place, 10, firstRead).catch(async (error: unknown) => {
+      // given up on by the sweep meanwhile (decision 086): what this checkout reserved and spent goes back, once
+      if (error instanceof DomainError && error.code === "CHECKOUT_ABANDONED") await undoCheckout(services, { organizationId, orderId, participantId, itemIds: reserved, actorId: buyer.actorId });
+      throw error;
+    });
+  let placed = await placeIt(orderRead);
+  // a resent checkout whose order is stored already: answered from the order's own events (its first time), read now
+  if (placed.replayed) placed = await placeIt();
   positions.push(...placed.events.map((e) => e.position));
   const at = placed.events[0]?.metadata.occurredAt ?? services.clock.now().toISOString();
   const state = placed.state;

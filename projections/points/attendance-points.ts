@@ -1,28 +1,16 @@
 import { loadEvent } from "../../modules/appointments";
-import { applyAttendanceMark, type AttendanceMark } from "../../modules/points";
+import { applyAttendanceMark, eventAttendanceMark, participantsOfChange, type AttendanceMark, type EventAttendanceChange } from "../../modules/points";
 import {
   loadProgram,
   type AttendanceMarked,
   type CreatedProgram,
 } from "../../modules/programs";
-import {
-  idFrom,
-  systemClock,
-  type DomainEvent,
-  type RecordedEvent,
-} from "../../modules/kernel";
+import { systemClock, type RecordedEvent } from "../../modules/kernel";
 import { defineProjection } from "../runner";
 
 export const ATTENDANCE_POINTS = "attendance-points";
 
-/** an event's marks (modules/appointments' `EventAttendanceMarked`, which its index does not name) */
-type EventAttendanceMarked = DomainEvent<
-  "EventAttendanceMarked",
-  { eventId: string; marks: { participantId: string; status: string }[] }
->;
-type Marked =
-  | RecordedEvent<AttendanceMarked>
-  | RecordedEvent<EventAttendanceMarked>;
+type Marked = RecordedEvent<AttendanceMarked> | EventAttendanceChange;
 
 /** A program session's mark: the participant's latest mark in the session's stream. */
 function sessionMark(
@@ -57,8 +45,8 @@ function sessionMark(
 
 /**
  * Automatic attendance points (decision 087): a checkpointed subscriber of the attendance marks of program
- * sessions and of events. For each participant a batch marks, it acts on their latest mark (from the stream as it
- * is now): the program's points per session, or the event's points, awarded once with the session or event as
+ * sessions and of events. For each participant a batch marks (or unregisters from an event), it acts on their
+ * latest mark (from the stream as it is now; an event's unregistration counts as its latest change, decision 118): the program's points per session, or the event's points, awarded once with the session or event as
  * the source, or the standing award taken back. It owns no table; in the registry so the projector runs it with
  * the others and health shows its lag. Read again (a replay, a rebuild, a second delivery) a mark appends
  * nothing: the command ids derive from the latest mark, and the decider keeps one standing award per source.
@@ -66,7 +54,7 @@ function sessionMark(
 export const attendancePointsProjection = defineProjection<unknown>({
   name: ATTENDANCE_POINTS,
   tables: [],
-  eventTypes: ["AttendanceMarked", "EventAttendanceMarked"],
+  eventTypes: ["AttendanceMarked", "EventAttendanceMarked", "ParticipantUnregisteredFromEvent"],
   async apply(_db, events, context) {
     // a rebuild into shadow tables hands no store: it sends nothing
     if (!context) return;
@@ -99,45 +87,19 @@ export const attendancePointsProjection = defineProjection<unknown>({
           sessionMark(event, program, await streamOf(event.streamId)),
           program.details.pointsPerSession
         );
-      } else if (event.type === "EventAttendanceMarked") {
+      } else {
         const appointment = await loadEvent(deps.store, event.data.eventId);
         if (!appointment) continue;
         const stream = await streamOf(event.streamId);
-        for (const { participantId } of event.data.marks) {
+        for (const participantId of participantsOfChange(event)) {
           const key = `${event.streamId}|${participantId}`;
           if (done.has(key)) continue;
           done.add(key);
-          const latest =
-            stream
-              .filter(
-                (e): e is RecordedEvent<EventAttendanceMarked> =>
-                  e.type === "EventAttendanceMarked" &&
-                  (e.data as EventAttendanceMarked["data"]).marks.some(
-                    (m) => m.participantId === participantId
-                  )
-              )
-              .at(-1) ?? event;
-          // the status of that same mark: the command id derives from it, so a status read elsewhere (the event's
-          // state, loaded a moment apart from the stream) could pair a newer mark's id with an older status, and
-          // the correction's own command would then be taken for a repeat and never take the award back
-          const status = latest.data.marks.find((m) => m.participantId === participantId)?.status;
-          const name = appointment.details.name;
-          await applyAttendanceMark(
-            deps,
-            {
-              markId: idFrom(latest.eventId, participantId),
-              organizationId: appointment.organizationId,
-              participantId,
-              source: { kind: "event", id: appointment.eventId },
-              earns: status === "present",
-              reason:
-                status === "present"
-                  ? `Attended ${name}`
-                  : `${name} marked ${status ?? "unmarked"}`,
-              markedBy: latest.metadata.actorId,
-            },
-            appointment.details.points
-          );
+          // the latest of the participant's marks and unregistrations (decision 118), from the stream as it is now:
+          // the command id derives from that change and its status comes from it, so a status read elsewhere can
+          // never pair a newer change's id with an older status
+          const mark = eventAttendanceMark(stream, participantId, { eventId: appointment.eventId, organizationId: appointment.organizationId, name: appointment.details.name });
+          if (mark) await applyAttendanceMark(deps, mark, appointment.details.points);
         }
       }
     }

@@ -4,8 +4,8 @@
  * (one append per member, dated over 90 days) and projected by the real projector; then:
  *   - the leaderboard over HTTP as the admin, all time, this month and this week (decision 085): p95 (goal < 50 ms)
  *   - a member's balance and history (the read-model queries the balance call runs, decision 085): p95 (goal < 20 ms)
- *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decision 086) at 20
- *     concurrent buyers over 5 items: p99 (goal < 50 ms)
+ *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119)
+ *     at 20 concurrent buyers over 5 items, each buyer checking out 25 times: p99 (goal < 50 ms)
  * Prints the figures, the goals, ok or MISS, and a baseline measured in the same run (GET /api/setting/organization
  * over HTTP, p95): the machine is shared, so compare the figures with it. Smaller sizes make a smoke run.
  */

@@ -90,3 +90,15 @@ export async function seedDemoEvents(deps: Deps, org: { id: string; timeZone?: s
   }
   return { events: DEMO_EVENTS.length };
 }
+
+/**
+ * Who a demo event's attendance marked present (the same choice `seedDemoEvents` makes): empty for an event not
+ * taken yet. The demo challenges give these members the event in their progress (decision 112).
+ */
+export function demoEventAttendees(participantIds: readonly string[], key: string): string[] {
+  const n = DEMO_EVENTS.findIndex((e) => e.key === key);
+  const demo = DEMO_EVENTS[n];
+  if (!demo || demo.present === null) return [];
+  const chosen = Array.from({ length: demo.registrations }, (_, i) => participantIds[(i * 13 + n * 41 + 3) % participantIds.length]!);
+  return [...new Set(chosen)].slice(0, demo.present);
+}

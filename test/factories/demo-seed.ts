@@ -205,8 +205,8 @@ export async function seedDemoDataIfEmpty(deps: { store: EventStore; clock: Cloc
     await seedDemoPoints(deps, org, generated, ids.coach!);
     await seedDemoChildPoints(deps, org, participants.slice(generated.length).map((p) => p.participantId), ids.coach!);
     await seedDemoStore(deps, org, generated, ids.admin!);
-    // challenges (decision 102): one per rule, with some progress and a few completions (their points awarded)
-    await seedDemoChallenges(deps, org, generated, participants.slice(generated.length).map((p) => p.participantId), { adminId: ids.admin!, coachId: ids.coach! });
+    // challenges (decisions 102, 112): one per rule and one where events count, with some progress and a few completions (their points awarded)
+    await seedDemoChallenges(deps, org, generated, participants.slice(generated.length).map((p) => p.participantId), { adminId: ids.admin!, coachId: ids.coach! }, participants.map((p) => p.participantId));
     // integrations (decision 080): two API keys of the admin (one expired) and an example webhook, turned off
     await seedDemoIntegrations(deps, org.id, ids.admin!);
     // resources (decision 101): a PDF handbook, links, a parents-only and a coaches-only item, opened by the family and the children

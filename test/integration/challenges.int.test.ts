@@ -46,10 +46,24 @@ describe("challenges, on real PostgreSQL and Redis", () => {
   }, 180_000);
   afterAll(() => app?.stop());
 
-  it("shows the demo challenges: staff see all three, a member her open ones with her progress", async () => {
+  it("shows the demo challenges: staff see all four, a member her open ones with her progress", async () => {
     const all = await json<{ data: Challenge[]; count: number }>(await admin.request("GET", "/api/challenge"));
-    expect(all.data.map((c) => c.rule).sort()).toEqual(["attendance", "staff", "survey"]);
-    expect(all.data.find((c) => c.rule === "attendance")).toMatchObject({ sessions: 5, completions: 1 });
+    expect(all.data.map((c) => c.rule).sort()).toEqual(["attendance", "attendance", "staff", "survey"]);
+    expect(all.data.find((c) => c.id === demoChallengeId(NORTHSIDE, "attendance"))).toMatchObject({ sessions: 5, completions: 1 });
+    // decision 112: any program, an event counting as one session; members who were at the museum trip have it in their progress
+    const outAndAbout = demoChallengeId(NORTHSIDE, "events");
+    expect(all.data.find((c) => c.id === outAndAbout)).toMatchObject({ title: "Out and about", sessions: 8, completions: 0 });
+    const events = await json<{ data: { participant_id: string; sessions: number; completed: boolean }[]; count: number }>(await coach.request("GET", `/api/challenge/${outAndAbout}/progress`));
+    expect(events.count).toBe(4);
+    expect(events.data.every((p) => p.sessions >= 1 && p.sessions <= 4 && !p.completed)).toBe(true);
+    // three of them were marked present at the trip (its points awarded by decision 087): it is one of their sessions
+    const trip = idFrom("demo", "appointment-event", NORTHSIDE, "science-museum-trip");
+    const tripGoers = await db.selectFrom("rm_point_entries").select("participant_id").where("source_kind", "=", "event").where("source_id", "=", trip).where("kind", "=", "award").execute();
+    expect(events.data.filter((p) => tripGoers.some((t) => t.participant_id === p.participant_id))).toHaveLength(3);
+    for (const p of events.data.filter((x) => tripGoers.some((t) => t.participant_id === x.participant_id))) {
+      const { events: progress } = await app.app.core.store.readStream(challengeProgressStreamId(outAndAbout, p.participant_id));
+      expect(progress.some((e) => (e.data as { sessionKey?: string }).sessionKey === `event:${trip}`)).toBe(true);
+    }
     const mine = await json<{ data: Challenge[] }>(await maya.request("GET", "/api/challenge"));
     const hero = mine.data.find((c) => c.id === demoChallengeId(NORTHSIDE, "attendance"));
     expect(hero?.progress).toEqual([expect.objectContaining({ participant_id: MAYA, sessions: 2, needed: 5, completed: false })]);

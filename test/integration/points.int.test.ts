@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Services } from "../../modules/identity";
 import { DomainError, idFrom, newId, systemClock } from "../../modules/kernel";
 import { itemDecider, orderDecider, orderStreamId, placeOrder, pointsDecider, pointsStreamId, releaseAbandonedCheckouts, storeItemStreamId, type PointsCommand } from "../../modules/points";
-import { runOn } from "../../modules/points/run";
+import { runInBatch, runOn } from "../../modules/points/run";
 import { waitForProjection } from "../../projections/runner";
 import type { ReadModels } from "../../projections/read-models";
 import { DEMO_STORE_ITEMS } from "../factories/points";
@@ -198,6 +198,50 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     expect(available.sort()).toEqual([4, 5]);
   });
 
+  it("a state this process kept from its last checkout (decision 119) never refuses what the store allows: points awarded and stock added since by another path", async () => {
+    const [member, first, second] = [generated[117]!, generated[118]!, generated[119]!];
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member, first, second], amount: 100, reason: "Known state" } }));
+    const all = await balanceOf(member);
+    const [big, small] = [await createItem({ name: "Big prize", price: all, stock: 5 }), await createItem({ name: "Small prize", price: 30, stock: 1 })];
+    // spends everything: the member's known state says 0
+    expect((await placeOrder(services, buyer(member), [{ id: big.id, quantity: 1 }], newId())).balance).toBe(0);
+    expect(await placeOrder(services, buyer(member), [{ id: big.id, quantity: 1 }], newId()).catch((e: DomainError) => e.code)).toBe("POINTS_NOT_ENOUGH");
+    // awarded by staff (one append from a read, not through the batch): the next checkout sees it
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member], amount: 40, reason: "Well done" } }));
+    expect((await placeOrder(services, buyer(member), [{ id: small.id, quantity: 1 }], newId())).balance).toBe(10);
+    // the last small prize is gone: the item's known state says sold out; staff add stock; the next buyer gets one
+    expect(await placeOrder(services, buyer(first), [{ id: small.id, quantity: 1 }], newId()).catch((e: DomainError) => e.message)).toMatch(/^Small prize is sold out/);
+    await json(await admin.request("PUT", `/api/store/item/${small.id}`, { body: { name: "Small prize", description: "", price: 30, stock: 2 } }));
+    expect((await placeOrder(services, buyer(second), [{ id: small.id, quantity: 1 }], newId())).order.lines).toEqual([{ itemId: small.id, name: "Small prize", price: 30, quantity: 1 }]);
+    // every line that cannot be had is named at once, and nothing is bought: the big prize's unit goes back
+    const gone = newId();
+    const refused = (await placeOrder(services, buyer(first), [{ id: big.id, quantity: 1 }, { id: small.id, quantity: 1 }, { id: gone, quantity: 1 }], newId()).catch((e: DomainError) => e)) as DomainError;
+    expect(refused.code).toBe("CART_ITEMS_UNAVAILABLE");
+    expect(refused.message.split(". They were")[0]!.split("; ").sort()).toEqual(["An item is no longer in the store", "Small prize is sold out"]);
+    expect(refused.message).toMatch(/\. They were taken out of your cart; the rest is still there\.$/);
+    expect([...(refused.details?.unavailable as string[])].sort()).toEqual([small.id, gone].sort());
+    const bigStream = (await services.store.readStream(storeItemStreamId(big.id))).events;
+    expect(bigStream.filter((e) => e.type === "StoreItemReserved").length - bigStream.filter((e) => e.type === "StoreItemReleased").length).toBe(1);
+  });
+
+  it("a checkout resent (same key): the same order, dated as the first time, nothing reserved or spent twice", async () => {
+    const member = generated[5]!;
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member], amount: 100, reason: "Resend" } }));
+    const item = await createItem({ name: "Resend badge", price: 20, stock: 5 });
+    const base = newId();
+    const first = await placeOrder(services, buyer(member), [{ id: item.id, quantity: 1 }], base);
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await placeOrder(services, buyer(member), [{ id: item.id, quantity: 1 }], base);
+    expect(again.orderId).toBe(first.orderId);
+    expect(again.order).toEqual(first.order);
+    expect(again.balance).toBe(first.balance);
+    const spends = (await services.store.readStream(pointsStreamId(member))).events.filter((e) => e.type === "PointsSpent" && (e.data as { orderId: string }).orderId === first.orderId);
+    expect(spends).toHaveLength(1);
+    const reservations = (await services.store.readStream(storeItemStreamId(item.id))).events.filter((e) => e.type === "StoreItemReserved");
+    expect(reservations).toHaveLength(1);
+    expect((await services.store.readStream(orderStreamId(first.orderId))).events).toHaveLength(1);
+  });
+
   it("random award and spend sequences, run at once on a few members: the balance is never negative and equals the ledger's sum", async () => {
     const members = generated.slice(111, 115);
     let seed = 7;
@@ -211,7 +255,9 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
           : { type: "SpendPoints", data: { organizationId: NORTHSIDE, participantId: p, entryId: id, amount: 1 + rand(40), reason: `Random ${k}`, orderId: id }, metadata: meta };
       }),
     );
-    const outcomes = await Promise.allSettled(jobs.map((c) => runOn(services, pointsDecider, pointsStreamId(c.data.participantId), c, 100)));
+    // half the spends as the checkout spends (in batches, from the state the last batch left: decision 119), the rest
+    // and every award one at a time from a read: each path's writes make the other's known state stale
+    const outcomes = await Promise.allSettled(jobs.map((c, i) => (c.type === "SpendPoints" && i % 2 === 1 ? runInBatch : runOn)(services, pointsDecider, pointsStreamId(c.data.participantId), c, 100)));
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).code).toBe("POINTS_NOT_ENOUGH");
     await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
     for (const p of members) {

@@ -110,4 +110,36 @@ describe("commands on one stream decided and appended in batches (decision 116)"
     expect([keyOf("k1"), keyOf("k2")]).toEqual(["first key", "second key"]);
     expect(read.events[1]!.position + 1).toBe(read.events[2]!.position);
   });
+
+  // decision 119: the state a batch leaves is kept for the stream's next command
+  it("the next command starts from the state the last batch left, without reading; a refusal from it is checked against the stream first", async () => {
+    const stream = uniqueStream("item");
+    const reads: string[] = [];
+    const original = store.readStream.bind(store);
+    store.readStream = ((id: string, options?: { last?: number }) => (id === stream && reads.push(options?.last ? "revision" : "stream"), original(id, options))) as EventStore["readStream"];
+    try {
+      await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 1 }));
+      expect((await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }))).ok).toBe(true);
+      expect(reads).toEqual(["stream"]);
+      // refused from the known state: the stream's revision is read first (it is current), nothing else
+      const sold = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }));
+      expect(sold.ok ? "ok" : sold.error.code).toBe("SOLD_OUT");
+      expect(reads).toEqual(["stream", "revision"]);
+
+      // another process stocks five more, straight into the store: the known state (sold out) is stale
+      await store.appendToStream(stream, [{ type: "Stocked", data: { units: 5 }, eventId: newId(), metadata: { commandId: newId(), organizationId: "org-1", actorId: null, correlationId: "x", causationId: null, occurredAt: clock.now().toISOString() } }], { expectedRevision: 1 });
+      const after = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "c" }));
+      expect(after.ok).toBe(true);
+      if (after.ok) expect(after.state.stock).toBe(4);
+      expect(reads).toEqual(["stream", "revision", "revision", "stream"]);
+
+      // decided on a known state that is current, the append proves it: no read at all, refusals beside it included
+      reads.length = 0;
+      const next = await Promise.all(Array.from({ length: 5 }, (_, i) => handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: `d${i}` }))));
+      expect(next.filter((r) => r.ok)).toHaveLength(4);
+      expect(reads).toEqual([]);
+    } finally {
+      store.readStream = original;
+    }
+  });
 });
