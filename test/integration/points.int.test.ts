@@ -57,6 +57,9 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     await app?.stop();
   });
 
+  /** until the points read models have every event so far (the wait answers false after its timeout, never throws) */
+  const pointsCaughtUp = async () => expect(await waitForProjection(services, "points", { atLeast: await services.store.headPosition(), timeoutMs: 30_000 })).toBe(true);
+
   it("shows the demo data: a stocked store, Maya's points, orders, and a leaderboard with first names and initials for members", async () => {
     const items = await json<{ data: Item[] }>(await maya.request("GET", "/api/store/item"));
     expect(items.data.map((i) => i.name).sort()).toEqual(DEMO_STORE_ITEMS.map((i) => i.name).sort());
@@ -123,7 +126,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     expect(placed.message).toBe("Order successfully created");
     expect(placed.data).toMatchObject({ status: "Pending", total: 200, lines: [{ itemId: pin.id, quantity: 2, price: 100 }], balance: start - 200 });
     // the call answers from its decision (decision 086); the read models follow
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     expect((await json<Balance>(await maya.request("GET", "/api/point/balance"))).balance).toBe(start - 200);
     // stock below the units ordered
     expect((await json<Failure>(await admin.request("PUT", `/api/store/item/${pin.id}`, { body: { name: "Enamel pin", price: 100, stock: 1 } }), 400)).message).toBe("Stock cannot be below the 2 units already ordered");
@@ -133,7 +136,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     const poor = await json<Failure>(await maya.request("POST", "/api/order", { body: { items: [{ id: bike.id }] } }), 409);
     expect(poor.code).toBe("POINTS_NOT_ENOUGH");
     expect(poor.message).toBe(`Not enough points: ${start - 200} left, 5000 needed`);
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     expect((await json<Item>(await admin.request("GET", `/api/store/item/${bike.id}`))).available).toBe(1);
 
     // staff move it along; Maya cannot; cancelling a Ready order refunds by an event and returns the stock
@@ -166,7 +169,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
       expect((error as DomainError).code).toBe("CART_ITEMS_UNAVAILABLE");
       expect((error as DomainError).message).toMatch(/^Concert ticket is sold out/);
     }
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     const orders = await db.selectFrom("rm_store_orders").select(["participant_id", "status"]).where(sql<boolean>`lines @> ${JSON.stringify([{ itemId: item.id }])}::jsonb`).execute();
     expect(orders).toHaveLength(10);
     const row = await json<Item>(await admin.request("GET", `/api/store/item/${item.id}`));
@@ -188,7 +191,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     const [x, y] = [await createItem({ name: "Sticker pack", price: balance - 5, stock: 5 }), await createItem({ name: "Yo-yo", price: balance - 5, stock: 5 })];
     const results = await Promise.allSettled([x, y].map((i) => placeOrder(services, buyer(member), [{ id: i.id, quantity: 1 }], newId())));
     // the checkout answers from its decision (decision 086): the read models follow
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const loser = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect((loser.reason as DomainError).code).toBe("POINTS_NOT_ENOUGH");
@@ -259,7 +262,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     // and every award one at a time from a read: each path's writes make the other's known state stale
     const outcomes = await Promise.allSettled(jobs.map((c, i) => (c.type === "SpendPoints" && i % 2 === 1 ? runInBatch : runOn)(services, pointsDecider, pointsStreamId(c.data.participantId), c, 100)));
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).code).toBe("POINTS_NOT_ENOUGH");
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     for (const p of members) {
       const { events } = await services.store.readStream(pointsStreamId(p));
       let running = 0;
@@ -298,14 +301,14 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     // the checkout's first two steps, then it dies
     await runOn(services, itemDecider, storeItemStreamId(item.id), { type: "ReserveStoreItem", data: { organizationId: NORTHSIDE, itemId: item.id, orderId, participantId: member, quantity: 1, roleName: "PARTICIPANT" }, metadata: meta(newId()) });
     await runOn(services, pointsDecider, pointsStreamId(member), { type: "SpendPoints", data: { organizationId: NORTHSIDE, participantId: member, entryId: newId(), amount: 40, reason: "Order: Water bottle", orderId }, metadata: meta(newId()) });
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     expect((await json<Item>(await admin.request("GET", `/api/store/item/${item.id}`))).available).toBe(0);
     expect(await balanceOf(member)).toBe(start - 40);
 
     // too young to sweep: left alone
     expect(await releaseAbandonedCheckouts(services, 60_000)).toBe(0);
     expect(await releaseAbandonedCheckouts(services, 0)).toBe(1);
-    await waitForProjection(services, "points", { atLeast: await services.store.headPosition() });
+    await pointsCaughtUp();
     expect((await json<Item>(await admin.request("GET", `/api/store/item/${item.id}`))).available).toBe(1);
     expect(await balanceOf(member)).toBe(start);
     expect(await releaseAbandonedCheckouts(services, 0)).toBe(0);
