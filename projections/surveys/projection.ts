@@ -4,6 +4,7 @@ import type { RecordedEvent } from "../../modules/kernel";
 import { defineProjection } from "../runner";
 import type { SurveyTables } from "./tables";
 import { saveAnswerValues, type QuestionCache } from "./answer-values";
+import { countSavedAnswers, scorePair, scoreSavedAnswers } from "./rollups";
 
 type Db = Kysely<SurveyTables> | Transaction<SurveyTables>;
 
@@ -57,9 +58,11 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
       return;
     case "SurveyPaired":
       await db.updateTable("rm_surveys").set({ pairs_with: event.data.pairsWith }).where("id", "=", event.data.surveyId).execute();
+      await scorePair(db, event.data.surveyId, event.data.pairsWith);
       return;
     case "SurveyAnswersSaved": {
       const d = event.data;
+      await countSavedAnswers(db, d); // before the response's row is merged: it reads the answers replaced
       await saveAnswerValues(db, cache, d);
       const answers = JSON.stringify(d.answers);
       await db
@@ -84,6 +87,7 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
           }),
         )
         .execute();
+      await scoreSavedAnswers(db, d);
       return;
     }
     case "SurveyResponseSubmitted":
@@ -99,7 +103,7 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
 /** The surveys, their versions' pages and the members' responses (answers merged page by page). */
 export const surveysProjection = defineProjection<SurveyTables>({
   name: "surveys",
-  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses", "rm_survey_answer_values"],
+  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses", "rm_survey_answer_values", "rm_survey_answer_counts", "rm_survey_pair_scores", "rm_survey_pair_members", "rm_survey_pair_summary"],
   eventTypes: SURVEY_EVENT_TYPES,
   async apply(db, events) {
     const cache: QuestionCache = new Map();

@@ -2,7 +2,8 @@
  * `npm run bench:surveys` (issue 20, decisions 105-106): SURVEY_BENCH_MEMBERS members (default 5,000) of one
  * organization answer a pre and a post survey of SURVEY_BENCH_QUESTIONS rating questions each (default 40): at the
  * defaults 400,000 answers. The read models are written by bulk SQL as the surveys projection writes them (the
- * surveys, their versions, one response per member and survey, the rollup of numeric answers), then, warm:
+ * surveys, their versions, one response per member and survey, the rollup of numeric answers, and the rollups of
+ * decision 123 filled as migration 3201 fills them: the counts per answer, the pair's scores, members and sums), then, warm:
  *   - the survey report's first page (what GET /api/survey/{id}/report reads: the survey, its versions, a page
  *     of 20 participants, the distribution): p50, p95 (goal p95 < 150 ms)
  *   - the evaluation's page (GET /api/base/survey_evaluation_result: the pair, a page of 20 members, the summary
@@ -16,7 +17,7 @@ import { sql, type Kysely } from "kysely";
 import type { ReadModels } from "../../projections";
 import { csvFormatter, neutralizeCell, type ExportRequestedData } from "../../modules/exports";
 import { evaluationPage, evaluationPairOf, evaluationSummaryOf, questionsAcross } from "../../modules/surveys";
-import { answerCounts, surveyById, surveyReportPage, surveyVersions } from "../../projections/surveys";
+import { answerCounts, fillSurveyRollups, surveyById, surveyReportPage, surveyVersions } from "../../projections/surveys";
 import { surveySource } from "../../workers/exports/survey-sources";
 import { createTestDatabase } from "../support/test-db";
 import { percentile } from "./stats";
@@ -57,7 +58,8 @@ try {
       select ${id}, '00000000-0000-4000-9000-' || lpad(i::text, 12, '0'), 'Q' || q, ${ORG}, least(5, 1 + (i + q) % 5 + ${shift}::int)
         from generate_series(0, ${MEMBERS - 1}::int) i, generate_series(1, ${QUESTIONS}::int) q`.execute(db);
   }
-  await sql`vacuum analyze rm_participants, rm_surveys, rm_survey_versions, rm_survey_responses, rm_survey_answer_values`.execute(db);
+  await fillSurveyRollups(db); // the rollups of decision 123, as migration 3201 fills them from the rows above
+  await sql`vacuum analyze rm_participants, rm_surveys, rm_survey_versions, rm_survey_responses, rm_survey_answer_values, rm_survey_answer_counts, rm_survey_pair_scores, rm_survey_pair_members, rm_survey_pair_summary`.execute(db);
   console.log(`  seeded in ${seconds(t0)} s`);
 
   async function timed(op: (i: number) => Promise<unknown>) {
