@@ -130,4 +130,24 @@ describe("the survey rollups (decision 123), on real PostgreSQL", () => {
     expect(rows.counts).toHaveLength(12);
     expect(surveysProjection.tables).toEqual(expect.arrayContaining([...ROLLUPS]));
   });
+
+  it("in one batch, pages saved before and after a pairing count once each (the batch's changes are written before the pair is recomputed)", async () => {
+    // paired again; B's post R1 changes 2 -> 1 and C answers the post survey (changes to the sums not yet written);
+    // the pair is recomputed (a replayed pairing); C's pre answer changes 1 -> 3: B's R1 is 5 -> 1, C's 3 -> 5
+    await apply([paired(PRE), saved(POST, B, { R1: 1 }), saved(POST, C, { R1: 5 }), paired(PRE), saved(PRE, C, { R1: 3 })]);
+    const rows = await rollupRows(database.db);
+    expect(rows.members).toEqual([A, B, C]);
+    expect(rows.summary).toEqual([
+      { item_code: "C1", members: 1, pre_sum: 2, post_sum: 2 },
+      { item_code: "R1", members: 3, pre_sum: 10, post_sum: 10 },
+    ]);
+    expect(rows.counts.filter((r) => r.item_code === "R1" && r.survey_id === PRE).map((r) => [r.value, r.n])).toEqual([
+      ["2", 1],
+      ["3", 1],
+      ["5", 1],
+    ]);
+    for (const table of ROLLUPS) await sql`delete from ${sql.table(table)}`.execute(database.db);
+    await fillSurveyRollups(database.db);
+    expect(await rollupRows(database.db)).toEqual(rows);
+  });
 });
