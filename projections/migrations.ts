@@ -15,7 +15,7 @@ import { programsAttendanceMigration, programsBuilderMigration, programsMigratio
 import { requestsMigration } from "./requests";
 import { messageAttachmentsMigration, messagesMigration } from "./messages";
 import { announcementAttachmentsMigration, announcementsMigration, smsOutboxMigration, smsRefMigration } from "./announcements";
-import { surveyBuilderMigration, surveyEvaluationMigration, surveyParentsMigration, surveysMigration } from "./surveys";
+import { surveyBuilderMigration, surveyEvaluationMigration, surveyParentsMigration, surveyRollupsMigration, surveysMigration } from "./surveys";
 import { pointsMigration, pointsPeriodsMigration, pointsReservationsMigration } from "./points";
 import { integrationsMigration, webhookBatchMigration } from "./integrations";
 import { reportsMigration } from "./reports";
@@ -75,4 +75,5 @@ export const allMigrations: MigrationSet = {
   "2701-survey-evaluation": surveyEvaluationMigration,
   "2801-survey-builder": surveyBuilderMigration,
   "2901-survey-parents": surveyParentsMigration,
+  "3201-survey-rollups": surveyRollupsMigration,
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { applyFieldPolicy, commandIdOf, fieldRoleOfAuth, isMemberLevel, PERMISSIONS as P, type Auth, type FieldRole, type Services } from "../identity";
 import { DomainError, isUuid, validationError } from "../kernel";
-import { evaluationMemberPage, evaluationSummary, evaluationValues, pairingFacts, surveyById, surveyVersions, type SurveyTables } from "../../projections/surveys";
+import { evaluationMemberPage, evaluationScores, evaluationSummary, pairingFacts, surveyById, surveyVersions, type SurveyTables } from "../../projections/surveys";
 import { surveyNotFound } from "./decide";
 import { isComparable } from "./numeric";
 import { pairInputSchema, type EvaluationQuery } from "./schema";
@@ -68,18 +68,20 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** A page of members who answered both (their fields by the field policy), each with pre, post and change per item they answered in both. */
 export async function evaluationPage<DB extends SurveyTables>(db: Kysely<DB>, organizationId: string, role: FieldRole, pair: EvaluationPair, q: { page: number; size: number }) {
   const codes = pair.items.map((i) => i.item_code);
-  const { rows, count } = await evaluationMemberPage(db, organizationId, pair.pre.id, pair.post.id, codes, q);
-  const values = await evaluationValues(
+  const { rows, count } = await evaluationMemberPage(db, organizationId, pair.post.id, codes, q);
+  const scores = await evaluationScores(
     db,
-    [pair.pre.id, pair.post.id],
+    pair.post.id,
     rows.map((r) => r.participant_id),
   );
-  const valueOf = new Map(values.map((v) => [`${v.survey_id}|${v.participant_id}|${v.item_code}`, Number(v.value)]));
+  const scoreOf = new Map(scores.map((v) => [`${v.participant_id}|${v.item_code}`, v]));
   const data = rows.map((r) => {
     const results = codes.flatMap((code) => {
-      const pre = valueOf.get(`${pair.pre.id}|${r.participant_id}|${code}`);
-      const post = valueOf.get(`${pair.post.id}|${r.participant_id}|${code}`);
-      return pre === undefined || post === undefined ? [] : [{ item_code: code, pre_value: pre, post_value: post, change: round(post - pre) }];
+      const score = scoreOf.get(`${r.participant_id}|${code}`);
+      if (!score) return [];
+      const pre = Number(score.pre_value);
+      const post = Number(score.post_value);
+      return [{ item_code: code, pre_value: pre, post_value: post, change: round(post - pre) }];
     });
     return { ...applyFieldPolicy(role, { participant_id: r.participant_id, member_id: r.member_id, first_name: r.first_name, last_name: r.last_name, dob: r.dob, gender: r.gender, email: r.email }), results };
   });
@@ -90,7 +92,6 @@ export async function evaluationPage<DB extends SurveyTables>(db: Kysely<DB>, or
 export async function evaluationSummaryOf<DB extends SurveyTables>(db: Kysely<DB>, pair: EvaluationPair) {
   const rows = await evaluationSummary(
     db,
-    pair.pre.id,
     pair.post.id,
     pair.items.map((i) => i.item_code),
   );

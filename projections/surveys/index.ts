@@ -5,4 +5,6 @@ export * as surveysMigration from "./migration";
 export * as surveyEvaluationMigration from "./evaluation-migration";
 export * as surveyBuilderMigration from "./builder-migration";
 export * as surveyParentsMigration from "./parents-migration";
+export * as surveyRollupsMigration from "./rollups-migration";
+export { fillSurveyRollups } from "./rollups";
 export * from "./evaluation-queries";

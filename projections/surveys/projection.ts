@@ -4,6 +4,7 @@ import type { RecordedEvent } from "../../modules/kernel";
 import { defineProjection } from "../runner";
 import type { SurveyTables } from "./tables";
 import { saveAnswerValues, type QuestionCache } from "./answer-values";
+import { countSavedAnswers, RollupChanges, scorePair, scoreSavedAnswers } from "./rollups";
 
 type Db = Kysely<SurveyTables> | Transaction<SurveyTables>;
 
@@ -15,7 +16,7 @@ async function saveVersion(db: Db, surveyId: string, version: number, pages: unk
     .execute();
 }
 
-async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyResponseEvent>, cache: QuestionCache): Promise<void> {
+async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyResponseEvent>, cache: QuestionCache, changes: RollupChanges): Promise<void> {
   const at = event.metadata.occurredAt;
   switch (event.type) {
     case "SurveyCreated":
@@ -57,9 +58,12 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
       return;
     case "SurveyPaired":
       await db.updateTable("rm_surveys").set({ pairs_with: event.data.pairsWith }).where("id", "=", event.data.surveyId).execute();
+      await changes.flush(db); // the pair is recomputed from its scores: the batch's changes to its sums are written first
+      await scorePair(db, event.data.surveyId, event.data.pairsWith);
       return;
     case "SurveyAnswersSaved": {
       const d = event.data;
+      await countSavedAnswers(db, changes, d); // before the response's row is merged: it reads the answers replaced
       await saveAnswerValues(db, cache, d);
       const answers = JSON.stringify(d.answers);
       await db
@@ -84,6 +88,7 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
           }),
         )
         .execute();
+      await scoreSavedAnswers(db, changes, d);
       return;
     }
     case "SurveyResponseSubmitted":
@@ -99,11 +104,13 @@ async function applyEvent(db: Db, event: RecordedEvent<SurveyEvent | SurveyRespo
 /** The surveys, their versions' pages and the members' responses (answers merged page by page). */
 export const surveysProjection = defineProjection<SurveyTables>({
   name: "surveys",
-  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses", "rm_survey_answer_values"],
+  tables: ["rm_surveys", "rm_survey_versions", "rm_survey_responses", "rm_survey_answer_values", "rm_survey_answer_counts", "rm_survey_pair_scores", "rm_survey_pair_members", "rm_survey_pair_summary"],
   eventTypes: SURVEY_EVENT_TYPES,
   async apply(db, events) {
     const cache: QuestionCache = new Map();
-    for (const event of events) if (isSurveyEvent(event)) await applyEvent(db, event as RecordedEvent<SurveyEvent | SurveyResponseEvent>, cache);
+    const changes = new RollupChanges(); // the counts' and the pairs' sums' changes, written once per batch (decision 123)
+    for (const event of events) if (isSurveyEvent(event)) await applyEvent(db, event as RecordedEvent<SurveyEvent | SurveyResponseEvent>, cache, changes);
+    await changes.flush(db);
     return [];
   },
 });

@@ -168,16 +168,9 @@ export async function surveyReportPage<DB extends SurveyTables>(db: Kysely<DB>, 
   };
 }
 
-/** How many responses (completed and partial) gave each value of each question; a multiple choice's values one by one. */
+/** How many responses (completed and partial) gave each value of each question; a multiple choice's values one by one (the rollup of decision 123). */
 export async function answerCounts<DB extends SurveyTables>(db: Kysely<DB>, surveyId: string): Promise<{ item_code: string; value: string; n: number }[]> {
-  const rows = await sql<{ item_code: string; value: string; n: string }>`
-    select a.key as item_code, e.value #>> '{}' as value, count(*) as n
-    from rm_survey_responses r
-    cross join lateral jsonb_each(r.answers) a
-    cross join lateral jsonb_array_elements(case when jsonb_typeof(a.value) = 'array' then a.value else jsonb_build_array(a.value) end) e
-    where r.survey_id = ${surveyId}
-    group by a.key, e.value #>> '{}'`.execute(db);
-  return rows.rows.map((r) => ({ ...r, n: Number(r.n) }));
+  return tables(db).selectFrom("rm_survey_answer_counts").select(["item_code", "value", "n"]).where("survey_id", "=", surveyId).where("n", ">", 0).execute();
 }
 
 /** How many answers the survey's responses hold (the report export's rows: one per member and answer). */

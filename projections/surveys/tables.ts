@@ -46,4 +46,12 @@ export type SurveyTables = {
   };
   /** the numeric answers, one per response and item code: what the pre/post evaluation reads (decision 105) */
   rm_survey_answer_values: { survey_id: string; participant_id: string; item_code: string; organization_id: string; value: number };
+  /** how many responses gave each value of each question, a multiple choice's values one by one: the report's chart (decision 123) */
+  rm_survey_answer_counts: { survey_id: string; item_code: string; value: string; n: number };
+  /** per pre/post pair (by its post survey), a member's values of an item code answered in both surveys (decision 123) */
+  rm_survey_pair_scores: { post_id: string; participant_id: string; item_code: string; pre_id: string; pre_value: number; post_value: number };
+  /** the members with at least one score in the pair (decision 123) */
+  rm_survey_pair_members: { post_id: string; participant_id: string };
+  /** per pair and item code: how many members answered it in both, and the sums of their pre and post values (decision 123) */
+  rm_survey_pair_summary: { post_id: string; item_code: string; members: number; pre_sum: ColumnType<string, string | number, string | number>; post_sum: ColumnType<string, string | number, string | number> };
 };
