@@ -5,7 +5,8 @@
  *   - the leaderboard over HTTP as the admin, all time, this month and this week (decision 085): p95 (goal < 50 ms)
  *   - a member's balance and history (the read-model queries the balance call runs, decision 085): p95 (goal < 20 ms)
  *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119)
- *     at 20 concurrent buyers over 5 items, each buyer checking out 25 times: p99 (goal < 50 ms)
+ *     at 20 concurrent buyers over 5 items, after a warm-up of 200 checkouts: p99 (goal < 50 ms), twice: 20 buyers
+ *     checking out 25 times each (their points state known after the first), and 500 different buyers (each read)
  * Prints the figures, the goals, ok or MISS, and a baseline measured in the same run (GET /api/setting/organization
  * over HTTP, p95): the machine is shared, so compare the figures with it. Smaller sizes make a smoke run.
  */
