@@ -15,9 +15,13 @@ export async function seedDemoMessages(deps: Deps, organizationId: string, ids: 
   const admin = person(ids.adminId, LEVEL.admin);
   const parent = person(ids.parentId, LEVEL.participant);
   const child = person(ids.childId, LEVEL.participant, { minor: true, guardianIds: [ids.parentId] });
+  // each message a millisecond at least after the one before: on a fast machine two in the same millisecond tied, and
+  // the inbox (newest first) then put the older conversation first
+  let last = 0;
+  const clock: Clock = { now: () => new Date((last = Math.max(deps.clock.now().getTime(), last + 1))) };
   const run = async (threadId: string, step: string, actorId: string, command: Omit<ThreadCommand, "metadata">) => {
     const full = { ...command, metadata: { commandId: idFrom("demo-seed", "message", threadId, step), organizationId, actorId } } as ThreadCommand;
-    const result = await handleCommand(deps, threadDecider, threadStreamId(threadId), full);
+    const result = await handleCommand({ store: deps.store, clock }, threadDecider, threadStreamId(threadId), full);
     if (!result.ok) throw result.error;
   };
   const swim = idFrom("demo-seed", "thread", organizationId, "swim");
