@@ -9,7 +9,7 @@
  * program registrations for the joined columns) of two synthetic organizations: building them from
  * events would take minutes and measures the projector, not the export.
  */
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream } from "node:fs";
 import os from "node:os";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -27,7 +27,7 @@ import { freePort } from "../e2e/harness";
 import type { AppProcess } from "../support/app-process";
 import { testServices } from "../support/services";
 import { startAppRoles } from "./app-roles";
-import { fmt, timedRun } from "./stats";
+import { fmt, statusMbOf, timedRun } from "./stats";
 
 // BENCH_EXPORT_SIZES=20000,50000 runs a quick smoke test instead (the last size is also the one exported during the check-in load)
 const SIZES = (process.env.BENCH_EXPORT_SIZES ?? "100000,1000000").split(",").map(Number);
@@ -80,13 +80,7 @@ async function fill(rows: number): Promise<string> {
   return org;
 }
 
-const rssOf = (pid: number | undefined) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-};
+const rssOf = (pid: number | undefined) => statusMbOf(pid) * 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** One export from the request to ExportCompleted, with the worker's peak RSS meanwhile. */

@@ -48,3 +48,12 @@ export function cpuMsOf(pid: number | undefined): number {
     return 0;
   }
 }
+
+/** A memory field of a process's /proc status (VmRSS, RssAnon, ...) in MB; 0 where /proc is missing. */
+export function statusMbOf(pid: number | undefined, field = "VmRSS"): number {
+  try {
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { KernelTables } from "../../../modules/kernel";
 import { dayBoundsIn, DEFAULT_TIME_ZONE } from "../../../modules/organizations";
 import { allCheckpoints, projections } from "../../../projections";
 import { freePort } from "../../e2e/harness";
 import { spawnApp, type AppProcess } from "../../support/app-process";
-import { cpuMsOf } from "../stats";
+import { cpuMsOf, statusMbOf } from "../stats";
 import { emitCheckIn, emitCheckOut, type Emit } from "./events";
 import type { Generated } from "./generate";
 import { BulkWriter, type Heads } from "./sinks";
@@ -18,13 +17,7 @@ const MINUTES = Number(process.env.SCALE_PEAK_MINUTES ?? 60);
 
 export type CatchUp = { rest: number; events: number; writeSeconds: number; seconds: number; perSecond: number; cpuSeconds: number; peakRssMb: number };
 
-const rssMb = (p: AppProcess) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p.child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
+const rssMb = (p: AppProcess) => statusMbOf(p.child.pid);
 
 /** The smallest projection checkpoint against the store's head: 0 once every projection has caught up. */
 async function lagOf(s: Store) {

@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql, type Kysely } from "kysely";
 import { createDb, createPool, ensureDatabase, migrateToLatest, PostgresEventStore } from "../../../modules/kernel";
 import { allMigrations, findProjection, rebuildProjection, type ReadModels } from "../../../projections";
-import { cpuMsOf } from "../stats";
+import { cpuMsOf, statusMbOf } from "../stats";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -80,21 +79,13 @@ export function runScript(
     let samples = 0;
     let cpuMs = 0;
     let peakBackend = 0;
-    const statusMb = (pid: number | undefined, field: string) => {
-      try {
-        const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-        return kb / 1024;
-      } catch {
-        return 0;
-      }
-    };
     const timer = setInterval(() => {
-      const now = statusMb(child.pid, "VmRSS");
+      const now = statusMbOf(child.pid, "VmRSS");
       peak = Math.max(peak, now);
       cpuMs = Math.max(cpuMs, cpuMsOf(child.pid));
       void (async () => {
         // the script's PostgreSQL backends: their private memory (RssAnon; shared buffers are not theirs)
-        const backend = backendsOf ? (await backendsOf()).reduce((sum, pid) => sum + statusMb(pid, "RssAnon"), 0) : 0;
+        const backend = backendsOf ? (await backendsOf()).reduce((sum, pid) => sum + statusMbOf(pid, "RssAnon"), 0) : 0;
         peakBackend = Math.max(peakBackend, backend);
         if (++samples % 10 === 0) {
           const progress = [...output.matchAll(/"events":(\d+),"eventsPerSecond":(\d+)/g)].at(-1);
