@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type pg from "pg";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../modules/kernel";
 import type { Env, EventStore, Logger } from "../modules/kernel";
 import type { BlobStorage } from "../modules/storage";
 
@@ -15,7 +15,7 @@ export type WorkerCore = {
   db: Kysely<unknown>;
   store: EventStore;
   /** the request path's Redis (rate limits, link secrets, health): fails within about a second, never hangs */
-  redis: Redis;
+  redis: RedisClient;
   /** stored files (exports, uploads) under STORAGE_DIR */
   storage: BlobStorage;
 };

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../kernel";
 import type { Services } from "../identity";
 import { DomainError, sharedSecret } from "../kernel";
 import type { DownloadQuery } from "./commands";
@@ -9,7 +9,7 @@ const DOWNLOAD_LINK_TTL_MS = 15 * 60 * 1000;
 const SECRET_KEY = "rollcall:exports:link-secret";
 
 /** The HMAC key of download links, shared by every web process through Redis. */
-const linkSecret = (redis: Redis) => sharedSecret(redis, SECRET_KEY, "Downloads");
+const linkSecret = (redis: RedisClient) => sharedSecret(redis, SECRET_KEY, "Downloads");
 
 const sign = (key: Buffer, exportId: string, expires: number) => createHmac("sha256", key).update(`${exportId}.${expires}`).digest("base64url");
 

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { commandMetadataOf, isKiosk, type Auth, type Services } from "../identity";
-import { DomainError, needRedis, withinRedisDeadline } from "../kernel";
+import { DomainError, getMany, needRedis, redisTargetOfClient, withinRedisDeadline } from "../kernel";
 import type { RollcallQueue } from "../kernel/queues";
 import { StorageNotFoundError } from "../storage";
 import { exportById, exportsOfRequester, exportTopicFor, type ExportRow } from "../../projections/exports";
@@ -19,7 +19,7 @@ const queues = new Map<string, RollcallQueue<ExportJobData, unknown>>();
 function exportQueue(services: Services) {
   let queue = queues.get(services.queuePrefix);
   if (!queue) {
-    queue = createExportQueue({ ...services.redis.options }, services.queuePrefix);
+    queue = createExportQueue(redisTargetOfClient(services.redis), services.queuePrefix);
     queues.set(services.queuePrefix, queue);
   }
   return queue;
@@ -66,7 +66,7 @@ export async function exportsFor(services: Services, auth: Auth): Promise<Export
   const rows = await exportsOfRequester(services.db, auth.organization.id, auth.user.id);
   const running = rows.filter((r) => r.status === "Requested");
   // progress is a nicety: without Redis the list shows the exports without it
-  const progress = running.length ? await withinRedisDeadline(services.redis.mget(...running.map((r) => progressKey(r.id)))).catch(() => []) : [];
+  const progress = running.length ? await withinRedisDeadline(getMany(services.redis, running.map((r) => progressKey(r.id)))).catch(() => []) : [];
   return Promise.all(
     rows.map(async (row): Promise<ExportListItem> => {
       const index = running.indexOf(row);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./redis";
 import { needRedis } from "./redis";
 
 const secrets = new Map<string, Promise<Buffer>>();
@@ -9,7 +9,7 @@ const secrets = new Map<string, Promise<Buffer>>();
  * makes it (SET NX), every other reads it; each process keeps it once it has it (decisions 014, 019).
  * Until then Redis must answer within the request deadline: a 503 naming `what` otherwise.
  */
-export function sharedSecret(redis: Redis, key: string, what: string): Promise<Buffer> {
+export function sharedSecret(redis: RedisClient, key: string, what: string): Promise<Buffer> {
   let secret = secrets.get(key);
   if (!secret) {
     secret = (async () => {

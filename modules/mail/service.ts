@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Redis } from "ioredis";
-import { withinRedisDeadline, type Clock, type Logger } from "../kernel";
+import type { RedisClient } from "../kernel";
+import { withinRedisDeadline, type Clock, type Logger, redisTargetOfClient } from "../kernel";
 import type { RollcallQueue } from "../kernel/queues";
 import { notificationPreferencesOf } from "../../projections/identity";
 import { getOrganization } from "../../projections/organizations";
@@ -17,7 +17,7 @@ import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe-token";
  * What the mail service works with: the load context's services have this shape. `redis: null` records
  * without queuing (the worker's sweep queues the row; the demo seed does this).
  */
-export type MailServices = { db: Kysely<ReadModels>; publicUrl: string; queuePrefix: string; logger: Logger; clock: Clock; redis: Redis | null };
+export type MailServices = { db: Kysely<ReadModels>; publicUrl: string; queuePrefix: string; logger: Logger; clock: Clock; redis: RedisClient | null };
 
 export type QueueMailInput<K extends MailKind> = {
   organizationId: string;
@@ -33,10 +33,10 @@ export type QueueMailInput<K extends MailKind> = {
 const queues = new Map<string, RollcallQueue<MailJobData, unknown>>();
 
 /** This process's mail queue for a prefix (one connection each, opened on first use). */
-function mailQueue(redis: Redis, prefix: string) {
+function mailQueue(redis: RedisClient, prefix: string) {
   let queue = queues.get(prefix);
   if (!queue) {
-    queue = createMailQueue({ ...redis.options }, prefix);
+    queue = createMailQueue(redisTargetOfClient(redis), prefix);
     queues.set(prefix, queue);
   }
   return queue;

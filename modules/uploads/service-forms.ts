@@ -1,6 +1,6 @@
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { commandMetadataOf, isAdminOrAbove, isStaff, type Auth, type Services } from "../identity";
-import { DomainError, needRedis, newId, payloadTooLarge } from "../kernel";
+import { DomainError, needRedis, newId, payloadTooLarge, redisTargetOfClient } from "../kernel";
 import type { RollcallQueue } from "../kernel/queues";
 import { formUploadRefused } from "./errors";
 import { recordUpload, registerAsset } from "./handlers";
@@ -20,7 +20,7 @@ const queues = new Map<string, RollcallQueue<UnpackJobData, unknown>>();
 function uploadQueue(services: Services) {
   let queue = queues.get(services.queuePrefix);
   if (!queue) {
-    queue = createUploadQueue({ ...services.redis.options }, services.queuePrefix);
+    queue = createUploadQueue(redisTargetOfClient(services.redis), services.queuePrefix);
     queues.set(services.queuePrefix, queue);
   }
   return queue;

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../kernel";
 import type { Auth, Services } from "../identity";
 import { needRedis, newId, sharedSecret } from "../kernel";
 import { linkRefused, transferRefused } from "./errors";
@@ -12,7 +12,7 @@ import { storeUpload } from "./store";
 const SECRET_KEY = "rollcall:uploads:link-secret";
 
 /** The HMAC key of upload links and file urls, shared by every web process through Redis (decisions 014 and 019). */
-export const uploadLinkSecret = (redis: Redis): Promise<Buffer> => sharedSecret(redis, SECRET_KEY, "Files");
+export const uploadLinkSecret = (redis: RedisClient): Promise<Buffer> => sharedSecret(redis, SECRET_KEY, "Files");
 
 // ---- step 1: GET /api/asset/upload/:path ---------------------------------------------------------
 

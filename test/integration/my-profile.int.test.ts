@@ -18,7 +18,7 @@ const ADDRESS = "127.0.0.61";
 
 async function clearMyLimits(redisUrl: string) {
   const redis = new Redis(redisUrl);
-  const keys = [`rollcall:ratelimit:signin:ip:${ADDRESS}`, ...(await redis.keys(`rollcall:ratelimit:signin:pair:*|${ADDRESS}`))];
+  const keys = [`rollcall:ratelimit:signin:ip:{${ADDRESS}}`, ...(await redis.keys(`rollcall:ratelimit:signin:pair:{${ADDRESS}}:*`))];
   await redis.del(...keys);
   redis.disconnect();
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type pg from "pg";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../modules/kernel";
 import { UnrecoverableError } from "bullmq";
 import {
   CLEANUP_JOB,
@@ -29,7 +29,7 @@ export type ExportWorkerDeps = {
   pool: pg.Pool;
   db: Kysely<ReadModels>;
   storage: BlobStorage;
-  redis: Redis;
+  redis: RedisClient;
   publisher: LivePublisher;
   logger: Logger;
   queue: RollcallQueue<ExportJobData, unknown>;

@@ -1,6 +1,6 @@
 import { DelayedError, UnrecoverableError, type Job } from "bullmq";
 import type { Kysely } from "kysely";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../kernel";
 import { handleCommand, idFrom, type Clock, type EventStore, type Logger } from "../../kernel";
 import type { RollcallQueue } from "../../kernel/queues";
 import { queueMail, type MailServices } from "../../mail";
@@ -38,7 +38,7 @@ export type DeliveryDeps = {
   clock: Clock;
   logger: Logger;
   /** rate-limit counters, and the mail queue's jobs (queueMail) */
-  redis: Redis;
+  redis: RedisClient;
   publicUrl: string;
   queuePrefix: string;
   sms: SmsProvider;

@@ -1,6 +1,6 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../kernel";
 import { commandMetadataOf, PERMISSIONS as P, type Auth, type Services } from "../../identity";
-import { DomainError, handleCommand, idFrom, isUuid, newId, validationError, withinRedisDeadline } from "../../kernel";
+import { DomainError, handleCommand, idFrom, isUuid, newId, validationError, withinRedisDeadline, redisTargetOfClient } from "../../kernel";
 import type { RollcallQueue } from "../../kernel/queues";
 import { announcementById, announcementPage, audienceOptions, cancelQueuedDeliveries, countAudience, deliveriesOf, peopleNamed, settleSmsByRef, smsOutboxPage } from "../../../projections/announcements";
 import { SMS_STATUS_PATH, smsOutcomeOf, twilioSignatureValid } from "./sms-provider";
@@ -39,10 +39,10 @@ export async function enabledChannelsOf(services: Pick<Services, "db">, organiza
 }
 
 const queues = new Map<string, RollcallQueue<FanoutJobData, unknown>>();
-function fanoutQueue(redis: Redis, prefix: string) {
+function fanoutQueue(redis: RedisClient, prefix: string) {
   let queue = queues.get(prefix);
   if (!queue) {
-    queue = createFanoutQueue({ ...redis.options }, prefix);
+    queue = createFanoutQueue(redisTargetOfClient(redis), prefix);
     queues.set(prefix, queue);
   }
   return queue;

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../kernel";
 import type { Clock, EventStore, HealthReport, Logger } from "../../kernel";
 import type { BlobStorage } from "../../storage";
 import type { ReadModels } from "../../../projections";
@@ -19,7 +19,7 @@ export type Services = {
    */
   primaryDb?: Kysely<ReadModels>;
   store: EventStore;
-  redis: Redis;
+  redis: RedisClient;
   /** stored files (export downloads, uploads, photos) */
   storage: BlobStorage;
   /** the BullMQ key prefix of this database's queues */

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../kernel";
 
 export type LimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -6,7 +6,7 @@ export type LimitResult = { allowed: boolean; count: number; retryAfterSeconds: 
  * A fixed window from the first hit: `limit` hits per `windowSeconds` per key, counted in Redis so
  * every web process shares it. The (limit+1)th hit in the window is refused.
  */
-export async function hit(redis: Redis, key: string, limit: number, windowSeconds: number): Promise<LimitResult> {
+export async function hit(redis: RedisClient, key: string, limit: number, windowSeconds: number): Promise<LimitResult> {
   const results = await redis.multi().incr(key).expire(key, windowSeconds, "NX").ttl(key).exec();
   const count = Number(results?.[0]?.[1] ?? 0);
   const ttl = Number(results?.[2]?.[1] ?? windowSeconds);
@@ -58,11 +58,13 @@ return {1, '', 0}
 
 export type SignInLimit = { allowed: true } | { allowed: false; by: "ip" | "account"; retryAfterSeconds: number };
 
-const ipKey = (ip: string) => `rollcall:ratelimit:signin:ip:${ip}`;
-const pairKey = (ip: string, login: string) => `rollcall:ratelimit:signin:pair:${login.trim().toLowerCase()}|${ip}`;
+// both keys of one script run hash on the address (`{ip}`, a hash tag): on a Redis Cluster a script's keys must share a
+// slot (decision 129)
+const ipKey = (ip: string) => `rollcall:ratelimit:signin:ip:{${ip}}`;
+const pairKey = (ip: string, login: string) => `rollcall:ratelimit:signin:pair:{${ip}}:${login.trim().toLowerCase()}`;
 
 /** May this address try this account now? Counts the attempt (see SIGN_IN_LIMIT). */
-export async function signInAllowed(redis: Redis, ip: string, login: string, now: Date, limit: SignInLimits = SIGN_IN_LIMIT): Promise<SignInLimit> {
+export async function signInAllowed(redis: RedisClient, ip: string, login: string, now: Date, limit: SignInLimits = SIGN_IN_LIMIT): Promise<SignInLimit> {
   const reply = (await redis.eval(
     SIGN_IN_SCRIPT,
     2,
@@ -81,6 +83,6 @@ export async function signInAllowed(redis: Redis, ip: string, login: string, now
 }
 
 /** The owner got in: their address starts afresh on this account. */
-export async function signInSucceeded(redis: Redis, ip: string, login: string): Promise<void> {
+export async function signInSucceeded(redis: RedisClient, ip: string, login: string): Promise<void> {
   await redis.del(pairKey(ip, login));
 }

@@ -1,7 +1,7 @@
 import { apiKeysOfOrganization } from "../../../projections/integrations";
 import { waitForProjection } from "../../../projections/runner";
 import { commandMetadataOf, type Auth, type Services } from "../../identity";
-import { DomainError, handleCommand, idFrom } from "../../kernel";
+import { DomainError, getMany, handleCommand, idFrom } from "../../kernel";
 import type { CreateApiKeyBody } from "../schema";
 import { lastUsedKey } from "./auth";
 import { apiKeyDecider, API_KEY_NOT_FOUND } from "./decide";
@@ -56,7 +56,7 @@ export async function revokeApiKey(services: Services, auth: Auth, request: Requ
 /** The organization's keys with their status and last use. */
 export async function apiKeysOf(services: Services, auth: Auth): Promise<{ data: ApiKeyView[]; count: number }> {
   const rows = await apiKeysOfOrganization(services.db, auth.organization.id);
-  const used = rows.length ? await services.redis.mget(rows.map((r) => lastUsedKey(r.id))).catch(() => rows.map(() => null)) : [];
+  const used = rows.length ? await getMany(services.redis, rows.map((r) => lastUsedKey(r.id))).catch(() => rows.map(() => null)) : [];
   const now = services.clock.now();
   const data = rows.map((r, i): ApiKeyView => {
     const expiresAt = new Date(r.expires_at).toISOString();

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../kernel";
 import { attemptsOfDelivery, deliveriesOfEndpoint, deliveryById, markForRedelivery, webhookEndpointById, webhookEndpointsOf } from "../../../projections/integrations";
 import { waitForProjection } from "../../../projections/runner";
 import { commandMetadataOf, type Auth, type Services } from "../../identity";
-import { DomainError, handleCommand, idFrom } from "../../kernel";
+import { DomainError, handleCommand, idFrom, redisTargetOfClient } from "../../kernel";
 import type { RollcallQueue } from "../../kernel/queues";
 import type { WebhookEndpointBody } from "../schema";
 import { webhookEndpointDecider, WEBHOOK_NOT_FOUND, type WebhookEndpointCommand } from "./decide";
@@ -120,9 +120,9 @@ export async function deliveryCall(services: Services, auth: Auth, id: string | 
 }
 
 const queues = new Map<string, RollcallQueue<WebhookJobData, unknown>>();
-const queueOf = (redis: Redis, prefix: string) => {
+const queueOf = (redis: RedisClient, prefix: string) => {
   let queue = queues.get(prefix);
-  if (!queue) queues.set(prefix, (queue = createWebhookQueue({ ...redis.options }, prefix)));
+  if (!queue) queues.set(prefix, (queue = createWebhookQueue(redisTargetOfClient(redis), prefix)));
   return queue;
 };
 

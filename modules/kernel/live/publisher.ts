@@ -1,6 +1,6 @@
-import type { Redis } from "ioredis";
 import { Emitter } from "@socket.io/redis-emitter";
-import { createRedis } from "../redis";
+import { Cluster } from "ioredis";
+import { createRedis, type RedisClient } from "../redis";
 import { createLogger, type Logger } from "../logger";
 import { DEFAULT_LIVE_KEY, roomFor, type LiveMessage } from "./rooms";
 import { quitQuietly } from "./redis-quit";
@@ -31,7 +31,7 @@ export const nullPublisher: LivePublisher = {
 /** A publisher any process (web, projector, worker) can use: @socket.io/redis-emitter on its own connection. */
 export function createLivePublisher(redisUrl: string, options: LivePublisherOptions = {}): LivePublisher {
   const logger = options.logger ?? createLogger("live");
-  const redis: Redis = createRedis(redisUrl);
+  const redis: RedisClient = createRedis(redisUrl);
   // without a listener a lost Redis prints "Unhandled error event" at every reconnection attempt; publishes fail on their own
   let down = false;
   redis.on("error", (error: Error) => {
@@ -48,7 +48,8 @@ export function createLivePublisher(redisUrl: string, options: LivePublisherOpti
       return sent;
     },
   };
-  const emitter = new Emitter(client, { key: options.key ?? DEFAULT_LIVE_KEY });
+  const key = options.key ?? DEFAULT_LIVE_KEY;
+  const emitter = redis instanceof Cluster ? shardedEmitter(redis, key, (sent) => pending.push(sent)) : new Emitter(client, { key });
   const reserved = new Set(["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"]);
   let closed = false;
 
@@ -72,6 +73,36 @@ export function createLivePublisher(redisUrl: string, options: LivePublisherOpti
       if (closed) return;
       closed = true;
       await quitQuietly(redis);
+    },
+  };
+}
+
+/** What `emitter.to(room).emit(event, payload)` needs of an emitter. */
+type RoomEmitter = { to(room: string): { emit(event: string, payload: unknown): void } };
+
+/** socket.io-adapter's message types (ClusterAdapter): a broadcast, and its packet's EVENT type. */
+const BROADCAST = 3;
+const EVENT_PACKET = 2;
+
+/**
+ * The sharded adapter's counterpart of @socket.io/redis-emitter (which speaks only the classic adapter's PUBLISH
+ * format): a broadcast to one room, SPUBLISHed on that room's own channel (`<key>#/#<room>#`, the adapter's dynamic
+ * subscription), as the ClusterAdapter encodes it (decision 129). `keep` is given each send's promise.
+ */
+function shardedEmitter(redis: Cluster, key: string, keep: (sent: Promise<unknown>) => unknown): RoomEmitter {
+  return {
+    to(room) {
+      return {
+        emit(event, payload) {
+          const message = {
+            uid: "emitter",
+            nsp: "/",
+            type: BROADCAST,
+            data: { opts: { rooms: [room], except: [], flags: {} }, packet: { type: EVENT_PACKET, data: [event, payload], nsp: "/" } },
+          };
+          keep(redis.spublish(`${key}#/#${room}#`, JSON.stringify(message)));
+        },
+      };
     },
   };
 }

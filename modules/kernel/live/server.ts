@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { Server, type Socket } from "socket.io";
-import { createAdapter } from "@socket.io/redis-adapter";
+import { createAdapter, createShardedAdapter } from "@socket.io/redis-adapter";
+import { Cluster } from "ioredis";
 import { createRedis } from "../redis";
 import { createLogger, type Logger } from "../logger";
 import { DEFAULT_LIVE_KEY, parseSubscription } from "./rooms";
@@ -66,7 +67,9 @@ export function attachLiveServer(httpServer: http.Server, options: LiveServerOpt
   const authorize = options.authorize ?? denyAll;
   const logger = options.logger ?? createLogger("live");
   const pub = createRedis(options.redisUrl);
-  const sub = pub.duplicate();
+  // on a Redis Cluster the subscriber listens on each channel's shard (sharded pub/sub, SSUBSCRIBE; decision 129)
+  const sharded = pub instanceof Cluster;
+  const sub = pub instanceof Cluster ? createRedis(options.redisUrl, {}, { shardedSubscribers: true }) : pub.duplicate();
   // without listeners a lost Redis would print "Unhandled error event" at every reconnection attempt
   let redisDown = false;
   for (const client of [pub, sub]) {
@@ -78,7 +81,9 @@ export function attachLiveServer(httpServer: http.Server, options: LiveServerOpt
   }
   const io = new Server(httpServer, {
     path: options.path ?? "/socket.io",
-    adapter: createAdapter(pub, sub, { key: options.key ?? DEFAULT_LIVE_KEY }),
+    adapter: sharded
+      ? createShardedAdapter(pub, sub, { channelPrefix: options.key ?? DEFAULT_LIVE_KEY })
+      : createAdapter(pub, sub, { key: options.key ?? DEFAULT_LIVE_KEY }),
   });
   let closed = false;
 

@@ -2,6 +2,7 @@ export {
   createQueue,
   createWorker,
   enqueue,
+  queuePrefixOn,
   DEFAULT_JOB_OPTIONS,
   RollcallQueue,
   type QueueConnection,

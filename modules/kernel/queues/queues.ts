@@ -1,10 +1,21 @@
 import { Queue, Worker, type DefaultJobOptions, type Job, type JobsOptions } from "bullmq";
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, Redis, type RedisOptions } from "ioredis";
 import { createLogger, type Logger } from "../logger";
-import { createRedis } from "../redis";
+import { connectRedis, createRedis, type RedisClient, type RedisTarget } from "../redis";
 
-/** A Redis URL, or ioredis options; either way the connection gets `maxRetriesPerRequest: null`. */
-export type QueueConnection = string | RedisOptions;
+/**
+ * A Redis URL, ioredis options, or a target (`redisTargetOfClient` of another connection); either way the connection
+ * gets `maxRetriesPerRequest: null`. On a Redis Cluster the queue's prefix gets braces (decision 129).
+ */
+export type QueueConnection = string | RedisOptions | RedisTarget;
+
+/**
+ * A queue's Redis key prefix on this connection: on a Redis Cluster every key of a queue must hash to one slot, so the
+ * prefix becomes a hash tag (`{bull-rollcall}`); on one node it stays as it was (jobs queued under it are kept).
+ */
+export function queuePrefixOn(redis: RedisClient, prefix = "bull"): string {
+  return redis instanceof Cluster && !/\{[^}]+\}/.test(prefix) ? `{${prefix}}` : prefix;
+}
 
 /** The job options every queue starts with; `createQueue(..., { defaultJobOptions })` overrides per key. */
 export const DEFAULT_JOB_OPTIONS = {
@@ -62,10 +73,10 @@ export type WorkerHandle<Data, Result> = {
  * (BullMQ leaves a connection it was handed open).
  */
 export class RollcallQueue<Data = unknown, Result = unknown> extends Queue<Data, Result, string, Data, Result, string> {
-  readonly #redis: Redis;
+  readonly #redis: RedisClient;
 
-  constructor(name: string, redis: Redis, options: { prefix?: string; defaultJobOptions: DefaultJobOptions }) {
-    super(name, { connection: redis, prefix: options.prefix, defaultJobOptions: options.defaultJobOptions });
+  constructor(name: string, redis: RedisClient, options: { prefix?: string; defaultJobOptions: DefaultJobOptions }) {
+    super(name, { connection: redis, prefix: queuePrefixOn(redis, options.prefix), defaultJobOptions: options.defaultJobOptions });
     this.#redis = redis;
   }
 
@@ -125,7 +136,7 @@ export function createWorker<Data = unknown, Result = unknown>(
   const redis = connect(options.connection);
   const worker = new Worker<Data, Result, string>(name, processor, {
     connection: redis,
-    prefix: options.prefix,
+    prefix: queuePrefixOn(redis, options.prefix),
     concurrency: options.concurrency,
     ...(options.stalledInterval !== undefined && { stalledInterval: options.stalledInterval }),
     ...(options.lockDuration !== undefined && { lockDuration: options.lockDuration }),
@@ -162,18 +173,20 @@ export function createWorker<Data = unknown, Result = unknown>(
   };
 }
 
-function connect(connection: QueueConnection): Redis {
+function connect(connection: QueueConnection): RedisClient {
   const redis =
     typeof connection === "string"
       ? createRedis(connection)
-      : new Redis({ ...connection, maxRetriesPerRequest: null });
+      : "kind" in connection
+        ? connectRedis(connection, { maxRetriesPerRequest: null, enableReadyCheck: true })
+        : new Redis({ ...connection, maxRetriesPerRequest: null });
   // BullMQ adds its own listener once it wraps the client; this one covers the moments before and after
   redis.on("error", () => {});
   return redis;
 }
 
 /** QUIT when connected; otherwise (with maxRetriesPerRequest null QUIT would wait for Redis forever) drop it. */
-async function quit(redis: Redis): Promise<void> {
+async function quit(redis: RedisClient): Promise<void> {
   if (redis.status === "end") return;
   if (redis.status !== "ready") return redis.disconnect();
   try {
