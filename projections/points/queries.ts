@@ -39,6 +39,22 @@ export async function balancesOf<DB extends PointTables>(db: Kysely<DB>, organiz
 }
 
 /**
+ * A member's points stream as their balance row folds it (decision 125): the revision it is folded to, the balance
+ * there, and the amount of the ledger entry `entryId` when the row's fold has it (null when it has not); undefined
+ * when the fold is not known (no row, or a row from before migration 3301 not folded).
+ */
+export async function pointsStreamFold<DB extends PointTables>(db: Kysely<DB>, organizationId: string, participantId: string, entryId: string): Promise<{ revision: number; balance: number; entryAmount: number | null } | undefined> {
+  const row = await tables(db)
+    .selectFrom("rm_point_balances as b")
+    .select((eb) => ["b.stream_revision", "b.stream_balance", eb.selectFrom("rm_point_entries as e").select("e.amount").where("e.id", "=", entryId).as("entry_amount")])
+    .where("b.participant_id", "=", participantId)
+    .where("b.organization_id", "=", organizationId)
+    .executeTakeFirst();
+  if (!row || row.stream_revision === null || row.stream_balance === null) return undefined;
+  return { revision: row.stream_revision, balance: row.stream_balance, entryAmount: row.entry_amount ?? null };
+}
+
+/**
  * The leaderboard (decision 085): points earned (awards less reversals), all time or in one calendar period
  * (`period`, its first day `startsOn`), from the rows the projector keeps: the first rows of an index.
  * `among`: only these members (a program's board); hidden members are left out.
