@@ -1,6 +1,6 @@
 import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
-import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError, type Claimed, type DomainEvent, type ReadStreamResult } from "../kernel";
-import { orderById, ordersPage, pointsStreamFold, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow } from "../../projections/points";
+import { batchUnderway, DomainError, idFrom, isUuid, newId, TurnQueue, validationError, type Claimed, type DomainEvent, type ReadStreamResult } from "../kernel";
+import { orderById, ordersPage, pointsStreamFolds, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow, type PointsStreamFold } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
 import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, spendDecider, visibleTo, type SpendState } from "./decide";
@@ -120,12 +120,33 @@ export async function checkoutInput(services: Services, auth: Auth, request: Req
 export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
 export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; positions: number[] };
 
+type FoldAsk = { organizationId: string; participantId: string; entryId: string };
+/** per database: the folds asked for in one turn (the turn's first-time buyers) are one statement; a failed one is "not known" */
+const foldQueues = new WeakMap<object, TurnQueue<FoldAsk & { answer: (fold: PointsStreamFold | undefined) => void }>>();
+function foldOf(services: Services, ask: FoldAsk): Promise<PointsStreamFold | undefined> {
+  const db = services.db;
+  let queue = foldQueues.get(db);
+  if (!queue) {
+    queue = new TurnQueue((asks) => {
+      for (let i = 0; i < asks.length; i += 100) {
+        const part = asks.slice(i, i + 100);
+        pointsStreamFolds(db, part).then(
+          (folds) => part.forEach((a, k) => a.answer(folds[k])),
+          () => part.forEach((a) => a.answer(undefined)),
+        );
+      }
+    });
+    foldQueues.set(db, queue);
+  }
+  return new Promise((answer) => queue.add({ ...ask, answer }));
+}
+
 /**
  * The member's points stream as their balance row folds it (decision 125), claimed for the spend: appended from
  * with its revision, never refused from (the batch reads the stream for that). Undefined when not known.
  */
 export async function claimedSpendState(services: Services, organizationId: string, participantId: string, entryId: string, orderId: string): Promise<Claimed | undefined> {
-  const fold = await pointsStreamFold(services.db, organizationId, participantId, entryId).catch(() => undefined);
+  const fold = await foldOf(services, { organizationId, participantId, entryId });
   if (!fold) return undefined;
   const state: SpendState = { balance: fold.balance, spentOrders: fold.entryAmount === null ? {} : { [orderId]: -fold.entryAmount } };
   return { state, revision: fold.revision };
