@@ -16,7 +16,7 @@ import { requestsMigration } from "./requests";
 import { messageAttachmentsMigration, messagesMigration } from "./messages";
 import { announcementAttachmentsMigration, announcementsMigration, smsOutboxMigration, smsRefMigration } from "./announcements";
 import { surveyBuilderMigration, surveyEvaluationMigration, surveyParentsMigration, surveyRollupsMigration, surveysMigration } from "./surveys";
-import { pointsMigration, pointsPeriodsMigration, pointsReservationsMigration } from "./points";
+import { pointsMigration, pointsPeriodsMigration, pointsReservationsMigration, pointsStreamBalanceMigration } from "./points";
 import { integrationsMigration, webhookBatchMigration } from "./integrations";
 import { reportsMigration } from "./reports";
 import { screeningMigration } from "./screening";
@@ -76,4 +76,5 @@ export const allMigrations: MigrationSet = {
   "2801-survey-builder": surveyBuilderMigration,
   "2901-survey-parents": surveyParentsMigration,
   "3201-survey-rollups": surveyRollupsMigration,
+  "3301-points-stream-balance": pointsStreamBalanceMigration,
 };

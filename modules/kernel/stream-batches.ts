@@ -13,15 +13,26 @@ type Pending = {
   /** who acts, read in the command's own request (a batch runs in the first one's) */
   acting: ReturnType<typeof actingAsMetadata>;
   firstRead?: Promise<ReadStreamResult<DomainEvent>>;
+  claimed?: Promise<Claimed | undefined>;
   settle: (result: CommandResult<unknown, DomainEvent>) => void;
   fail: (error: unknown) => void;
 };
 
+/**
+ * A stream's state at a revision, claimed by someone who did not read the stream (a read model that folds it,
+ * decision 125): the claimer vouches that the state is the fold of the stream's events up to that revision, as far
+ * as the commands decided on it look. Nothing proves it is current until an append carries its revision.
+ */
+export type Claimed = { state: unknown; revision: number };
+
 type Line = {
   queue: Pending[];
   maxRetries: number;
-  /** the stream as the last batch left it: the next batch decides on it without reading (a conflict reads) */
-  known?: { state: unknown; revision: number };
+  /**
+   * the stream as the last batch left it: the next batch decides on it without reading (a conflict reads);
+   * `claimed` when it came from a claimed state (only appends are decided from it, and it is not kept after)
+   */
+  known?: { state: unknown; revision: number; claimed?: boolean };
 };
 
 /** per store (two apps in one process, each on its own database, never share a batch), then per stream */
@@ -77,7 +88,7 @@ export function handleInBatch<S, C extends Command, E extends DomainEvent>(
   decider: Decider<S, C, E>,
   streamId: string,
   command: C,
-  { maxRetries = 5, firstRead }: Pick<HandleOptions, "maxRetries" | "firstRead"> = {},
+  { maxRetries = 5, firstRead, claimed }: Pick<HandleOptions, "maxRetries" | "firstRead"> & { claimed?: Promise<Claimed | undefined> } = {},
 ): Promise<CommandResult<S, E>> {
   const lines = linesOf(deps.store);
   return new Promise((settle, fail) => {
@@ -89,7 +100,7 @@ export function handleInBatch<S, C extends Command, E extends DomainEvent>(
       lines.set(streamId, line);
     }
     line.maxRetries = Math.max(line.maxRetries, maxRetries);
-    line.queue.push({ command, acting: actingAsMetadata(), firstRead, settle: settle as Pending["settle"], fail });
+    line.queue.push({ command, acting: actingAsMetadata(), firstRead, claimed, settle: settle as Pending["settle"], fail });
     // the first command waits one turn of the event loop: those asked for in the same turn join its batch
     if (start) setImmediate(() => void drain(deps, decider as unknown as Decider<unknown, Command, DomainEvent>, streamId, line!));
   });
@@ -106,20 +117,27 @@ async function drain(deps: { store: EventStore; clock: Clock }, decider: Decider
     }
   }
   linesOf(deps.store).delete(streamId);
-  remember(deps.store, streamId, decider, line.known);
+  remember(deps.store, streamId, decider, line.known?.claimed ? undefined : line.known);
 }
 
 type Outcome = { kind: "refused"; error: DomainError } | { kind: "replayed"; events: RecordedEvent[]; state: unknown } | { kind: "decided"; from: number; count: number; state: unknown };
 
-async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, batch: Pending[], line: Line): Promise<{ state: unknown; revision: number } | undefined> {
+async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, batch: Pending[], line: Line): Promise<Line["known"]> {
   for (let attempt = 0; ; attempt++) {
     let state: unknown;
     let revision: number;
     /** decided on a state read just now; a known state, or a read made before waiting, may be stale */
     let fresh = false;
+    /** decided on a claimed state (decision 125): good for appends only, which prove its revision */
+    let claimed = false;
     const earlier = new Map<string, RecordedEvent[]>();
+    const claim = attempt === 0 && !line.known && batch[0]!.claimed ? await batch[0]!.claimed : undefined;
     if (attempt === 0 && line.known) {
       ({ state, revision } = line.known);
+      claimed = line.known.claimed === true;
+    } else if (claim) {
+      ({ state, revision } = claim);
+      claimed = true;
     } else {
       fresh = !(attempt === 0 && batch[0]!.firstRead);
       const read = attempt === 0 && batch[0]!.firstRead ? await batch[0]!.firstRead : await deps.store.readStream(streamId);
@@ -161,6 +179,8 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
       toAppend.push(...decision.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata })));
     }
 
+    // a claimed state only appends: a refusal, a repeat or a no-op from it is decided again on the stream read now
+    if (claimed && outcomes.some((o) => o.kind !== "decided" || o.count === 0)) continue;
     // nothing to append: the answers (refusals, no-ops) hold only if the state was the stream's latest; an append
     // proves it by its expected revision, without one the stream's revision is read (decision 119)
     // (the next attempt reads the stream: it never comes back here)
@@ -191,7 +211,7 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
       const success: CommandSuccess<unknown, DomainEvent> = { ok: true, events, state: o.state, nextExpectedRevision: first + o.from + o.count - 1, replayed: false };
       p.settle(success);
     });
-    return { state, revision };
+    return { state, revision, claimed };
   }
 }
 

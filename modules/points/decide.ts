@@ -92,13 +92,8 @@ export function decidePoints(state: PointsState, command: PointsCommand): Points
       if (key && liveAwardFor(state, key)) return [];
       return [{ type: "PointsAwarded", data: { organizationId: d.organizationId, participantId: d.participantId, entryId: d.entryId, amount: d.amount, category: d.category, reason: d.reason.trim(), source: d.source, awardedBy: actor } }];
     }
-    case "SpendPoints": {
-      const d = command.data;
-      if (!Number.isInteger(d.amount) || d.amount < 1) return pointsError.amount();
-      if (state.spentOrders[d.orderId] !== undefined) return [];
-      if (state.balance < d.amount) return pointsError.notEnough(state.balance, d.amount);
-      return [{ type: "PointsSpent", data: { organizationId: d.organizationId, participantId: d.participantId, entryId: d.entryId, amount: d.amount, reason: d.reason, orderId: d.orderId, spentBy: actor } }];
-    }
+    case "SpendPoints":
+      return decideSpend(state, command);
     case "ReversePoints":
       if (!command.data.reason.trim()) return pointsError.reasonMissing();
       return reverse(state, command.data, actor);
@@ -131,6 +126,45 @@ export const pointsDecider: Decider<PointsState, PointsCommand, PointsEvent> = {
   initialState: () => ({ balance: 0, entries: {}, spentOrders: {}, refundedOrders: {}, hidden: false }),
   evolve: evolvePoints,
   decide: (state, command) => decidePoints(state, command),
+};
+
+// ---------------------------------------------------------------- a checkout's spend on the member's points stream
+
+/** What a spend is decided on: the balance, and the orders spent for (a repeat is a no-op). */
+export type SpendState = { balance: number; spentOrders: Record<string, number> };
+export type SpendCommand = Extract<PointsCommand, { type: "SpendPoints" }>;
+
+function decideSpend(state: SpendState, command: SpendCommand): PointsEvent[] | DomainError {
+  const d = command.data;
+  if (!Number.isInteger(d.amount) || d.amount < 1) return pointsError.amount();
+  if (state.spentOrders[d.orderId] !== undefined) return [];
+  if (state.balance < d.amount) return pointsError.notEnough(state.balance, d.amount);
+  return [{ type: "PointsSpent", data: { organizationId: d.organizationId, participantId: d.participantId, entryId: d.entryId, amount: d.amount, reason: d.reason, orderId: d.orderId, spentBy: command.metadata.actorId } }];
+}
+
+/** How an event moves the balance (as `evolvePoints` does). */
+export function balanceDelta(event: PointsEvent): number {
+  switch (event.type) {
+    case "PointsAwarded":
+    case "PointsRefunded":
+      return event.data.amount;
+    case "PointsSpent":
+    case "PointsReversed":
+      return -event.data.amount;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The checkout's spends (decision 125): the points stream seen only as a balance and the orders spent for, so its
+ * state is small (no ledger entries) and can be claimed from the balance read model, which folds the same balance
+ * with the stream's revision. Only spends are decided on it.
+ */
+export const spendDecider: Decider<SpendState, SpendCommand, PointsEvent> = {
+  initialState: () => ({ balance: 0, spentOrders: {} }),
+  evolve: (state, event) => ({ balance: state.balance + balanceDelta(event), spentOrders: event.type === "PointsSpent" ? { ...state.spentOrders, [event.data.orderId]: event.data.amount } : state.spentOrders }),
+  decide: (state, command) => decideSpend(state, command),
 };
 
 // ---------------------------------------------------------------- a store item's stream

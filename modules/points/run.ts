@@ -1,5 +1,5 @@
 import type { Services } from "../identity";
-import { handleCommand, handleInBatch, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
+import { handleCommand, handleInBatch, type Claimed, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
 import { waitForProjection } from "../../projections/runner";
 
 /**
@@ -12,9 +12,12 @@ export async function runOn<S, C extends Command, E extends DomainEvent>(service
   return result;
 }
 
-/** As `runOn`, for a stream many write at once: the commands asked for together are decided and appended together (decision 116). */
-export async function runInBatch<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"]) {
-  const result = await handleInBatch({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead });
+/**
+ * As `runOn`, for a stream many write at once: the commands asked for together are decided and appended together
+ * (decision 116). `claimed`: the stream's state as a read model folds it, appended from unread (decision 125).
+ */
+export async function runInBatch<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"], claimed?: Promise<Claimed | undefined>) {
+  const result = await handleInBatch({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead, claimed });
   if (!result.ok) throw result.error;
   return result;
 }

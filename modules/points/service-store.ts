@@ -1,9 +1,9 @@
 import { commandIdOf, isMemberLevel, type Auth, type Services } from "../identity";
-import { batchUnderway, DomainError, idFrom, isUuid, newId, validationError, type DomainEvent, type ReadStreamResult } from "../kernel";
-import { orderById, ordersPage, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow } from "../../projections/points";
+import { batchUnderway, DomainError, idFrom, isUuid, newId, TurnQueue, validationError, type Claimed, type DomainEvent, type ReadStreamResult } from "../kernel";
+import { orderById, ordersPage, pointsStreamFolds, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow, type PointsStreamFold } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
-import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, visibleTo } from "./decide";
+import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, spendDecider, visibleTo, type SpendState } from "./decide";
 import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type OrderStatus, type StoreItemFields } from "./events";
 import { MAX_CART_LINES } from "./limits";
 import { memberFor, ownMembers } from "./members";
@@ -120,6 +120,38 @@ export async function checkoutInput(services: Services, auth: Auth, request: Req
 export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
 export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; positions: number[] };
 
+type FoldAsk = { organizationId: string; participantId: string; entryId: string };
+/** per database: the folds asked for in one turn (the turn's first-time buyers) are one statement; a failed one is "not known" */
+const foldQueues = new WeakMap<object, TurnQueue<FoldAsk & { answer: (fold: PointsStreamFold | undefined) => void }>>();
+function foldOf(services: Services, ask: FoldAsk): Promise<PointsStreamFold | undefined> {
+  const db = services.db;
+  let queue = foldQueues.get(db);
+  if (!queue) {
+    queue = new TurnQueue((asks) => {
+      for (let i = 0; i < asks.length; i += 100) {
+        const part = asks.slice(i, i + 100);
+        pointsStreamFolds(db, part).then(
+          (folds) => part.forEach((a, k) => a.answer(folds[k])),
+          () => part.forEach((a) => a.answer(undefined)),
+        );
+      }
+    });
+    foldQueues.set(db, queue);
+  }
+  return new Promise((answer) => queue.add({ ...ask, answer }));
+}
+
+/**
+ * The member's points stream as their balance row folds it (decision 125), claimed for the spend: appended from
+ * with its revision, never refused from (the batch reads the stream for that). Undefined when not known.
+ */
+export async function claimedSpendState(services: Services, organizationId: string, participantId: string, entryId: string, orderId: string): Promise<Claimed | undefined> {
+  const fold = await foldOf(services, { organizationId, participantId, entryId });
+  if (!fold) return undefined;
+  const state: SpendState = { balance: fold.balance, spentOrders: fold.entryAmount === null ? {} : { [orderId]: -fold.entryAmount } };
+  return { state, revision: fold.revision };
+}
+
 /**
  * The checkout's one consistent decision (decision 076), for a buyer already known: the order as placed and the
  * member's balance after it, or a refusal. Every stream it decides on is read in one batched statement (decision
@@ -127,7 +159,7 @@ export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; p
  * again on its conflict, and a refusal is told only from a state known to be the stream's latest. The item streams
  * decide what can be had (no read-model check first: decision 119). It does not wait for the projector.
  */
-export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string): Promise<PlacedOrder> {
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true }: { fromReadModel?: boolean } = {}): Promise<PlacedOrder> {
   const { organizationId, participantId } = buyer;
   const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
   const lines = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => isUuid(l.id));
@@ -138,7 +170,12 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   // whose state this process knows (its batch underway, or left by the last one: decisions 116, 119) is not read
   const knows = (streamId: string) => batchUnderway(services.store, streamId);
   const reads = new Map(lines.filter((l) => !knows(storeItemStreamId(l.id))).map((l) => [l.id, services.store.readStream(storeItemStreamId(l.id))]));
-  const memberRead = knows(pointsStreamId(participantId)) ? undefined : services.store.readStream(pointsStreamId(participantId));
+  // a member whose points state this process does not know: their balance row's fold of the stream is claimed
+  // instead of reading the stream (decision 125; `fromReadModel: false` reads it, as before, for the bench's comparison)
+  const spendEntryId = idFrom("point-entry", base, "spend");
+  const memberKnown = knows(pointsStreamId(participantId));
+  const memberClaim = memberKnown || !fromReadModel ? undefined : claimedSpendState(services, organizationId, participantId, spendEntryId, orderId);
+  const memberRead = memberKnown || memberClaim ? undefined : services.store.readStream(pointsStreamId(participantId));
   // the order is new (its id derives from this checkout's): it is placed with "no stream" expected, unread; a resent
   // checkout's order (stored already) or one the sweep gave up on (decision 086) fails that append, and is then read
   const orderRead = Promise.resolve<ReadStreamResult<DomainEvent>>({ streamExists: false, currentRevision: -1, events: [] });
@@ -177,8 +214,8 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
     // the member's spends in this process are decided in batches too: the state the last one left is the next one's
-    const spend = { type: "SpendPoints" as const, data: { organizationId, participantId, entryId: idFrom("point-entry", base, "spend"), amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) };
-    const spent = await runInBatch(services, pointsDecider, pointsStreamId(participantId), spend, 50, memberRead);
+    const spend = { type: "SpendPoints" as const, data: { organizationId, participantId, entryId: spendEntryId, amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) };
+    const spent = await runInBatch(services, spendDecider, pointsStreamId(participantId), spend, 50, memberRead, memberClaim);
     positions.push(...spent.events.map((e) => e.position));
     balance = spent.state.balance;
   } catch (error) {

@@ -5,3 +5,4 @@ export * as pointsMigration from "./migration";
 export * as pointsPeriodsMigration from "./migration-periods";
 export { attendancePointsProjection, ATTENDANCE_POINTS } from "./attendance-points";
 export * as pointsReservationsMigration from "./migration-reservations";
+export * as pointsStreamBalanceMigration from "./migration-stream-balance";

@@ -22,6 +22,18 @@ const zoneOf = (db: Db, zones: Zones, organizationId: string) => {
   return zone;
 };
 
+/**
+ * The member's points stream folded beside the balance (decision 125): every event moves it by its amount, only from
+ * the revision just before it, so a replayed event changes nothing and a gap (an event not seen) makes it unknown
+ * (null) for good; the checkout trusts it only as far as an append with its revision proves it.
+ */
+const streamFold = (revision: number, delta: number) => ({
+  stream_balance: sql<number | null>`case when rm_point_balances.stream_revision = ${revision - 1}::int then rm_point_balances.stream_balance + ${delta}::int when rm_point_balances.stream_revision >= ${revision}::int then rm_point_balances.stream_balance end` as unknown as number | null,
+  stream_revision: sql<number>`greatest(rm_point_balances.stream_revision, ${revision}::int)` as unknown as number,
+});
+/** a member's first balance row: the fold starts at the stream's first event */
+const streamStart = (revision: number, delta: number) => ({ stream_revision: revision, stream_balance: revision === 0 ? delta : null });
+
 async function entry(db: Db, zones: Zones, event: RecordedEvent, row: { participantId: string; organizationId: string; entryId: string; kind: string; amount: number; category: string | null; reason: string; sourceKind: string | null; sourceId: string | null; reversesId: string | null; actorId: string | null }) {
   const at = event.metadata.occurredAt;
   const inserted = await db
@@ -30,14 +42,19 @@ async function entry(db: Db, zones: Zones, event: RecordedEvent, row: { particip
     .onConflict((oc) => oc.column("id").doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!inserted) return;
+  if (!inserted) {
+    // an entry seen already (a replay, or an event reusing an entry id): the balance stays, the stream moved
+    await db.updateTable("rm_point_balances").set(streamFold(event.revision, row.amount)).where("participant_id", "=", row.participantId).execute();
+    return;
+  }
   // earned: what the leaderboard ranks (awards less their reversals; spending does not lower a rank)
   const earned = row.kind === "award" ? row.amount : row.kind === "reversal" ? row.amount : 0;
   const balance = await db
     .insertInto("rm_point_balances")
-    .values({ participant_id: row.participantId, organization_id: row.organizationId, balance: row.amount, earned, hidden: false, entries: 1, updated_at: at })
+    .values({ participant_id: row.participantId, organization_id: row.organizationId, balance: row.amount, earned, hidden: false, entries: 1, updated_at: at, ...streamStart(event.revision, row.amount) })
     .onConflict((oc) =>
       oc.column("participant_id").doUpdateSet({
+        ...streamFold(event.revision, row.amount),
         balance: sql<number>`rm_point_balances.balance + ${row.amount}::int` as unknown as number,
         earned: sql<number>`rm_point_balances.earned + ${earned}::int` as unknown as number,
         entries: sql<number>`rm_point_balances.entries + 1` as unknown as number,
@@ -85,8 +102,8 @@ async function applyEvent(db: Db, zones: Zones, event: RecordedEvent<AnyPointsEv
       const d = event.data;
       await db
         .insertInto("rm_point_balances")
-        .values({ participant_id: d.participantId, organization_id: d.organizationId, balance: 0, earned: 0, hidden: d.hidden, updated_at: at })
-        .onConflict((oc) => oc.column("participant_id").doUpdateSet({ hidden: d.hidden }))
+        .values({ participant_id: d.participantId, organization_id: d.organizationId, balance: 0, earned: 0, hidden: d.hidden, updated_at: at, ...streamStart(event.revision, 0) })
+        .onConflict((oc) => oc.column("participant_id").doUpdateSet({ hidden: d.hidden, ...streamFold(event.revision, 0) }))
         .execute();
       await db.updateTable("rm_point_periods").set({ hidden: d.hidden }).where("participant_id", "=", d.participantId).execute();
       return void touch(d.organizationId, LEADERBOARD_TOPIC);

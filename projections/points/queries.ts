@@ -38,6 +38,26 @@ export async function balancesOf<DB extends PointTables>(db: Kysely<DB>, organiz
   return tables(db).selectFrom("rm_point_balances").select(["participant_id", "balance", "earned", "hidden", "entries"]).where("organization_id", "=", organizationId).where("participant_id", "in", [...participantIds]).execute();
 }
 
+export type PointsStreamFold = { revision: number; balance: number; entryAmount: number | null };
+/**
+ * Members' points streams as their balance rows fold them (decision 125), in one statement: for each ask, the revision
+ * the fold is at, the balance there, and the amount of the ledger entry `entryId` when the fold has it (null when
+ * not); undefined when the fold is not known (no row, another organization's, or a row not folded).
+ */
+export async function pointsStreamFolds<DB extends PointTables>(db: Kysely<DB>, asks: readonly { organizationId: string; participantId: string; entryId: string }[]): Promise<(PointsStreamFold | undefined)[]> {
+  if (asks.length === 0) return [];
+  const { rows } = await sql<{ k: string; stream_revision: number | null; stream_balance: number | null; entry_amount: number | null }>`
+    select a.k, b.stream_revision, b.stream_balance, (select e.amount from rm_point_entries e where e.id = a.entry_id) as entry_amount
+      from unnest(${asks.map((a) => a.organizationId)}::text[], ${asks.map((a) => a.participantId)}::text[], ${asks.map((a) => a.entryId)}::text[]) with ordinality as a (organization_id, participant_id, entry_id, k)
+      join rm_point_balances b on b.participant_id = a.participant_id and b.organization_id = a.organization_id`.execute(db);
+  const byAsk = new Map(rows.map((r) => [Number(r.k) - 1, r]));
+  return asks.map((_, i) => {
+    const row = byAsk.get(i);
+    if (!row || row.stream_revision === null || row.stream_balance === null) return undefined;
+    return { revision: row.stream_revision, balance: row.stream_balance, entryAmount: row.entry_amount ?? null };
+  });
+}
+
 /**
  * The leaderboard (decision 085): points earned (awards less reversals), all time or in one calendar period
  * (`period`, its first day `startsOn`), from the rows the projector keeps: the first rows of an index.

@@ -32,6 +32,9 @@ export type PointTables = {
     /** how many ledger entries the member has (decision 085, migration 2101) */
     entries: ColumnType<number, number | undefined, number>;
     updated_at: Timestamp;
+    /** the member's points stream folded as the checkout's spend decider folds it, and the revision it is folded to; null: not known (decision 125, migration 3301) */
+    stream_revision: ColumnType<number | null, number | null | undefined, number | null>;
+    stream_balance: ColumnType<number | null, number | null | undefined, number | null>;
   };
   /** points earned per member and calendar week or month of the organization's zone (decision 085) */
   rm_point_periods: {

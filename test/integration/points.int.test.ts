@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql, type Kysely } from "kysely";
 import type { Services } from "../../modules/identity";
 import { DomainError, idFrom, newId, systemClock } from "../../modules/kernel";
-import { itemDecider, orderDecider, orderStreamId, placeOrder, pointsDecider, pointsStreamId, releaseAbandonedCheckouts, storeItemStreamId, type PointsCommand } from "../../modules/points";
+import { claimedSpendState, itemDecider, orderDecider, orderStreamId, placeOrder, pointsDecider, pointsStreamId, releaseAbandonedCheckouts, spendDecider, storeItemStreamId, type PointsCommand } from "../../modules/points";
 import { runInBatch, runOn } from "../../modules/points/run";
 import { waitForProjection } from "../../projections/runner";
 import type { ReadModels } from "../../projections/read-models";
@@ -227,6 +227,61 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     expect(bigStream.filter((e) => e.type === "StoreItemReserved").length - bigStream.filter((e) => e.type === "StoreItemReleased").length).toBe(1);
   });
 
+  it("a balance row behind the stream (decision 125): a checkout deciding from its fold never overspends, nor refuses what the points allow", async () => {
+    // two members this process knows no points state of (no checkout of theirs yet): each checkout decides from the row
+    const [member, other] = [generated[7]!, generated[8]!];
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member], amount: 100, reason: "Fold" } }));
+    await json(await admin.request("POST", "/api/point", { body: { participant_ids: [other], amount: 10, reason: "Fold" } }));
+    await pointsCaughtUp();
+    const foldOf = async (id = member) => db.selectFrom("rm_point_balances").select(["stream_revision", "stream_balance", "balance"]).where("participant_id", "=", id).executeTakeFirstOrThrow();
+    const stream = async (id = member) => services.store.readStream(pointsStreamId(id));
+    // the row folds the stream: its revision and balance
+    const start = await stream();
+    const all = await balanceOf(member);
+    expect(await foldOf()).toEqual({ stream_revision: start.currentRevision, stream_balance: all, balance: all });
+    const item = await createItem({ name: "Fold kite", price: 50, stock: 5 });
+    const direct = (command: PointsCommand) => runOn(services, pointsDecider, pointsStreamId(command.data.participantId), command, 10);
+    const meta = () => ({ commandId: newId(), organizationId: NORTHSIDE, actorId: null });
+
+    // spent straight on the stream, then the row put back as a projector behind it would show it: it claims `all`
+    const spentId = newId();
+    await direct({ type: "SpendPoints", data: { organizationId: NORTHSIDE, participantId: member, entryId: spentId, amount: all - 10, reason: "Elsewhere", orderId: spentId }, metadata: meta() });
+    await pointsCaughtUp();
+    await db.updateTable("rm_point_balances").set({ stream_revision: start.currentRevision, stream_balance: all }).where("participant_id", "=", member).execute();
+    const refused = await placeOrder(services, buyer(member), [{ id: item.id, quantity: 1 }], newId()).catch((e: DomainError) => e);
+    expect((refused as DomainError).code).toBe("POINTS_NOT_ENOUGH");
+    expect((refused as DomainError).message).toBe("Not enough points: 10 left, 50 needed");
+
+    // the other member: awarded straight on the stream, the row put back before it: it claims 10; the stream has 110
+    const before = await foldOf(other);
+    expect(before.stream_balance).toBe(await balanceOf(other));
+    // dearer than the row says the member has, within what the stream has
+    const price = before.stream_balance! + 50;
+    const prize = await createItem({ name: "Fold prize", price, stock: 5 });
+    await direct({ type: "AwardPoints", data: { organizationId: NORTHSIDE, participantId: other, entryId: newId(), amount: 100, category: "general", reason: "Elsewhere", source: { kind: "manual", id: null } }, metadata: meta() });
+    await pointsCaughtUp();
+    const truth = await balanceOf(other);
+    await db.updateTable("rm_point_balances").set({ stream_revision: before.stream_revision, stream_balance: before.stream_balance }).where("participant_id", "=", other).execute();
+    expect((await placeOrder(services, buyer(other), [{ id: prize.id, quantity: 1 }], newId())).balance).toBe(truth - price);
+
+    // the streams: never below zero; the kite's unit back on sale, the prize's sold
+    for (const [id, left] of [[member, 10], [other, truth - price]] as const) {
+      let running = 0;
+      for (const e of (await stream(id)).events) {
+        const d = e.data as { amount?: number };
+        running += e.type === "PointsAwarded" || e.type === "PointsRefunded" ? d.amount! : e.type === "PointsSpent" || e.type === "PointsReversed" ? -d.amount! : 0;
+        expect(running).toBeGreaterThanOrEqual(0);
+      }
+      expect(running).toBe(left);
+    }
+    await pointsCaughtUp();
+    expect((await json<Item>(await admin.request("GET", `/api/store/item/${item.id}`))).available).toBe(5);
+    expect((await json<Item>(await admin.request("GET", `/api/store/item/${prize.id}`))).available).toBe(4);
+    // a row put out of step with its stream is not trusted again: the projector's next event finds the gap
+    expect((await foldOf(other)).stream_balance).toBeNull();
+    expect(await balanceOf(other)).toBe(truth - price);
+  });
+
   it("a checkout resent (same key): the same order, dated as the first time, nothing reserved or spent twice", async () => {
     const member = generated[5]!;
     await json(await admin.request("POST", "/api/point", { body: { participant_ids: [member], amount: 100, reason: "Resend" } }));
@@ -260,7 +315,15 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
     );
     // half the spends as the checkout spends (in batches, from the state the last batch left: decision 119), the rest
     // and every award one at a time from a read: each path's writes make the other's known state stale
-    const outcomes = await Promise.allSettled(jobs.map((c, i) => (c.type === "SpendPoints" && i % 2 === 1 ? runInBatch : runOn)(services, pointsDecider, pointsStreamId(c.data.participantId), c, 100)));
+    // (decision 125) and of those, every other one from the balance row's fold of the stream, however far behind it is
+    const outcomes = await Promise.allSettled(
+      jobs.map((c, i) => {
+        const stream = pointsStreamId(c.data.participantId);
+        if (c.type !== "SpendPoints" || i % 2 === 0) return runOn(services, pointsDecider, stream, c, 100);
+        const claim = i % 4 === 1 ? claimedSpendState(services, NORTHSIDE, c.data.participantId, c.data.entryId, c.data.orderId) : undefined;
+        return runInBatch(services, spendDecider, stream, c, 100, undefined, claim);
+      }),
+    );
     for (const o of outcomes) if (o.status === "rejected") expect((o.reason as DomainError).code).toBe("POINTS_NOT_ENOUGH");
     await pointsCaughtUp();
     for (const p of members) {
@@ -274,6 +337,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
       const ledger = await db.selectFrom("rm_point_entries").select((eb) => eb.fn.sum<string>("amount").as("sum")).where("participant_id", "=", p).executeTakeFirst();
       expect(Number(ledger?.sum)).toBe(running);
       expect(await balanceOf(p)).toBe(running);
+      expect(await db.selectFrom("rm_point_balances").select(["stream_revision", "stream_balance"]).where("participant_id", "=", p).executeTakeFirst()).toEqual({ stream_revision: events.length - 1, stream_balance: running });
     }
   }, 60_000);
 

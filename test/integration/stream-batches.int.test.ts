@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DomainError, fixedClock, handleInBatch, newId, type Command, type Decider, type EventStore } from "../../modules/kernel";
+import { batchUnderway, DomainError, fixedClock, handleInBatch, newId, type Command, type Decider, type EventStore } from "../../modules/kernel";
 import { inActingScope, noteApiKey } from "../../modules/kernel/acting-as";
 import { uniqueStream } from "../support/events";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -141,5 +141,77 @@ describe("commands on one stream decided and appended in batches (decision 116)"
     } finally {
       store.readStream = original;
     }
+  });
+  describe("a claimed state (a read model's fold of the stream, decision 125)", () => {
+    const stocked = (units: number) => ({ type: "Stocked" as const, data: { units }, eventId: newId(), metadata: { commandId: newId(), organizationId: "org-1", actorId: null, correlationId: "x", causationId: null, occurredAt: clock.now().toISOString() } });
+    const claim = (stock: number, revision: number, orders: Record<string, true> = {}) => Promise.resolve({ state: { stock, orders }, revision });
+    const watching = (stream: string) => {
+      const reads: string[] = [];
+      const original = store.readStream.bind(store);
+      store.readStream = ((id: string, options?: { last?: number }) => (id === stream && reads.push(options?.last ? "revision" : "stream"), original(id, options))) as EventStore["readStream"];
+      return { reads, restore: () => (store.readStream = original) };
+    };
+
+    it("current: appended from without reading the stream; the batch's state is not kept after (the next command reads)", async () => {
+      const stream = uniqueStream("item");
+      await store.appendToStream(stream, [stocked(2)], { expectedRevision: "no_stream" });
+      const { reads, restore } = watching(stream);
+      try {
+        const r = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }), { claimed: claim(2, 0) });
+        expect(r.ok && r.state.stock).toBe(1);
+        expect(reads).toEqual([]);
+        // (the batch's line is let go right after its answers)
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(batchUnderway(store, stream)).toBe(false);
+        expect((await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }))).ok).toBe(true);
+        expect(reads).toEqual(["stream"]);
+      } finally {
+        restore();
+      }
+    });
+
+    it("behind the stream (written between the read model's read and the append): the append conflicts, the stream is read, the decision is made on the truth", async () => {
+      const stream = uniqueStream("item");
+      await store.appendToStream(stream, [stocked(1)], { expectedRevision: "no_stream" });
+      const { reads, restore } = watching(stream);
+      try {
+        // the read model said one unit at revision 0; before the append, another process takes it
+        const claimed = (async () => {
+          const stale = await claim(1, 0);
+          await store.appendToStream(stream, [{ ...stocked(0), type: "Reserved", data: { orderId: "elsewhere" } } as never], { expectedRevision: 0 });
+          return stale;
+        })();
+        const r = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }), { claimed });
+        expect(r.ok ? "ok" : r.error.code).toBe("SOLD_OUT");
+        expect(reads).toEqual(["stream"]);
+        const { events } = await store.readStream(stream);
+        expect(events.map((e) => e.type)).toEqual(["Stocked", "Reserved"]);
+      } finally {
+        restore();
+      }
+    });
+
+    it("never refuses nor skips from a claim: a batch from it that would reads the stream and decides again", async () => {
+      const stream = uniqueStream("item");
+      await store.appendToStream(stream, [stocked(3)], { expectedRevision: "no_stream" });
+      const { reads, restore } = watching(stream);
+      try {
+        // a claim that says sold out (it is not): read, then reserved
+        const r = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }), { claimed: claim(0, 0) });
+        expect(r.ok && r.state.stock).toBe(2);
+        expect(reads).toEqual(["stream"]);
+        // a claim that says the order holds a unit already (it does not): read, then reserved
+        const s = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }), { claimed: claim(2, 1, { b: true }) });
+        expect(s.ok && s.events).toHaveLength(1);
+        // a true refusal: told only after the read
+        await store.appendToStream(stream, [{ ...stocked(0), type: "Reserved", data: { orderId: "c" } } as never], { expectedRevision: 2 });
+        reads.length = 0;
+        const t = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "d" }), { claimed: claim(1, 2) });
+        expect(t.ok ? "ok" : t.error.code).toBe("SOLD_OUT");
+        expect(reads).toEqual(["stream"]);
+      } finally {
+        restore();
+      }
+    });
   });
 });
