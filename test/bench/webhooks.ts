@@ -8,7 +8,7 @@
  * Goal: delivery p95 < 1 s, check-in p99 at most 10 % worse with webhooks on.
  */
 import { execFileSync, fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createPool, dropDatabase, PostgresEventStore, systemClock } from "../../modules/kernel";
@@ -87,7 +87,22 @@ const client = kioskClient(baseUrl, members.length);
 const post = (memberId: string, type: "in" | "out") =>
   client.post("/api/check-in", { authorization: `Bearer ${key}`, "content-type": "application/json" }, JSON.stringify({ memberId, type, ...day }));
 
-const cpu = () => Object.fromEntries(Object.entries({ ...processes, receivers: { child: receivers } }).map(([name, p]) => [name, cpuMsOf(p.child.pid)]));
+// PostgreSQL's backends serving this database (PostgreSQL runs on this machine): their CPU is the database's
+// cost of each phase, which the check-ins share the cores with
+const watcher = createPool(url.toString(), { max: 1, applicationName: "bench-watch" });
+let backends: number[] = [];
+const findBackends = async () => {
+  const { rows } = await watcher.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+  backends = rows.map((r) => r.pid);
+};
+/** Row writes (inserted, updated, deleted) on the webhook tables so far. */
+const webhookWrites = async () =>
+  Number((await watcher.query<{ n: string }>("select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as n from pg_stat_user_tables where relname like 'webhook%'")).rows[0]!.n);
+
+const cpu = () => ({
+  ...Object.fromEntries(Object.entries({ ...processes, receivers: { child: receivers } }).map(([name, p]) => [name, cpuMsOf(p.child.pid)])),
+  postgres: backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+});
 const cpuLine = (before: Record<string, number>, seconds: number) =>
   Object.entries(cpu()).map(([name, ms]) => `${name} ${((ms - before[name]!) / 10 / seconds).toFixed(0)} %`).join(", ");
 
@@ -98,6 +113,7 @@ async function phase(label: string) {
   let refused = 0;
   const lanes = members.length;
   const paceMs = (1000 * lanes) / RATE;
+  await findBackends();
   const cpuBefore = cpu();
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -118,8 +134,11 @@ async function phase(label: string) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  console.log(`${label}: ${(latencies.length / seconds).toFixed(0)} check-ins/s over ${seconds.toFixed(1)} s (${lanes} lanes, ${refused} refused), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-  console.log(`  CPU (100 % = one core): ${cpuLine(cpuBefore, seconds)}`);
+  console.log(`${label} (load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}): ${(latencies.length / seconds).toFixed(0)} check-ins/s over ${seconds.toFixed(1)} s (${lanes} lanes, ${refused} refused), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  const used = cpu();
+  console.log(`  CPU (100 % = one core; postgres: this database's backends): ${cpuLine(cpuBefore, seconds)}`);
+  const total = Object.keys(used).reduce((sum, name) => sum + used[name as keyof typeof used]! - cpuBefore[name as keyof typeof used]!, 0);
+  console.log(`  CPU a check-in, all processes: ${(total / latencies.length).toFixed(2)} ms (postgres ${((used.postgres - cpuBefore.postgres) / latencies.length).toFixed(2)} ms)`);
   return { p99: percentile(latencies, 99), count: latencies.length - refused };
 }
 
@@ -130,9 +149,11 @@ for (const p of ports) {
   if (response.status !== 200) throw new Error(`webhook: ${response.status} ${await response.text()}`);
 }
 await ask("reset");
+const writesBefore = await webhookWrites();
 const drainFrom = performance.now();
 const on = await phase(`webhooks on (${ENDPOINTS} endpoints)`);
 const expected = on.count * ENDPOINTS;
+await findBackends();
 const cpuBefore = cpu();
 const drainStart = performance.now();
 let report = await ask<Report>("report");
@@ -146,8 +167,12 @@ console.log(`  after the load, until the last delivery (${drained.toFixed(1)} s)
 console.log(
   `deliveries: ${report.received} of ${expected} in ${total.toFixed(1)} s (${(report.received / total).toFixed(0)}/s), duplicates ${report.duplicates}; event-to-delivery p50 ${report.p50} ms, p95 ${report.p95} ms (goal < 1000 ms: ${report.p95 < 1000 && report.received >= expected ? "ok" : "MISS"})`,
 );
+// the table statistics reach pg_stat_user_tables within a second or so of each transaction
+await new Promise((r) => setTimeout(r, 1500));
+console.log(`  webhook tables: ${((await webhookWrites()) - writesBefore) / Math.max(1, report.received)} row writes a delivery (inserted + updated + deleted)`);
+await watcher.end();
 const worse = (on.p99 / off.p99 - 1) * 100;
-console.log(`check-in p99 with webhooks on: ${worse.toFixed(1)} % against off (goal: at most +10 %: ${worse <= 10 ? "ok" : "MISS"})`);
+console.log(`check-in p99 off ${off.p99.toFixed(1)} ms, on ${on.p99.toFixed(1)} ms: ${worse >= 0 ? "+" : ""}${worse.toFixed(1)} % (goal: at most +10 %: ${worse <= 10 ? "ok" : "MISS"})`);
 client.close();
 receivers.send("stop");
 for (const p of Object.values(processes)) p.child.kill("SIGTERM");
