@@ -90,21 +90,29 @@ const post = (memberId: string, type: "in" | "out") =>
 // PostgreSQL's backends serving this database (PostgreSQL runs on this machine): their CPU is the database's
 // cost of each phase, which the check-ins share the cores with
 const watcher = createPool(url.toString(), { max: 1, applicationName: "bench-watch" });
-let backends: number[] = [];
-const findBackends = async () => {
+/** CPU so far (ms) of each backend serving this database now (a backend that ended meanwhile is not counted). */
+const backendCpu = async () => {
   const { rows } = await watcher.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
-  backends = rows.map((r) => r.pid);
+  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
 };
+let backendsBefore = new Map<number, number>();
+/** Each phase's postgres CPU: the growth of the backends there at its start, and all of those opened since. */
+const postgresSince = async () => [...(await backendCpu())].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0);
 /** Row writes (inserted, updated, deleted) on the webhook tables so far. */
 const webhookWrites = async () =>
   Number((await watcher.query<{ n: string }>("select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as n from pg_stat_user_tables where relname like 'webhook%'")).rows[0]!.n);
 
-const cpu = () => ({
+const cpu = async (): Promise<Record<string, number>> => ({
   ...Object.fromEntries(Object.entries({ ...processes, receivers: { child: receivers } }).map(([name, p]) => [name, cpuMsOf(p.child.pid)])),
-  postgres: backends.reduce((sum, pid) => sum + cpuMsOf(pid), 0),
+  postgres: await postgresSince(),
 });
-const cpuLine = (before: Record<string, number>, seconds: number) =>
-  Object.entries(cpu()).map(([name, ms]) => `${name} ${((ms - before[name]!) / 10 / seconds).toFixed(0)} %`).join(", ");
+/** Starts measuring CPU: the processes' now, and this database's backends' now (postgres counts from 0). */
+const cpuStart = async () => {
+  backendsBefore = await backendCpu();
+  return { ...(await cpu()), postgres: 0 };
+};
+const cpuUsed = async (before: Record<string, number>) => Object.fromEntries(Object.entries(await cpu()).map(([name, ms]) => [name, ms - before[name]!]));
+const cpuLine = (used: Record<string, number>, seconds: number) => Object.entries(used).map(([name, ms]) => `${name} ${(ms / 10 / seconds).toFixed(0)} %`).join(", ");
 
 /** Each member is a lane alternating in and out; the lanes together start RATE calls a second. */
 const state = new Map<string, "in" | "out">();
@@ -113,8 +121,7 @@ async function phase(label: string) {
   let refused = 0;
   const lanes = members.length;
   const paceMs = (1000 * lanes) / RATE;
-  await findBackends();
-  const cpuBefore = cpu();
+  const cpuBefore = await cpuStart();
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
@@ -135,10 +142,10 @@ async function phase(label: string) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(`${label} (load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}): ${(latencies.length / seconds).toFixed(0)} check-ins/s over ${seconds.toFixed(1)} s (${lanes} lanes, ${refused} refused), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-  const used = cpu();
-  console.log(`  CPU (100 % = one core; postgres: this database's backends): ${cpuLine(cpuBefore, seconds)}`);
-  const total = Object.keys(used).reduce((sum, name) => sum + used[name as keyof typeof used]! - cpuBefore[name as keyof typeof used]!, 0);
-  console.log(`  CPU a check-in, all processes: ${(total / latencies.length).toFixed(2)} ms (postgres ${((used.postgres - cpuBefore.postgres) / latencies.length).toFixed(2)} ms)`);
+  const used = await cpuUsed(cpuBefore);
+  console.log(`  CPU (100 % = one core; postgres: this database's backends): ${cpuLine(used, seconds)}`);
+  const total = Object.values(used).reduce((sum, ms) => sum + ms, 0);
+  console.log(`  CPU a check-in, all processes: ${(total / latencies.length).toFixed(2)} ms (postgres ${(used.postgres! / latencies.length).toFixed(2)} ms)`);
   return { p99: percentile(latencies, 99), count: latencies.length - refused };
 }
 
@@ -153,8 +160,7 @@ const writesBefore = await webhookWrites();
 const drainFrom = performance.now();
 const on = await phase(`webhooks on (${ENDPOINTS} endpoints)`);
 const expected = on.count * ENDPOINTS;
-await findBackends();
-const cpuBefore = cpu();
+const cpuBefore = await cpuStart();
 const drainStart = performance.now();
 let report = await ask<Report>("report");
 while (report.received < expected && performance.now() - drainStart < 180_000) {
@@ -163,7 +169,7 @@ while (report.received < expected && performance.now() - drainStart < 180_000) {
 }
 const drained = (performance.now() - drainStart) / 1000;
 const total = (performance.now() - drainFrom) / 1000;
-console.log(`  after the load, until the last delivery (${drained.toFixed(1)} s), CPU: ${cpuLine(cpuBefore, drained)}`);
+console.log(`  after the load, until the last delivery (${drained.toFixed(1)} s), CPU: ${cpuLine(await cpuUsed(cpuBefore), drained)}`);
 console.log(
   `deliveries: ${report.received} of ${expected} in ${total.toFixed(1)} s (${(report.received / total).toFixed(0)}/s), duplicates ${report.duplicates}; event-to-delivery p50 ${report.p50} ms, p95 ${report.p95} ms (goal < 1000 ms: ${report.p95 < 1000 && report.received >= expected ? "ok" : "MISS"})`,
 );
