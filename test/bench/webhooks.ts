@@ -1,6 +1,6 @@
 /**
  * `npm run bench:webhooks` (issue 22): check-ins by API key at BENCH_RATE per second (default 1 000) for
- * BENCH_SECONDS (default 30), first with no webhook endpoint, then with 5 local HTTPS endpoints subscribed to
+ * BENCH_SECONDS (default 30) after an unmeasured warm-up (BENCH_WARMUP_SECONDS, default 5), first with no webhook endpoint, then with 5 local HTTPS endpoints subscribed to
  * check-in and check-out. Prints the check-in p50/p99 of both phases, and for the second the deliveries per
  * second and the event-to-delivery p50/p95 (the event's occurred-at to its arrival at a receiver), and the CPU
  * each process used. As in production the app runs as processes of its own (web, projector, worker: the worker
@@ -23,6 +23,8 @@ import { cpuMsOf, percentile } from "./stats";
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/** an unmeasured first run (the processes' first requests are slower): the off phase is not measured cold */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const ENDPOINTS = 5;
 /** members of the bench's own (as bench:check-in): one request at a time each, so enough lanes for the rate */
 const EXTRA_MEMBERS = Number(process.env.BENCH_MEMBERS ?? 240);
@@ -116,13 +118,13 @@ const cpuLine = (used: Record<string, number>, seconds: number) => Object.entrie
 
 /** Each member is a lane alternating in and out; the lanes together start RATE calls a second. */
 const state = new Map<string, "in" | "out">();
-async function phase(label: string) {
+async function phase(label: string, length = SECONDS) {
   const latencies: number[] = [];
   let refused = 0;
   const lanes = members.length;
   const paceMs = (1000 * lanes) / RATE;
   const cpuBefore = await cpuStart();
-  const end = performance.now() + SECONDS * 1000;
+  const end = performance.now() + length * 1000;
   const started = performance.now();
   await Promise.all(
     members.map(async (m) => {
@@ -150,6 +152,7 @@ async function phase(label: string) {
 }
 
 console.log(`bench:webhooks: target ${RATE} check-ins/s for ${SECONDS} s, ${members.length} members cycling in and out, ${os.cpus().length} cores; receivers at nice 19`);
+if (WARM_UP_SECONDS > 0) await phase("warm-up (not compared)", WARM_UP_SECONDS);
 const off = await phase("webhooks off");
 for (const p of ports) {
   const response = await admin.request("POST", "/api/webhook", { body: { url: `https://localhost:${p}/hook`, event_types: ["check-in", "check-out"] } });
