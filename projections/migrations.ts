@@ -17,7 +17,7 @@ import { messageAttachmentsMigration, messagesMigration } from "./messages";
 import { announcementAttachmentsMigration, announcementsMigration, smsOutboxMigration, smsRefMigration } from "./announcements";
 import { surveyBuilderMigration, surveyEvaluationMigration, surveyParentsMigration, surveyRollupsMigration, surveysMigration } from "./surveys";
 import { pointsMigration, pointsPeriodsMigration, pointsReservationsMigration, pointsStreamBalanceMigration } from "./points";
-import { integrationsMigration, webhookBatchMigration } from "./integrations";
+import { integrationsMigration, webhookBatchMigration, webhookBatchRowMigration } from "./integrations";
 import { reportsMigration } from "./reports";
 import { screeningMigration } from "./screening";
 import { waiversMigration, waiverVersionsMigration } from "./waivers";
@@ -77,4 +77,5 @@ export const allMigrations: MigrationSet = {
   "2901-survey-parents": surveyParentsMigration,
   "3201-survey-rollups": surveyRollupsMigration,
   "3301-points-stream-balance": pointsStreamBalanceMigration,
+  "3401-webhook-batch-rows": webhookBatchRowMigration,
 };

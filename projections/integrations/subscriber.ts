@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { isWebhookEndpointEvent, WEBHOOK_ENDPOINT_EVENT_TYPES, WEBHOOK_SOURCE_EVENT_TYPES, webhookPayload, webhookTypeOf, type WebhookEndpointEvent } from "../../modules/integrations";
 import { idFrom, type RecordedEvent } from "../../modules/kernel";
 import { defineProjection } from "../runner";
-import type { WebhookTables } from "./tables";
+import type { BatchDelivery, WebhookTables } from "./tables";
 
 type Db = Kysely<WebhookTables> | Transaction<WebhookTables>;
 
@@ -51,46 +51,56 @@ export const batchIdOf = (endpointId: string, position: number) => `whb_${endpoi
 /** The endpoint a batch id names. */
 export const endpointOfBatch = (batchId: string) => batchId.slice(4, batchId.lastIndexOf("_"));
 
-type DeliveryRow = Omit<WebhookTables["webhook_deliveries"], "created_at">;
+type Pending = BatchDelivery & { endpoint_id: string; organization_id: string };
 
-/** Rows per endpoint in store order, cut into batches of at most BATCH_LIMIT, each named by its first row. */
-function intoBatches(rows: Omit<DeliveryRow, "batch_id">[]): DeliveryRow[] {
-  const byEndpoint = new Map<string, Omit<DeliveryRow, "batch_id">[]>();
-  for (const row of rows) {
+/** Deliveries per endpoint in store order, cut into batches of at most BATCH_LIMIT, each named by its first one. */
+type BatchRow = Omit<WebhookTables["webhook_batches"], "created_at">;
+
+function intoBatches(pending: Pending[]): BatchRow[] {
+  const byEndpoint = new Map<string, Pending[]>();
+  for (const row of pending) {
     const list = byEndpoint.get(row.endpoint_id);
     if (list) list.push(row);
     else byEndpoint.set(row.endpoint_id, [row]);
   }
-  const out: DeliveryRow[] = [];
+  const out: BatchRow[] = [];
   for (const [endpointId, list] of byEndpoint)
     for (let i = 0; i < list.length; i += BATCH_LIMIT) {
       const chunk = list.slice(i, i + BATCH_LIMIT);
-      const batchId = batchIdOf(endpointId, Number(chunk[0]!.position));
-      for (const row of chunk) out.push({ ...row, batch_id: batchId });
+      const first = chunk[0]!;
+      out.push({
+        id: batchIdOf(endpointId, first.position),
+        endpoint_id: endpointId,
+        organization_id: first.organization_id,
+        first_position: String(first.position),
+        size: chunk.length,
+        deliveries: JSON.stringify(chunk.map(({ id, event_id, event_type, stream_id, position, payload }) => ({ id, event_id, event_type, stream_id, position, payload }))),
+      });
     }
   return out;
 }
 
 /**
- * The webhook subscriber (decisions 079, 096): a checkpointed reader of the event store, run by the delivery
- * worker. In the transaction that moves its checkpoint it keeps its own copy of the endpoints (so an event
- * is matched against the endpoints as they stood at that point of the store's order) and records one
- * delivery per event and subscribed endpoint, its id derived from both: read twice, an event records
- * nothing new. The deliveries of one read are grouped per endpoint into batches (one job each, sent in
- * order per stream); the publisher queues the batches that got new rows after commit.
+ * The webhook subscriber (decisions 079, 096, 126): a checkpointed reader of the event store, run by the
+ * delivery worker. In the transaction that moves its checkpoint it keeps its own copy of the endpoints (so an
+ * event is matched against the endpoints as they stood at that point of the store's order) and records one
+ * delivery per event and subscribed endpoint, its id derived from both. The deliveries of one read are
+ * grouped per endpoint into batches, each ONE `webhook_batches` row (its deliveries as JSON; the delivery rows
+ * are written after the first try, with its outcome); the publisher queues the new batches after commit (one
+ * job each, sent in order per stream). The checkpoint moves only with the batches: at least once.
  */
 export const webhookSubscriber = defineProjection<WebhookTables>({
   name: WEBHOOK_SUBSCRIBER,
   tables: [],
   eventTypes: [...WEBHOOK_ENDPOINT_EVENT_TYPES, ...WEBHOOK_SOURCE_EVENT_TYPES],
   async apply(db, events) {
-    const pending: Omit<DeliveryRow, "batch_id">[] = [];
+    const pending: Pending[] = [];
     const batches = new Set<string>();
     const flush = async () => {
       const rows = intoBatches(pending.splice(0));
-      for (let i = 0; i < rows.length; i += 1000) {
-        const inserted = await db.insertInto("webhook_deliveries").values(rows.slice(i, i + 1000)).onConflict((oc) => oc.column("id").doNothing()).returning("batch_id").execute();
-        for (const row of inserted) if (row.batch_id) batches.add(row.batch_id);
+      for (let i = 0; i < rows.length; i += 20) {
+        const inserted = await db.insertInto("webhook_batches").values(rows.slice(i, i + 20)).onConflict((oc) => oc.column("id").doNothing()).returning("id").execute();
+        for (const row of inserted) batches.add(row.id);
       }
     };
     let subscriptions: { endpoint_id: string; organization_id: string; event_types: string[] }[] | null = null;
@@ -110,22 +120,7 @@ export const webhookSubscriber = defineProjection<WebhookTables>({
       if (!wanted.length) continue;
       const payload = webhookPayload(type, event);
       for (const s of wanted)
-        pending.push({
-          id: deliveryIdOf(event.eventId, s.endpoint_id),
-          endpoint_id: s.endpoint_id,
-          organization_id: organizationId,
-          event_id: event.eventId,
-          event_type: type,
-          stream_id: event.streamId,
-          position: String(event.position),
-          payload,
-          status: "pending",
-          attempts: 0,
-          last_status_code: null,
-          last_error: null,
-          last_attempt_at: null,
-          succeeded_at: null,
-        });
+        pending.push({ id: deliveryIdOf(event.eventId, s.endpoint_id), endpoint_id: s.endpoint_id, organization_id: organizationId, event_id: event.eventId, event_type: type, stream_id: event.streamId, position: event.position, payload });
     }
     await flush();
     if (!batches.size) return;

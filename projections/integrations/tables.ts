@@ -59,6 +59,23 @@ export type WebhookTables = {
     succeeded_at: string | null;
     /** The batch of its first try (decision 096); null for deliveries recorded before batches. */
     batch_id: string | null;
+    /** The last try's duration and the receiver's answer (decision 126: a success's try has no attempt row). */
+    last_duration_ms: number | null;
+    last_response_body: string | null;
+  };
+  /**
+   * A batch of one endpoint's deliveries waiting for their first try (decision 126): one row, recorded by the
+   * subscriber, deleted by the worker in the statement that writes the delivery rows with their outcomes.
+   */
+  webhook_batches: {
+    id: string;
+    endpoint_id: string;
+    organization_id: string;
+    first_position: string;
+    size: number;
+    /** JSON: BatchDelivery[] in store order */
+    deliveries: string;
+    created_at: Generated<string>;
   };
   webhook_attempts: {
     id: Generated<string>;
@@ -71,3 +88,6 @@ export type WebhookTables = {
     response_body: string | null;
   };
 };
+
+/** One delivery of a `webhook_batches` row, as its JSON holds it. */
+export type BatchDelivery = { id: string; event_id: string; event_type: string; stream_id: string; position: number; payload: string };

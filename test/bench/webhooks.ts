@@ -1,6 +1,6 @@
 /**
  * `npm run bench:webhooks` (issue 22): check-ins by API key at BENCH_RATE per second (default 1 000) for
- * BENCH_SECONDS (default 30), first with no webhook endpoint, then with 5 local HTTPS endpoints subscribed to
+ * BENCH_SECONDS (default 30) after an unmeasured warm-up (BENCH_WARMUP_SECONDS, default 5), first with no webhook endpoint, then with 5 local HTTPS endpoints subscribed to
  * check-in and check-out. Prints the check-in p50/p99 of both phases, and for the second the deliveries per
  * second and the event-to-delivery p50/p95 (the event's occurred-at to its arrival at a receiver), and the CPU
  * each process used. As in production the app runs as processes of its own (web, projector, worker: the worker
@@ -8,7 +8,7 @@
  * Goal: delivery p95 < 1 s, check-in p99 at most 10 % worse with webhooks on.
  */
 import { execFileSync, fork } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createPool, dropDatabase, PostgresEventStore, systemClock } from "../../modules/kernel";
@@ -23,6 +23,8 @@ import { cpuMsOf, percentile } from "./stats";
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/** an unmeasured first run (the processes' first requests are slower): the off phase is not measured cold */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const ENDPOINTS = 5;
 /** members of the bench's own (as bench:check-in): one request at a time each, so enough lanes for the rate */
 const EXTRA_MEMBERS = Number(process.env.BENCH_MEMBERS ?? 240);
@@ -87,19 +89,42 @@ const client = kioskClient(baseUrl, members.length);
 const post = (memberId: string, type: "in" | "out") =>
   client.post("/api/check-in", { authorization: `Bearer ${key}`, "content-type": "application/json" }, JSON.stringify({ memberId, type, ...day }));
 
-const cpu = () => Object.fromEntries(Object.entries({ ...processes, receivers: { child: receivers } }).map(([name, p]) => [name, cpuMsOf(p.child.pid)]));
-const cpuLine = (before: Record<string, number>, seconds: number) =>
-  Object.entries(cpu()).map(([name, ms]) => `${name} ${((ms - before[name]!) / 10 / seconds).toFixed(0)} %`).join(", ");
+// PostgreSQL's backends serving this database (PostgreSQL runs on this machine): their CPU is the database's
+// cost of each phase, which the check-ins share the cores with
+const watcher = createPool(url.toString(), { max: 1, applicationName: "bench-watch" });
+/** CPU so far (ms) of each backend serving this database now (a backend that ended meanwhile is not counted). */
+const backendCpu = async () => {
+  const { rows } = await watcher.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+  return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+};
+let backendsBefore = new Map<number, number>();
+/** Each phase's postgres CPU: the growth of the backends there at its start, and all of those opened since. */
+const postgresSince = async () => [...(await backendCpu())].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0);
+/** Row writes (inserted, updated, deleted) on the webhook tables so far. */
+const webhookWrites = async () =>
+  Number((await watcher.query<{ n: string }>("select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as n from pg_stat_user_tables where relname like 'webhook%'")).rows[0]!.n);
+
+const cpu = async (): Promise<Record<string, number>> => ({
+  ...Object.fromEntries(Object.entries({ ...processes, receivers: { child: receivers } }).map(([name, p]) => [name, cpuMsOf(p.child.pid)])),
+  postgres: await postgresSince(),
+});
+/** Starts measuring CPU: the processes' now, and this database's backends' now (postgres counts from 0). */
+const cpuStart = async () => {
+  backendsBefore = await backendCpu();
+  return { ...(await cpu()), postgres: 0 };
+};
+const cpuUsed = async (before: Record<string, number>) => Object.fromEntries(Object.entries(await cpu()).map(([name, ms]) => [name, ms - before[name]!]));
+const cpuLine = (used: Record<string, number>, seconds: number) => Object.entries(used).map(([name, ms]) => `${name} ${(ms / 10 / seconds).toFixed(0)} %`).join(", ");
 
 /** Each member is a lane alternating in and out; the lanes together start RATE calls a second. */
 const state = new Map<string, "in" | "out">();
-async function phase(label: string) {
+async function phase(label: string, length = SECONDS) {
   const latencies: number[] = [];
   let refused = 0;
   const lanes = members.length;
   const paceMs = (1000 * lanes) / RATE;
-  const cpuBefore = cpu();
-  const end = performance.now() + SECONDS * 1000;
+  const cpuBefore = await cpuStart();
+  const end = performance.now() + length * 1000;
   const started = performance.now();
   await Promise.all(
     members.map(async (m) => {
@@ -118,22 +143,27 @@ async function phase(label: string) {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  console.log(`${label}: ${(latencies.length / seconds).toFixed(0)} check-ins/s over ${seconds.toFixed(1)} s (${lanes} lanes, ${refused} refused), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
-  console.log(`  CPU (100 % = one core): ${cpuLine(cpuBefore, seconds)}`);
+  console.log(`${label} (load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}): ${(latencies.length / seconds).toFixed(0)} check-ins/s over ${seconds.toFixed(1)} s (${lanes} lanes, ${refused} refused), p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  const used = await cpuUsed(cpuBefore);
+  console.log(`  CPU (100 % = one core; postgres: this database's backends): ${cpuLine(used, seconds)}`);
+  const total = Object.values(used).reduce((sum, ms) => sum + ms, 0);
+  console.log(`  CPU a check-in, all processes: ${(total / latencies.length).toFixed(2)} ms (postgres ${(used.postgres! / latencies.length).toFixed(2)} ms)`);
   return { p99: percentile(latencies, 99), count: latencies.length - refused };
 }
 
 console.log(`bench:webhooks: target ${RATE} check-ins/s for ${SECONDS} s, ${members.length} members cycling in and out, ${os.cpus().length} cores; receivers at nice 19`);
+if (WARM_UP_SECONDS > 0) await phase("warm-up (not compared)", WARM_UP_SECONDS);
 const off = await phase("webhooks off");
 for (const p of ports) {
   const response = await admin.request("POST", "/api/webhook", { body: { url: `https://localhost:${p}/hook`, event_types: ["check-in", "check-out"] } });
   if (response.status !== 200) throw new Error(`webhook: ${response.status} ${await response.text()}`);
 }
 await ask("reset");
+const writesBefore = await webhookWrites();
 const drainFrom = performance.now();
 const on = await phase(`webhooks on (${ENDPOINTS} endpoints)`);
 const expected = on.count * ENDPOINTS;
-const cpuBefore = cpu();
+const cpuBefore = await cpuStart();
 const drainStart = performance.now();
 let report = await ask<Report>("report");
 while (report.received < expected && performance.now() - drainStart < 180_000) {
@@ -142,12 +172,16 @@ while (report.received < expected && performance.now() - drainStart < 180_000) {
 }
 const drained = (performance.now() - drainStart) / 1000;
 const total = (performance.now() - drainFrom) / 1000;
-console.log(`  after the load, until the last delivery (${drained.toFixed(1)} s), CPU: ${cpuLine(cpuBefore, drained)}`);
+console.log(`  after the load, until the last delivery (${drained.toFixed(1)} s), CPU: ${cpuLine(await cpuUsed(cpuBefore), drained)}`);
 console.log(
   `deliveries: ${report.received} of ${expected} in ${total.toFixed(1)} s (${(report.received / total).toFixed(0)}/s), duplicates ${report.duplicates}; event-to-delivery p50 ${report.p50} ms, p95 ${report.p95} ms (goal < 1000 ms: ${report.p95 < 1000 && report.received >= expected ? "ok" : "MISS"})`,
 );
+// the table statistics reach pg_stat_user_tables within a second or so of each transaction
+await new Promise((r) => setTimeout(r, 1500));
+console.log(`  webhook tables: ${((await webhookWrites()) - writesBefore) / Math.max(1, report.received)} row writes a delivery (inserted + updated + deleted)`);
+await watcher.end();
 const worse = (on.p99 / off.p99 - 1) * 100;
-console.log(`check-in p99 with webhooks on: ${worse.toFixed(1)} % against off (goal: at most +10 %: ${worse <= 10 ? "ok" : "MISS"})`);
+console.log(`check-in p99 off ${off.p99.toFixed(1)} ms, on ${on.p99.toFixed(1)} ms: ${worse >= 0 ? "+" : ""}${worse.toFixed(1)} % (goal: at most +10 %: ${worse <= 10 ? "ok" : "MISS"})`);
 client.close();
 receivers.send("stop");
 for (const p of Object.values(processes)) p.child.kill("SIGTERM");

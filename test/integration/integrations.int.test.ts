@@ -194,6 +194,12 @@ describe("API keys and webhooks on real PostgreSQL and Redis", () => {
     // an admin's redelivery sends the same id again
     expect((await admin.request("POST", `/api/webhook-delivery/${retried.id}/redeliver`)).status).toBe(200);
     await eventually(async () => hook.received.filter((r) => r.id === retried.id).length, (n) => n === 2);
+    // the success before the redelivery (kept on the delivery row only) is still in the log after it (decision 126)
+    const relogged = await eventually(
+      async () => ((await (await admin.request("GET", `/api/webhook-delivery/${retried.id}`)).json()) as { attempts: { attempt: number; status_code: number | null }[] }).attempts,
+      (tries) => tries.filter((t) => t.status_code === 204).length === 2,
+    );
+    expect(relogged.map((t) => t.attempt)).toEqual(log.attempts.map((_, i) => i + 1).concat(log.attempts.length + 1));
   }, 60_000);
 
   it("sends an endpoint's deliveries in batches, each member's check-ins and check-outs in the order they happened", async () => {
@@ -232,8 +238,28 @@ describe("API keys and webhooks on real PostgreSQL and Redis", () => {
     // each first try went out in a batch of its endpoint (one job per batch)
     const pool = createPool(app.databaseUrl, { max: 1 });
     try {
-      const { rows } = await sql<{ batched: string }>`select count(*) as batched from webhook_deliveries where endpoint_id = ${endpoint.id} and batch_id like ${`whb_${endpoint.id}_%`}`.execute(createDb(pool));
+      const db = createDb(pool);
+      const { rows } = await sql<{ batched: string }>`select count(*) as batched from webhook_deliveries where endpoint_id = ${endpoint.id} and batch_id like ${`whb_${endpoint.id}_%`}`.execute(db);
       expect(Number(rows[0]!.batched)).toBe(18);
+      // a batch is one row until its first try, gone after it; a success's try is the delivery row itself (decision 126)
+      expect((await sql`select 1 from webhook_batches where endpoint_id = ${endpoint.id}`.execute(db)).rows).toHaveLength(0);
+      expect((await sql`select 1 from webhook_attempts where delivery_id in (select id from webhook_deliveries where endpoint_id = ${endpoint.id})`.execute(db)).rows).toHaveLength(0);
+      const one = (await (await admin.request("GET", `/api/webhook-delivery/${detail[0]!.id}`)).json()) as { attempts: { attempt: number; status_code: number | null; error: string | null; at: string }[] };
+      expect(one.attempts).toHaveLength(1);
+      expect(one.attempts[0]).toMatchObject({ attempt: 1, status_code: 204, error: null });
+
+      // a batch waiting for its first try: its deliveries are listed, each can be opened, a redelivery is a no-op
+      const waiting = { id: "msg_waiting_1", event_id: "e-waiting", event_type: "check-in", stream_id: "s-waiting", position: 999_999_999, payload: '{"type":"check-in"}' };
+      await sql`insert into webhook_batches (id, endpoint_id, organization_id, first_position, size, deliveries)
+        select ${`whb_${endpoint.id}_999999999`}, endpoint_id, organization_id, 999999999, 1, ${JSON.stringify([waiting])} from webhook_subscriptions where endpoint_id = ${endpoint.id}`.execute(db);
+      const listed = ((await (await admin.request("GET", `/api/webhook/${endpoint.id}`)).json()) as { deliveries: Delivery[] }).deliveries;
+      expect(listed[0]).toMatchObject({ id: waiting.id, status: "pending", attempts: 0 });
+      expect(listed).toHaveLength(19);
+      const opened = await admin.request("GET", `/api/webhook-delivery/${waiting.id}`);
+      expect(opened.status).toBe(200);
+      expect(await opened.json()).toMatchObject({ id: waiting.id, status: "pending", attempts: [], payload: waiting.payload });
+      expect((await admin.request("POST", `/api/webhook-delivery/${waiting.id}/redeliver`)).status).toBe(200);
+      await sql`delete from webhook_batches where endpoint_id = ${endpoint.id}`.execute(db);
     } finally {
       await pool.end();
     }

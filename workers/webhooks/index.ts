@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
-import { DELIVERY_KEPT_DAYS, endpointOfBatch, forgetFinishedDeliveries, pendingDeliveries, webhookSubscriber, BATCHES_RECORDED } from "../../projections/integrations";
+import { DELIVERY_KEPT_DAYS, endpointOfBatch, forgetFinishedDeliveries, pendingDeliveries, waitingBatches, webhookSubscriber, BATCHES_RECORDED } from "../../projections/integrations";
 import { ProjectionRunner, type LiveMessageLike } from "../../projections";
 import { createSender, createWebhookQueue, enqueueBatches, enqueueDeliveries, enqueueRetries, parseAllowList, webhookBackoff, WEBHOOK_QUEUE, WEBHOOK_SWEEP_JOB, WEBHOOK_SWEEP_SCHEDULER, type Sender, type WebhookJobData } from "../../modules/integrations";
 import { publicUrlOf, systemClock, type Clock, type EventStore, type Logger } from "../../modules/kernel";
 import { createWorker, type Job } from "../../modules/kernel/queues";
 import type { WorkerCore } from "../core";
 import { queuePrefixFor } from "../exports";
+import { withGatheredWakes } from "./gathered-wakes";
 import { processBatch, processDelivery } from "./processor";
 
 export { processBatch, processDelivery, FAILING_LIMIT_MS } from "./processor";
@@ -16,6 +17,8 @@ export const WEBHOOK_CONCURRENCY = 8;
 /** How often pending deliveries without a job are looked for, and how old they must be. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_AGE_MS = 30_000;
+/** The subscriber reads the store at most this often when busy (decision 126: fewer, bigger batches). */
+export const SUBSCRIBER_GATHER_MS = 100;
 
 export type WebhookWorkerOptions = {
   db: Kysely<unknown>;
@@ -28,6 +31,7 @@ export type WebhookWorkerOptions = {
   retryBaseMs: number;
   concurrency?: number;
   pollMs?: number;
+  gatherMs?: number;
   clock?: Clock;
 };
 
@@ -46,7 +50,8 @@ export function startWebhookWorker(options: WebhookWorkerOptions) {
   const publisher = {
     publish: (messages: LiveMessageLike[]) => queueBatches(messages.filter((m) => m.event === BATCHES_RECORDED).flatMap((m) => m.payload as string[])),
   };
-  const runner = new ProjectionRunner({ db: options.db, store: options.store, projection: webhookSubscriber, publisher, logger: options.logger, pollMs: options.pollMs ?? 250 });
+  const store = withGatheredWakes(options.store, options.gatherMs ?? SUBSCRIBER_GATHER_MS);
+  const runner = new ProjectionRunner({ db: options.db, store, projection: webhookSubscriber, publisher, logger: options.logger, pollMs: options.pollMs ?? 250 });
   runner.start();
   const clock = options.clock ?? systemClock;
   const retry = inChunks((ids) => enqueueRetries(queue, ids, options.retryBaseMs));
@@ -64,9 +69,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions) {
   const deps = { db: options.db, store: options.store, clock, logger: options.logger, sender: options.sender, publicUrl: options.publicUrl, queuePrefix: options.prefix, retry };
   // a lost job is queued again under its own id (an existing job of that id makes the add a no-op)
   const sweep = async () => {
-    const pending = await pendingDeliveries(options.db, new Date(clock.now().getTime() - SWEEP_AGE_MS));
-    await queueBatches([...new Set(pending.filter((d) => d.attempts === 0 && d.batch_id).map((d) => d.batch_id!))]);
-    await queueDeliveries(pending.filter((d) => d.attempts > 0 || !d.batch_id).map((d) => d.id));
+    const before = new Date(clock.now().getTime() - SWEEP_AGE_MS);
+    await queueBatches((await waitingBatches(options.db, before)).map((b) => b.id));
+    await queueDeliveries((await pendingDeliveries(options.db, before)).map((d) => d.id));
     const forgotten = await forgetFinishedDeliveries(options.db, new Date(clock.now().getTime() - DELIVERY_KEPT_DAYS * 86_400_000));
     if (forgotten) options.logger.info("old webhook deliveries forgotten", { count: forgotten, keptDays: DELIVERY_KEPT_DAYS });
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { batchToSend, deliveryToSend, recordAttempt, recordAttempts, type AttemptOutcome } from "../../projections/integrations";
+import { batchToSend, deliveryToSend, recordAttempt, recordBatch, type AttemptOutcome, type BatchDelivery } from "../../projections/integrations";
 import { adminAddressesOf } from "../../projections/identity";
 import type { ReadModels } from "../../projections";
 import { webhookEndpointDecider, webhookEndpointStream, type Sender } from "../../modules/integrations";
@@ -53,44 +53,44 @@ export async function processDelivery(deps: WebhookWorkerDeps, job: Job<{ delive
 }
 
 /**
- * The first try of a batch of one endpoint's deliveries (decision 096): read in one query, sent in store
- * order within each stream (streams side by side), every outcome written in one statement; the failed ones
- * are queued one by one for their retries. A delivery already tried (a second run of the job) is not sent
- * again. Returns how many were delivered and how many wait for a retry.
+ * The first try of a batch of one endpoint's deliveries (decisions 096, 126): its row read in one query, its
+ * deliveries sent in store order within each stream (streams side by side), then in one statement the batch row
+ * goes and the delivery rows are written with their outcomes; the failed ones are queued one by one for their
+ * retries. A batch already written (a second run of the job) is not sent again. Returns how many were delivered
+ * and how many wait for a retry.
  */
 export async function processBatch(deps: WebhookWorkerDeps, batchId: string): Promise<{ status: string; delivered: number; failed: number }> {
-  const rows = await batchToSend(deps.db, batchId);
-  const first = rows[0];
-  if (!first) return { status: "skipped", delivered: 0, failed: 0 };
-  if (!first.url || !first.secret || !first.active) {
+  const batch = await batchToSend(deps.db, batchId);
+  if (!batch || !batch.deliveries.length) return { status: "skipped", delivered: 0, failed: 0 };
+  if (!batch.url || !batch.secret || !batch.active) {
     const at = deps.clock.now();
-    await recordAttempts(deps.db, first.endpoint_id, rows.map((r) => ({ deliveryId: r.id, at, statusCode: null, error: "The endpoint is turned off", durationMs: 0, responseBody: null, ok: false, final: true })));
-    return { status: "endpoint-off", delivered: 0, failed: rows.length };
+    await recordBatch(deps.db, batch.id, batch.endpoint_id, batch.deliveries.map((d) => ({ deliveryId: d.id, at, statusCode: null, error: "The endpoint is turned off", durationMs: 0, responseBody: null, ok: false, final: true })));
+    return { status: "endpoint-off", delivered: 0, failed: batch.deliveries.length };
   }
-  const { url, secret } = first;
-  const streams = new Map<string, typeof rows>();
-  for (const row of rows) {
-    const list = streams.get(row.stream_id);
-    if (list) list.push(row);
-    else streams.set(row.stream_id, [row]);
+  const { url, secret } = batch;
+  const streams = new Map<string, BatchDelivery[]>();
+  for (const delivery of batch.deliveries) {
+    const list = streams.get(delivery.stream_id);
+    if (list) list.push(delivery);
+    else streams.set(delivery.stream_id, [delivery]);
   }
   const outcomes: AttemptOutcome[] = [];
   const queue = [...streams.values()];
   const lane = async () => {
     for (let stream = queue.shift(); stream; stream = queue.shift())
-      for (const row of stream) {
+      for (const delivery of stream) {
         const at = deps.clock.now();
-        const outcome = await deps.sender.send({ url, secret, id: row.id, payload: row.payload, at });
-        outcomes.push({ deliveryId: row.id, at, ...outcome, final: false });
+        const outcome = await deps.sender.send({ url, secret, id: delivery.id, payload: delivery.payload, at });
+        outcomes.push({ deliveryId: delivery.id, at, ...outcome, final: false });
       }
   };
   await Promise.all(Array.from({ length: Math.min(STREAMS_AT_ONCE, queue.length) }, lane));
-  const failingSince = await recordAttempts(deps.db, first.endpoint_id, outcomes);
+  const failingSince = await recordBatch(deps.db, batch.id, batch.endpoint_id, outcomes);
   const failed = outcomes.filter((o) => !o.ok).map((o) => o.deliveryId);
   await deps.retry(failed);
   const at = deps.clock.now();
   if (failed.length && failingSince && at.getTime() - new Date(failingSince).getTime() >= FAILING_LIMIT_MS) {
-    await turnOff(deps, first.endpoint_id, first.organization_id, url, failingSince);
+    await turnOff(deps, batch.endpoint_id, batch.organization_id, url, failingSince);
     return { status: "endpoint-turned-off", delivered: outcomes.length - failed.length, failed: failed.length };
   }
   return { status: failed.length ? "partly-delivered" : "delivered", delivered: outcomes.length - failed.length, failed: failed.length };

@@ -113,7 +113,7 @@ const deliveryView = (d: Awaited<ReturnType<typeof deliveriesOfEndpoint>>[number
 
 /** One delivery with every try's status, time and answer. */
 export async function deliveryCall(services: Services, auth: Auth, id: string | undefined) {
-  const delivery = id ? await deliveryById(services.db, id) : undefined;
+  const delivery = id ? await deliveryById(services.db, id, auth.organization.id) : undefined;
   if (!delivery || delivery.organization_id !== auth.organization.id) throw new DomainError("DELIVERY_NOT_FOUND", "Delivery not found", 404);
   const attempts = await attemptsOfDelivery(services.db, delivery.id);
   return { ...deliveryView(delivery), attempts: attempts.map((a) => ({ attempt: a.attempt, at: new Date(a.at).toISOString(), status_code: a.status_code, error: a.error, duration_ms: a.duration_ms, response_body: a.response_body })) };
@@ -135,8 +135,10 @@ export async function closeWebhookQueue(prefix: string) {
 
 /** An admin sends a delivery again (same webhook-id: a receiver that stored it ignores it). */
 export async function redeliver(services: Services, auth: Auth, id: string | undefined) {
-  const delivery = id ? await deliveryById(services.db, id) : undefined;
+  const delivery = id ? await deliveryById(services.db, id, auth.organization.id) : undefined;
   if (!delivery || delivery.organization_id !== auth.organization.id) throw new DomainError("DELIVERY_NOT_FOUND", "Delivery not found", 404);
+  // not tried yet: its batch's job sends it
+  if (delivery.attempts === 0 && delivery.status === "pending") return { message: "Delivery queued again" };
   await markForRedelivery(services.db, delivery.id);
   await enqueueDelivery(queueOf(services.redis, services.queuePrefix), delivery.id, delivery.attempts + 1);
   return { message: "Delivery queued again" };
