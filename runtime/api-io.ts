@@ -86,9 +86,13 @@ export function webRequestOf(req: ExpressRequest, signal: AbortSignal, body?: { 
   return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, init);
 }
 
-/** An AbortSignal that fires when the client goes away before the answer is sent. */
+/**
+ * An AbortSignal that fires when the client goes away before the answer is sent; aborted already when it
+ * went away before the signal was asked for (a handler reads `ctx.request` late: runtime/api-run-row.ts).
+ */
 export function abortOnClose(res: ExpressResponse): AbortSignal {
   const controller = new AbortController();
+  if (res.closed && !res.writableFinished) controller.abort();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });

@@ -26,30 +26,47 @@ function hasBody(req: ExpressRequest): boolean {
  */
 export async function runRow(row: ApiRow, params: Record<string, string | undefined>, req: ExpressRequest, res: ExpressResponse, services: Services, clientIp: string) {
   const limit = bodyLimitOfRow(row);
-  const signal = abortOnClose(res);
   const streamed = limit === null && req.method !== "GET";
   // an upload streams as it is and limits itself (modules/uploads)
   const web = streamed ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
-  const request = webRequestOf(req, signal, web ? { stream: web } : undefined);
-  let response: Response;
+  // the web Request (and its AbortSignal) is made when something first reads it: most calls never do
+  let request: Request | undefined;
+  const requestOf = () => (request ??= webRequestOf(req, abortOnClose(res), web ? { stream: web } : undefined));
+  if (web) requestOf();
+  let answer: Response | { json: string };
   try {
-    response = await handleRow(row, params, req, request, services, clientIp, limit);
+    answer = await handleRow(row, params, req, requestOf, services, clientIp, limit);
   } catch (error) {
-    response = errorResponse(error, services, req);
+    answer = errorResponse(error, services, req);
   }
-  await send(response, res);
+  if (isResponse(answer)) await send(answer, res);
+  else sendJson(answer.json, res);
   discardRest(req, web);
+}
+
+/** A plain value's answer: JSON 200, as `Response.json` would make it, written without making one. */
+function sendJson(json: string, res: ExpressResponse) {
+  res.statusCode = 200;
+  res.setHeader("content-type", "application/json");
+  res.end(json);
+}
+
+/** A header of the call as it came (several of one name joined by ", ", as a web Request's Headers does). */
+function headerOf(req: ExpressRequest, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 async function handleRow(
   row: ApiRow,
   params: Record<string, string | undefined>,
   req: ExpressRequest,
-  request: Request,
+  requestOf: () => Request,
   services: Services,
   clientIp: string,
   limit: number | null,
-): Promise<Response> {
+): Promise<Response | { json: string }> {
   const cookies = parseCookies(req.headers.cookie ?? "");
   // an API key (decision 078): the key alone authenticates, with no cookie and so no CSRF check
   const bearer = bearerOf(req.headers.authorization);
@@ -64,17 +81,37 @@ async function handleRow(
   let body: unknown = {};
   if (limit !== null && req.method !== "GET" && hasBody(req)) {
     // a form where the row takes one (its Content-Type as sent, a second one joined by a comma)
-    const formType = row.formBody ? request.headers.get("content-type") : null;
+    const formType = row.formBody ? requestOf().headers.get("content-type") : null;
     if (formType && isFormContentType(formType)) body = await parseFormBody(formType, await readWhole(req, limit));
     // a body sent as anything but JSON is refused unread
     else if (!isJsonContentType(req.headers["content-type"])) throw unsupportedMediaType();
     else body = parseJsonBody(req.headers["content-type"], await readWhole(req, limit));
   }
-  const url = new URL(request.url);
-  const query = row.query ? row.query.parse(Object.fromEntries(url.searchParams)) : Object.fromEntries(url.searchParams);
+  const searchParams = searchParamsOf(req.originalUrl);
+  const query = row.query ? row.query.parse(Object.fromEntries(searchParams)) : Object.fromEntries(searchParams);
   if (row.body) body = row.body.parse(body);
-  const result = await row.handle({ request, services, auth, params, body, query, clientIp });
-  return isResponse(result) ? result : Response.json(result ?? null);
+  const headers = { get: (name: string) => headerOf(req, name) };
+  const result = await row.handle({
+    get request() {
+      return requestOf();
+    },
+    headers,
+    services,
+    auth,
+    params,
+    body,
+    query,
+    clientIp,
+  });
+  return isResponse(result) ? result : { json: JSON.stringify(result ?? null) };
+}
+
+/** The query string of a request target, as `new URL(...).searchParams` reads it (the fragment is never sent). */
+function searchParamsOf(target: string): URLSearchParams {
+  const at = target.indexOf("?");
+  if (at === -1) return new URLSearchParams();
+  const end = target.indexOf("#", at);
+  return new URLSearchParams(target.slice(at + 1, end === -1 ? undefined : end));
 }
 
 function errorResponse(error: unknown, services: Services, req: ExpressRequest): Response {

@@ -53,7 +53,7 @@ export const checkInApi: readonly ApiRow[] = [
     rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT, kioskAllowed: true },
     body: checkInBody,
     answers: { description: "{ message, data: { id, participant_id, type, replayed, has_security_code } }", schema: CHECK_IN_ANSWER },
-    handle: (ctx) => checkIn(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+    handle: (ctx) => checkIn(ctx.services, signedIn(ctx), ctx.body, ctx),
   }),
   apiRow({
     id: "check-in-bulk",
@@ -63,7 +63,7 @@ export const checkInApi: readonly ApiRow[] = [
     rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT },
     body: bulkCheckInBody,
     answers: { description: "{ message, data: [{ participant_id, ok, code?, message? }] }" },
-    handle: (ctx) => bulkCheckIn(ctx.services, signedIn(ctx), ctx.body, ctx.request),
+    handle: (ctx) => bulkCheckIn(ctx.services, signedIn(ctx), ctx.body, ctx),
   }),
   apiRow({
     id: "check-in-eligibility",
@@ -83,6 +83,6 @@ export const checkInApi: readonly ApiRow[] = [
     rule: { auth: "required", level: LEVELS.staff, anyPermission: CHECK_IN_OUT, kioskAllowed: true },
     body: checkOutBody,
     answers: { description: "{ message, data: { id } }" },
-    handle: (ctx) => checkOut(ctx.services, signedIn(ctx), ctx.params.id ?? "", ctx.body, ctx.request),
+    handle: (ctx) => checkOut(ctx.services, signedIn(ctx), ctx.params.id ?? "", ctx.body, ctx),
   }),
 ];

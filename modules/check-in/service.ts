@@ -1,5 +1,5 @@
 import { loadActiveFlags } from "../flags";
-import { applyFieldPolicy, commandMetadataOf, fieldRoleOfAuth, isKiosk, PERMISSIONS, roleFlags, userDecider, userStream, type Auth, type Services, type UserEvent, type UserState } from "../identity";
+import { applyFieldPolicy, commandMetadataOf, type HeaderSource, fieldRoleOfAuth, isKiosk, PERMISSIONS, roleFlags, userDecider, userStream, type Auth, type Services, type UserEvent, type UserState } from "../identity";
 import { DomainError, idFrom, isDomainError, type CommandMetadata, type EventStore } from "../kernel";
 import { timeZoneOf, todayIn } from "../organizations";
 import { loadParticipant, MEMBER_ID_MIN_LENGTH, normalizeMemberId, pickUpPeople, resolveMemberId } from "../participants";
@@ -141,7 +141,7 @@ export async function checkInList(services: Services, auth: Auth, q: BoardQuery)
  * One member in or out by Member ID. A child an adult picks up is released only to a person of their
  * list, by id, or by staff to someone else with an override reason (docs/decisions/026); never from the kiosk.
  */
-export async function checkIn(services: Services, auth: Auth, body: CheckInBody, request: Request) {
+export async function checkIn(services: Services, auth: Auth, body: CheckInBody, request: HeaderSource) {
   requireMemberCheckIn(auth);
   const participantId = await participantIdFor(services, body.memberId);
   const result = await runCheckIn(
@@ -161,7 +161,7 @@ export async function checkIn(services: Services, auth: Auth, body: CheckInBody,
 }
 
 /** A visit checked out by its id, with the pick-up details (docs/decisions/026). */
-export async function checkOut(services: Services, auth: Auth, id: string, body: CheckOutBody, request: Request) {
+export async function checkOut(services: Services, auth: Auth, id: string, body: CheckOutBody, request: HeaderSource) {
   requireMemberCheckIn(auth);
   const find = () => (isUuid(id) ? visitById(services.db, auth.organization.id, id) : Promise.resolve(undefined));
   let visit = await find();
@@ -188,7 +188,7 @@ export async function checkOut(services: Services, auth: Auth, id: string, body:
 }
 
 /** Several members in (or out): each its own decision; the answer lists who was done and who was refused, with the reason. */
-export async function bulkCheckIn(services: Services, auth: Auth, body: BulkCheckInBody, request: Request) {
+export async function bulkCheckIn(services: Services, auth: Auth, body: BulkCheckInBody, request: HeaderSource) {
   // switched off, the whole call is refused (not each member in the answer's list)
   requireMemberCheckIn(auth);
   const base = commandMetadataOf(auth, request, body.command_id);

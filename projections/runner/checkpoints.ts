@@ -18,15 +18,21 @@ export async function readCheckpoint(db: Kysely<KernelTables>, name: string): Pr
   return row?.position ?? 0;
 }
 
-/** Compare-and-set: moves the checkpoint only from the position the batch was read after. */
-export async function advanceCheckpoint(db: Kysely<KernelTables>, name: string, from: number, to: number): Promise<void> {
-  const result = await db
+/**
+ * Compare-and-set: moves the checkpoint only from the position the batch was read after. With `asyncCommit`
+ * (inside the batch's transaction) the same statement also sets `synchronous_commit = off` for the rest of
+ * the transaction, as `set local` does (decision 004), without a round trip of its own (decision 128).
+ */
+export async function advanceCheckpoint(db: Kysely<KernelTables>, name: string, from: number, to: number, { asyncCommit = false } = {}): Promise<void> {
+  const update = db
     .updateTable("projection_checkpoints")
     .set({ position: to, updated_at: sql`now()` })
     .where("name", "=", name)
-    .where("position", "=", from)
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) throw new CheckpointConflictError(name, from);
+    .where("position", "=", from);
+  const moved = asyncCommit
+    ? (await update.returning(sql<string>`set_config('synchronous_commit', 'off', true)`.as("synchronous_commit")).execute()).length
+    : Number((await update.executeTakeFirst()).numUpdatedRows);
+  if (moved !== 1) throw new CheckpointConflictError(name, from);
 }
 
 export async function allCheckpoints(db: Kysely<KernelTables>): Promise<{ name: string; position: number }[]> {

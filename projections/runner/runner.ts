@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { Waker, type KernelTables } from "../../modules/kernel";
 import { advanceCheckpoint, CheckpointConflictError, checkpointMoves, ensureCheckpoint, readCheckpoint } from "./checkpoints";
 import type { EventStore, Logger, Publisher, RecordedEvent } from "./deps";
@@ -76,11 +76,11 @@ export class ProjectionRunner {
     let messages: Awaited<ReturnType<AnyProjection["apply"]>>;
     try {
       messages = await this.options.db.transaction().execute(async (trx) => {
-        // read models are rebuilt from the store, and the checkpoint commits with them: a crash can lose
-        // only whole batches, which are then applied again, so the commit need not wait for the disk
-        await sql`set local synchronous_commit = off`.execute(trx);
-        // the checkpoint first: its row lock serializes runners of this projection
-        await advanceCheckpoint(trx as unknown as Kysely<KernelTables>, projection.name, from, to);
+        // the checkpoint first: its row lock serializes runners of this projection. Read models are rebuilt
+        // from the store, and the checkpoint commits with them: a crash can lose only whole batches, which
+        // are then applied again, so the commit need not wait for the disk (synchronous_commit off, set by
+        // the same statement)
+        await advanceCheckpoint(trx as unknown as Kysely<KernelTables>, projection.name, from, to, { asyncCommit: true });
         return wanted.length ? projection.apply(trx, wanted, { store: this.options.store }) : undefined;
       });
     } catch (error) {

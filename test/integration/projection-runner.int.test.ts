@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { PostgresEventStore, type KernelTables } from "../../modules/kernel";
-import { buildShadow, eventStatsProjection, ProjectionRunner, readCheckpoint, rebuildProjection } from "../../projections";
+import { buildShadow, defineProjection, eventStatsProjection, ProjectionRunner, readCheckpoint, rebuildProjection } from "../../projections";
 import { counted, uniqueStream } from "../support/events";
 import { dumpTables, resetProjection } from "../support/read-model";
 import { seedEvents } from "../support/seed-events";
@@ -63,6 +63,26 @@ describe("projection runner", () => {
     await r.catchUp({ atLeast: await store.headPosition() });
     await r.stop();
     await expectEqualsRebuild();
+  });
+
+  it("commits a batch with synchronous_commit off, its checkpoint moved in the same transaction, and nothing after it (decisions 004, 128)", async () => {
+    const seen: string[] = [];
+    const probe = defineProjection<Record<string, never>>({
+      name: "sync-commit-probe",
+      tables: [],
+      async apply(db) {
+        const { rows } = await sql<{ setting: string }>`select current_setting('synchronous_commit') as setting`.execute(db);
+        seen.push(rows[0]!.setting);
+      },
+    });
+    const r = new ProjectionRunner({ db: database.db, store, projection: probe, batchSize: 500, pollMs: 10 });
+    await r.catchUp();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(["off"]));
+    expect(await readCheckpoint(database.db as Kysely<KernelTables>, "sync-commit-probe")).toBe(await store.headPosition());
+    // set for the transaction only: the pool's connections commit durably again afterwards
+    const after = await sql<{ setting: string }>`select current_setting('synchronous_commit') as setting`.execute(database.db);
+    expect(after.rows[0]!.setting).toBe("on");
   });
 
   it("is woken by NOTIFY after an append commits, long before its fallback poll", async () => {

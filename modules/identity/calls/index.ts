@@ -1,4 +1,4 @@
-export { apiRow, signedIn, commandIdOf, commandMetadataOf, type ApiRow, type ApiContext } from "./row";
+export { apiRow, signedIn, commandIdOf, commandMetadataOf, type ApiRow, type ApiContext, type HeaderSource } from "./row";
 export { ApiTable, bodyLimitOfRow, type ApiMatch } from "./table";
 export { openApiDocument, ruleInWords, SECURITY_SCHEMES } from "./openapi";
 export * as answerSchemas from "./answers";

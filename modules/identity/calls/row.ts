@@ -6,8 +6,13 @@ import type { Services } from "./services";
 
 /** What a row's handler gets: the request (headers and URL), the services, who asks, and its input, validated. */
 export type ApiContext<B = unknown, Q = unknown> = {
-  /** headers and URL; the body is here only for a streamed call (`maxBodyBytes: "streamed"`) */
+  /**
+   * headers and URL; the body is here only for a streamed call (`maxBodyBytes: "streamed"`). Made when a
+   * handler first reads it (a web Request costs more than many a handler): read `headers` for a header alone.
+   */
   request: Request;
+  /** the request's headers, read from the call as it came (no web Request is made for them) */
+  headers: HeaderSource["headers"];
   services: Services;
   /** the signed-in caller, or null where the row's rule lets anonymous callers in */
   auth: Auth | null;
@@ -52,18 +57,21 @@ export function signedIn(ctx: { auth: Auth | null }): Auth {
 
 type Sender = { user: { id: string }; organization: { id: string } };
 
+/** Where a call's headers are read: a web Request, or an ApiContext (which reads them without making one). */
+export type HeaderSource = { headers: Pick<Headers, "get"> };
+
 /**
  * The command id of a state-changing call (decision 028), the one reader of idempotency keys: the
  * Idempotency-Key header, else the body's command_id, at most 128 characters (400 beyond). The id is
  * the key scoped to the signed-in user and organization, so the same user resending gets the first
  * result while another user's same key is another command. No key: a new id.
  */
-export function commandIdOf(auth: Sender, request: Request, bodyKey?: unknown): string {
+export function commandIdOf(auth: Sender, request: HeaderSource, bodyKey?: unknown): string {
   const key = idempotencyKeyFrom(request.headers.get("idempotency-key"), bodyKey);
   return key === null ? newId() : idFrom("idempotency-key", auth.organization.id, auth.user.id, key);
 }
 
 /** The metadata of a command sent by the signed-in user, its id from commandIdOf. */
-export function commandMetadataOf(auth: Sender, request: Request, bodyKey?: unknown): CommandMetadata & { organizationId: string } {
+export function commandMetadataOf(auth: Sender, request: HeaderSource, bodyKey?: unknown): CommandMetadata & { organizationId: string } {
   return { commandId: commandIdOf(auth, request, bodyKey), organizationId: auth.organization.id, actorId: auth.user.id };
 }

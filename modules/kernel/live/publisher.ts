@@ -39,13 +39,14 @@ export function createLivePublisher(redisUrl: string, options: LivePublisherOpti
     down = true;
   });
   redis.on("ready", () => (down = false));
-  let pending: Promise<unknown>[] = [];
-  // the emitter drops the promise of each PUBLISH; this client keeps them so none rejects unhandled
+  // the PUBLISHes of one batch of messages go in one pipeline: one write to Redis for the batch (a write per
+  // message was ~5% of a busy projector's CPU); the emitter drops each PUBLISH's promise, exec's is kept
+  let pipeline: ReturnType<Redis["pipeline"]> | null = null;
   const client = {
     publish(channel: string, message: string | Buffer): Promise<number> {
-      const sent = redis.publish(channel, message);
-      pending.push(sent);
-      return sent;
+      if (!pipeline) return redis.publish(channel, message);
+      pipeline.publish(channel, message);
+      return Promise.resolve(0);
     },
   };
   const key = options.key ?? DEFAULT_LIVE_KEY;
@@ -60,12 +61,17 @@ export function createLivePublisher(redisUrl: string, options: LivePublisherOpti
         if (reserved.has(message.event)) throw new Error(`"${message.event}" is a reserved event name`);
         return { room: roomFor(message.organizationId, message.topic), message };
       });
-      pending = [];
-      for (const { room, message } of batch) emitter.to(room).emit(message.event, message.payload);
-      const sent = pending;
-      pending = [];
-      return Promise.all(sent).then(
-        () => undefined,
+      const sent = (pipeline = redis.pipeline());
+      try {
+        for (const { room, message } of batch) emitter.to(room).emit(message.event, message.payload);
+      } finally {
+        pipeline = null;
+      }
+      return sent.exec().then(
+        (results) => {
+          const failed = results?.find(([error]) => error)?.[0];
+          if (failed) logger.warn("live publish failed", { error: String(failed), messages: batch.length });
+        },
         (error: unknown) => logger.warn("live publish failed", { error: String(error), messages: batch.length }),
       );
     },
