@@ -1,5 +1,5 @@
 import { Emitter } from "@socket.io/redis-emitter";
-import { Cluster } from "ioredis";
+import { Cluster, type Redis } from "ioredis";
 import { createRedis, type RedisClient } from "../redis";
 import { createLogger, type Logger } from "../logger";
 import { DEFAULT_LIVE_KEY, roomFor, type LiveMessage } from "./rooms";
@@ -41,7 +41,9 @@ export function createLivePublisher(redisUrl: string, options: LivePublisherOpti
   redis.on("ready", () => (down = false));
   // the PUBLISHes of one batch of messages go in one pipeline: one write to Redis for the batch (a write per
   // message was ~5% of a busy projector's CPU); the emitter drops each PUBLISH's promise, exec's is kept
+  // (on a Redis Cluster each room's channel lives on its own shard: one SPUBLISH each, their promises kept)
   let pipeline: ReturnType<Redis["pipeline"]> | null = null;
+  let pending: Promise<unknown>[] = [];
   const client = {
     publish(channel: string, message: string | Buffer): Promise<number> {
       if (!pipeline) return redis.publish(channel, message);
@@ -61,6 +63,16 @@ export function createLivePublisher(redisUrl: string, options: LivePublisherOpti
         if (reserved.has(message.event)) throw new Error(`"${message.event}" is a reserved event name`);
         return { room: roomFor(message.organizationId, message.topic), message };
       });
+      if (redis instanceof Cluster) {
+        pending = [];
+        for (const { room, message } of batch) emitter.to(room).emit(message.event, message.payload);
+        const sent = pending;
+        pending = [];
+        return Promise.all(sent).then(
+          () => undefined,
+          (error: unknown) => logger.warn("live publish failed", { error: String(error), messages: batch.length }),
+        );
+      }
       const sent = (pipeline = redis.pipeline());
       try {
         for (const { room, message } of batch) emitter.to(room).emit(message.event, message.payload);
