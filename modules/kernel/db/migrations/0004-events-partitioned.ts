@@ -71,6 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     begin
       select case when is_called then last_value + 1 else last_value end into head from events_global_position_seq;
       perform pg_advisory_xact_lock(726102);
+      -- never a long wait for a lock on events: the caller tries again later
+      perform set_config('lock_timeout', '2s', true);
       for k in (head / size)..(greatest(head, upto) / size + 1) loop
         name := format('events_p%s', lpad(k::text, 4, '0'));
         -- a partition whose range covers k's start already (the converted first one spans several)
