@@ -133,10 +133,16 @@ describe("detaching an old partition of the events table (npm run events:detach,
     await database.store.appendToStream(another, resend, { expectedRevision: 1 });
     expect(await database.store.appendToStream(another, resend, { expectedRevision: 1 })).toMatchObject({ duplicate: true, nextExpectedRevision: 2 });
 
+    // and a resend racing itself with `any` (the head row's wait, then the lookup in a fresh snapshot): stored once
+    const racing = [counted(10)];
+    const raced = await Promise.all(Array.from({ length: 8 }, () => database.store.appendToStream(another, racing)));
+    expect(new Set(raced.map((r) => r.positions[0]))).toHaveProperty("size", 1);
+    expect((await database.store.readStream(another)).events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 9 }, { n: 10 }]);
+
     const all = await database.store.readAll(0, 100);
     expect(all.every((e) => e.position > SIZE)).toBe(true);
     expect(all.map((e) => e.position)).toEqual([...all.map((e) => e.position)].sort((a, b) => a - b));
-    expect(all).toHaveLength(7); // 2 appended before the detach past it, 5 after
+    expect(all).toHaveLength(8); // 2 appended before the detach past it, 6 after
   });
 
   it("audits the detached years on their own, and the whole history once attached back", async () => {
@@ -149,6 +155,6 @@ describe("detaching an old partition of the events table (npm run events:detach,
 
     const attached = await script("events-detach", database.url, ["--attach", "events_p0000"]);
     expect(attached.out).toContain(`attached events_p0000: positions 0 to ${SIZE - 1}`);
-    expect(await verifyEventChain(database.pool)).toMatchObject({ events: 15, problems: [] });
+    expect(await verifyEventChain(database.pool)).toMatchObject({ events: 16, problems: [] });
   });
 });

@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       stream_id text primary key,
       revision bigint not null,
       hash text not null
-    )`.execute(db);
+    ) with (fillfactor = 80)`.execute(db); // room on each page for its rows' next versions (HOT updates)
   await sql`
     insert into stream_heads (stream_id, revision, hash)
     select distinct on (stream_id) stream_id, revision, hash from events order by stream_id, revision desc`.execute(db);
@@ -98,8 +98,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // row sees that append's events (docs/decisions/127)
   await sql`
     create function rollcall_event_stored(id uuid) returns boolean
-    language sql volatile as $fn$
-      select exists (select 1 from events where event_id = id)
+    language plpgsql volatile as $fn$
+    begin
+      -- plpgsql: its plan is kept for the session (an SQL function's would be planned at every append)
+      return exists (select 1 from events where event_id = id);
+    end
     $fn$`.execute(db);
 }
 

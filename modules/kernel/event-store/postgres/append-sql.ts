@@ -28,6 +28,7 @@ export const EXPECT = { noStream: -1, any: -2, streamExists: -3 } as const;
  * docs/decisions/001, 002 and 127.
  */
 export function appendStatement(n: number): string {
+  if (n === 1) return SINGLE_APPEND_SQL;
   const values = Array.from({ length: n }, (_, k) => {
     const p = 3 + 4 * k;
     return `(${k + 1}, $${p}::uuid, $${p + 1}::text, $${p + 2}::jsonb, $${p + 3}::jsonb)`;
@@ -72,6 +73,49 @@ export function appendStatement(n: number): string {
   returning revision, global_position`;
 }
 
+/**
+ * The append of one event (the commands' usual append), as `appendStatement` does it but cheaper: the head row is
+ * moved by one UPDATE whose SET computes the event's revision and chain link from the head row it updates (a racing
+ * append to the stream waits on that row, and the UPDATE then re-checks its conditions, the expectation and the
+ * resend lookup, against the row that append left, and computes from it), instead of locking the row first and
+ * writing it afterwards; a stream that has no head row yet gets one by `mk` (two appends creating one stream
+ * race on its insert: the loser writes nothing). The resend lookup is made only for `any` and `stream_exists`:
+ * an append expecting a revision (or no stream) that was stored already finds the head moved past it, writes
+ * nothing, and the adapter's `storedResult` tells the resend.
+ */
+const SINGLE_APPEND_SQL = `with lk as materialized (
+    select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
+  ), pos as materialized (
+    select nextval('events_global_position_seq') as p from lk
+  ), ul as materialized (
+    select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked, pos.p from pos
+  ), up as (
+    update stream_heads as h
+       set revision = h.revision + 1,
+           hash = rollcall_event_hash(h.hash, $1, h.revision + 1, (select p from ul), $3::uuid, $4::text, $5::jsonb, $6::jsonb)
+     where h.stream_id = $1
+       and (select unlocked from ul)
+       and case
+         when $2::bigint >= 0 then h.revision = $2::bigint
+         when $2::bigint = ${EXPECT.noStream} then false
+         else true
+       end
+       and ($2::bigint >= 0 or not rollcall_event_stored($3::uuid))
+    returning h.revision, h.hash
+  ), mk as (
+    insert into stream_heads (stream_id, revision, hash)
+    select $1, 0, rollcall_event_hash('', $1, 0, (select p from ul), $3::uuid, $4::text, $5::jsonb, $6::jsonb)
+     where (select unlocked from ul)
+       and $2::bigint in (${EXPECT.noStream}, ${EXPECT.any})
+       and not exists (select 1 from stream_heads where stream_id = $1)
+    on conflict (stream_id) do nothing
+    returning revision, hash
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select (select p from ul), $1, r.revision, $3::uuid, $4::text, $5::jsonb, $6::jsonb, r.hash
+    from (select revision, hash from up union all select revision, hash from mk) as r
+  returning revision, global_position`;
+
 const cache = new Map<number, string>();
 
 /** The statement for `n` events; counts up to 32 are prepared once per connection under a name. */
@@ -102,34 +146,40 @@ export const GROUP_APPEND_SQL = `with lk as materialized (
     select v.i, nextval('events_global_position_seq') as p from lk, v
   ), ul as materialized (
     select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
-  ), cur as materialized (
-    select s.i, coalesce(h.revision, -1) as rev, coalesce(h.hash, '') as hash
-      from ul cross join (select v.i, v.stream_id from v order by v.stream_id) as s
-      left join lateral (select revision, hash from stream_heads where stream_id = s.stream_id for update) as h on true
-  ), ev as materialized (
-    select pos.p, v.stream_id, cur.rev + 1 as revision, v.id, v.type, v.data, v.meta,
-           rollcall_event_hash(cur.hash, v.stream_id, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta) as hash
-      from v
-      join pos on pos.i = v.i
-      join cur on cur.i = v.i
-     where case
-       when v.expected >= 0 then cur.rev = v.expected
-       when v.expected = ${EXPECT.noStream} then cur.rev = -1
-       when v.expected = ${EXPECT.streamExists} then cur.rev >= 0
-       else true
-     end
-       and not (cur.rev >= 0 and rollcall_event_stored(v.id))
-  ), head as (
+  ), up as (
+    update stream_heads as h
+       set revision = h.revision + 1,
+           hash = rollcall_event_hash(h.hash, v.stream_id, h.revision + 1, pos.p, v.id, v.type, v.data, v.meta)
+      from v join pos on pos.i = v.i
+     where h.stream_id = v.stream_id
+       and (select unlocked from ul)
+       and case
+         when v.expected >= 0 then h.revision = v.expected
+         when v.expected = ${EXPECT.noStream} then false
+         else true
+       end
+       and (v.expected >= 0 or not rollcall_event_stored(v.id))
+    returning v.i, h.revision, h.hash
+  ), mk as (
     insert into stream_heads (stream_id, revision, hash)
-    select stream_id, revision, hash from ev order by stream_id
-    on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash
-     where stream_heads.revision = excluded.revision - 1
-    returning stream_id
+    select v.stream_id, 0, rollcall_event_hash('', v.stream_id, 0, pos.p, v.id, v.type, v.data, v.meta)
+      from v join pos on pos.i = v.i
+     where (select unlocked from ul)
+       and v.expected in (${EXPECT.noStream}, ${EXPECT.any})
+       and not exists (select 1 from stream_heads where stream_id = v.stream_id)
+     order by v.stream_id
+    on conflict (stream_id) do nothing
+    returning stream_id, revision, hash
+  ), done as (
+    select up.i, up.revision, up.hash from up
+    union all
+    select v.i, mk.revision, mk.hash from mk join v on v.stream_id = mk.stream_id
   )
   insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
-  select ev.p, ev.stream_id, ev.revision, ev.id, ev.type, ev.data, ev.meta, ev.hash
-    from ev
-    join head on head.stream_id = ev.stream_id
+  select pos.p, v.stream_id, done.revision, v.id, v.type, v.data, v.meta, done.hash
+    from done
+    join v on v.i = done.i
+    join pos on pos.i = done.i
   returning stream_id, revision, global_position`;
 
 /**
