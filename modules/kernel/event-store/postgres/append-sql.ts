@@ -146,40 +146,34 @@ export const GROUP_APPEND_SQL = `with lk as materialized (
     select v.i, nextval('events_global_position_seq') as p from lk, v
   ), ul as materialized (
     select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
-  ), up as (
-    update stream_heads as h
-       set revision = h.revision + 1,
-           hash = rollcall_event_hash(h.hash, v.stream_id, h.revision + 1, pos.p, v.id, v.type, v.data, v.meta)
-      from v join pos on pos.i = v.i
-     where h.stream_id = v.stream_id
-       and (select unlocked from ul)
-       and case
-         when v.expected >= 0 then h.revision = v.expected
-         when v.expected = ${EXPECT.noStream} then false
-         else true
-       end
-       and (v.expected >= 0 or not rollcall_event_stored(v.id))
-    returning v.i, h.revision, h.hash
-  ), mk as (
+  ), cur as materialized (
+    select s.i, coalesce(h.revision, -1) as rev, coalesce(h.hash, '') as hash
+      from ul cross join (select v.i, v.stream_id from v order by v.stream_id) as s
+      left join lateral (select revision, hash from stream_heads where stream_id = s.stream_id for update) as h on true
+  ), ev as materialized (
+    select pos.p, v.stream_id, cur.rev + 1 as revision, v.id, v.type, v.data, v.meta,
+           rollcall_event_hash(cur.hash, v.stream_id, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta) as hash
+      from v
+      join pos on pos.i = v.i
+      join cur on cur.i = v.i
+     where case
+       when v.expected >= 0 then cur.rev = v.expected
+       when v.expected = ${EXPECT.noStream} then cur.rev = -1
+       when v.expected = ${EXPECT.streamExists} then cur.rev >= 0
+       else true
+     end
+       and (v.expected >= 0 or v.expected = ${EXPECT.noStream} or cur.rev < 0 or not rollcall_event_stored(v.id))
+  ), head as (
     insert into stream_heads (stream_id, revision, hash)
-    select v.stream_id, 0, rollcall_event_hash('', v.stream_id, 0, pos.p, v.id, v.type, v.data, v.meta)
-      from v join pos on pos.i = v.i
-     where (select unlocked from ul)
-       and v.expected in (${EXPECT.noStream}, ${EXPECT.any})
-       and not exists (select 1 from stream_heads where stream_id = v.stream_id)
-     order by v.stream_id
-    on conflict (stream_id) do nothing
-    returning stream_id, revision, hash
-  ), done as (
-    select up.i, up.revision, up.hash from up
-    union all
-    select v.i, mk.revision, mk.hash from mk join v on v.stream_id = mk.stream_id
+    select stream_id, revision, hash from ev order by stream_id
+    on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash
+     where stream_heads.revision = excluded.revision - 1
+    returning stream_id
   )
   insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
-  select pos.p, v.stream_id, done.revision, v.id, v.type, v.data, v.meta, done.hash
-    from done
-    join v on v.i = done.i
-    join pos on pos.i = done.i
+  select ev.p, ev.stream_id, ev.revision, ev.id, ev.type, ev.data, ev.meta, ev.hash
+    from ev
+    join head on head.stream_id = ev.stream_id
   returning stream_id, revision, global_position`;
 
 /**
