@@ -79,9 +79,8 @@ export function appendStatement(n: number): string {
  * append to the stream waits on that row, and the UPDATE then re-checks its conditions, the expectation and the
  * resend lookup, against the row that append left, and computes from it), instead of locking the row first and
  * writing it afterwards; a stream that has no head row yet gets one by `mk` (two appends creating one stream
- * race on its insert: the loser writes nothing). The resend lookup is made only for `any` and `stream_exists`:
- * an append expecting a revision (or no stream) that was stored already finds the head moved past it, writes
- * nothing, and the adapter's `storedResult` tells the resend.
+ * race on its insert: the loser writes nothing). The resend lookup is made whatever the expectation: a resend can
+ * be decided again at the stream's current revision (a check-in resent after later visits), with its old event id.
  */
 const SINGLE_APPEND_SQL = `with lk as materialized (
     select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
@@ -100,7 +99,7 @@ const SINGLE_APPEND_SQL = `with lk as materialized (
          when $2::bigint = ${EXPECT.noStream} then false
          else true
        end
-       and ($2::bigint >= 0 or not rollcall_event_stored($3::uuid))
+       and not rollcall_event_stored($3::uuid)
     returning h.revision, h.hash
   ), mk as (
     insert into stream_heads (stream_id, revision, hash)
@@ -162,7 +161,7 @@ export const GROUP_APPEND_SQL = `with lk as materialized (
        when v.expected = ${EXPECT.streamExists} then cur.rev >= 0
        else true
      end
-       and (v.expected >= 0 or v.expected = ${EXPECT.noStream} or cur.rev < 0 or not rollcall_event_stored(v.id))
+       and (cur.rev < 0 or not rollcall_event_stored(v.id))
   ), head as (
     insert into stream_heads (stream_id, revision, hash)
     select stream_id, revision, hash from ev order by stream_id
