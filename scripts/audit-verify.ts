@@ -1,7 +1,8 @@
 /**
  * `npm run audit:verify`: walks every stream of the PostgreSQL event store and names each event whose data,
  * order or presence was changed behind the application's back (docs/decisions/022). Exits 0 when every
- * chain holds, 1 when any event is named, 2 when it cannot check.
+ * chain holds, 1 when any event is named, 2 when it cannot check. `-- --table events_pNNNN` checks a partition
+ * detached from the events table (docs/decisions/127) on its own.
  */
 import { createPool, parseEnv, verifyEventChain } from "../modules/kernel";
 
@@ -13,7 +14,10 @@ if (env.EVENTSTORE_URL) {
 const pool = createPool(env.DATABASE_URL, { max: 2, applicationName: "rollcall-audit-verify" });
 try {
   const started = performance.now();
-  const { events, streams, problems } = await verifyEventChain(pool);
+  // --table events_pNNNN: a partition detached from the events table, checked on its own (docs/decisions/127)
+  const at = process.argv.indexOf("--table");
+  const table = at >= 0 ? process.argv[at + 1] : undefined;
+  const { events, streams, problems } = await verifyEventChain(pool, { table });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   for (const p of problems) console.log(`TAMPERED stream ${p.streamId} position ${p.position} revision ${p.revision}: ${p.detail}`);
   if (problems.length) {

@@ -51,6 +51,10 @@ async function append(label: string, select: ReturnType<typeof sql>) {
       insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
       select pos, stream_id || '-' || pos, 0, event_id, type, data, metadata, rollcall_event_hash(null, stream_id || '-' || pos, 0, pos, event_id, type, data, metadata)
         from numbered
+      returning stream_id, revision, hash
+    ),
+    heads as (
+      insert into stream_heads (stream_id, revision, hash) select stream_id, revision, hash from ins
       returning 1
     )
     select count(*)::text as n from ins`.execute(database.db);

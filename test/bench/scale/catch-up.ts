@@ -65,7 +65,7 @@ export async function measureCatchUp(s: Store, g: Generated, redisUrl: string): 
   const members = g.orgs.flatMap((org, o) => g.members[o]!.filter((m) => m.active && m.waiver).map((m) => ({ org, m })));
   const streams = members.map(({ m }) => `checkin-${m.participantId}`);
   const { rows } = await s.pool.query<{ stream_id: string; revision: string; hash: string }>(
-    "select distinct on (stream_id) stream_id, revision, hash from events where stream_id = any($1) order by stream_id, revision desc",
+    "select stream_id, revision, hash from stream_heads where stream_id = any($1)",
     [streams],
   );
   const heads: Heads = new Map(rows.map((r) => [r.stream_id, { revision: Number(r.revision), hash: r.hash }]));

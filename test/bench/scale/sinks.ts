@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { DomainEvent, EventMetadata, EventStore } from "../../../modules/kernel";
+import { EVENTS_PARTITION_SIZE } from "../../../modules/kernel/event-store/postgres/partitions-ahead";
 import { inPool } from "../../factories/participants";
 import { eventHash, jsonbText } from "./event-hash";
 
@@ -11,19 +12,31 @@ type Pending = { streamId: string; event: DomainEvent; metadata: EventMetadata; 
 const BATCH = 5000;
 const IN_FLIGHT = 2;
 
-const INSERT = `insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash, recorded_at)
-  select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::timestamptz[])`;
+// the rows, and each stream's head (docs/decisions/127) moved to its newest event of the batch, in stream order (two
+// batches in flight never wait on each other in a cycle) and never backwards
+const INSERT = `with ins as (
+    insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash, recorded_at)
+    select * from unnest($1::bigint[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::timestamptz[])
+    returning stream_id, revision, hash
+  )
+  insert into stream_heads (stream_id, revision, hash)
+  select distinct on (stream_id) stream_id, revision, hash from ins order by stream_id, revision desc
+  on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash
+   where stream_heads.revision < excluded.revision`;
 
 /**
  * Writes events straight into the events table, in the layout the PostgreSQL adapter writes
  * (docs/decisions/001, 022): positions in order from `from`, each stream's revisions from 0, each event's
  * hash linked to the one before it in its stream (computed here, as rollcall_event_hash would), the
- * recorded time the event's own. Multi-row INSERTs of 5,000 rows (unnest of arrays), two in flight.
+ * recorded time the event's own, each stream's `stream_heads` row kept. Multi-row INSERTs of 5,000 rows (unnest of arrays), two in flight.
  */
 export class BulkWriter {
   private position: number;
   private rows: unknown[][] = Array.from({ length: 9 }, () => []);
   private inFlight = new Set<Promise<unknown>>();
+  /** the events table's partitions are made through this position's (docs/decisions/127) */
+  private partitionsThrough = -1;
+  private partitions: Promise<unknown> = Promise.resolve();
   written = 0;
 
   constructor(
@@ -57,7 +70,13 @@ export class BulkWriter {
     const values = this.rows;
     this.rows = Array.from({ length: 9 }, () => []);
     const count = values[0]!.length;
-    const done: Promise<unknown> = this.pool.query(INSERT, values).then(() => {
+    const last = values[0]![count - 1] as number;
+    if (last > this.partitionsThrough) {
+      // the partitions this batch lands in, and the one after, before it is written
+      this.partitionsThrough = (Math.floor(last / EVENTS_PARTITION_SIZE) + 1) * EVENTS_PARTITION_SIZE - 1;
+      this.partitions = this.partitions.then(() => this.pool.query("select rollcall_events_partitions_ahead($1)", [last]));
+    }
+    const done: Promise<unknown> = this.partitions.then(() => this.pool.query(INSERT, values)).then(() => {
       this.written += count;
       this.inFlight.delete(done);
     });

@@ -22,6 +22,7 @@ import { CoalescingNotifier, EventListener } from "./notifier";
 import { AllReadCoalescer } from "./all-read-coalescer";
 import { StreamReadBatcher } from "./stream-batcher";
 import { GroupAppender } from "./group-append";
+import { PartitionsAhead } from "./partitions-ahead";
 
 type EventRow = {
   global_position: number;
@@ -79,6 +80,7 @@ export class PostgresEventStore implements EventStore {
   private readonly batcher: StreamReadBatcher<EventRow>;
   private readonly allReads: AllReadCoalescer<EventRow>;
   private readonly group: GroupAppender;
+  private readonly partitions: PartitionsAhead;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -89,6 +91,7 @@ export class PostgresEventStore implements EventStore {
     this.batcher = new StreamReadBatcher<EventRow>(pool, COLUMNS);
     this.allReads = new AllReadCoalescer<EventRow>((from, limit) => this.queryAll(from, limit));
     this.group = new GroupAppender(pool);
+    this.partitions = new PartitionsAhead(pool);
   }
 
   async appendToStream<E extends DomainEvent>(
@@ -109,7 +112,7 @@ export class PostgresEventStore implements EventStore {
       const grouped = this.group.join({ streamId, expected, eventId: e.eventId, type: e.type, data, metadata });
       const outcome = grouped && (await grouped);
       if (outcome && outcome.written) {
-        this.appended();
+        this.appended(outcome.position);
         return { nextExpectedRevision: outcome.revision, positions: [outcome.position], duplicate: false };
       }
     }
@@ -130,30 +133,35 @@ export class PostgresEventStore implements EventStore {
           await client.query("select pg_advisory_unlock_all()").catch(() => undefined);
         }
         client.release(state ? undefined : (error as Error));
-        if (state !== "23505") throw error;
-        // a unique index refused it: these very events were stored by a racing retry, or another append
-        // took the stream's next revision
+        if (state === "23514" && attempt === 0 && /no partition/.test((error as Error).message)) {
+          // past the last partition (the housekeeping did not run in time): make it, and try again
+          await this.partitions.ensure();
+          continue;
+        }
+        throw error;
+      }
+      if (rows.length === 0) {
+        // the expectation did not hold: unless this is a retry of an append that is stored already, or an `any`
+        // append that lost the race to create its stream
         const stored = await this.storedResult(events);
         if (stored) return stored;
         if (expectedRevision === "any" && attempt < ANY_RETRIES) continue;
         throw new WrongExpectedRevisionError(streamId, String(expectedRevision), await this.currentRevision(streamId));
       }
-      if (rows.length === 0) {
-        // the expectation did not hold: unless this is a retry of an append that is stored already
-        const stored = await this.storedResult(events);
-        if (stored) return stored;
-        throw new WrongExpectedRevisionError(streamId, String(expectedRevision), await this.currentRevision(streamId));
-      }
-      this.appended();
       const positions = rows.map((r) => r.global_position).sort((a, b) => a - b);
+      this.appended(positions[positions.length - 1]!);
       return { nextExpectedRevision: Math.max(...rows.map((r) => r.revision)), positions, duplicate: false };
     }
   }
 
-  /** After a committed append: this process's readers at once, the other processes through NOTIFY. */
-  private appended(): void {
+  /**
+   * After a committed append: this process's readers at once, the other processes through NOTIFY; and the next
+   * partition of the events table made once this process's appends reach a partition it has not seen.
+   */
+  private appended(position: number): void {
     this.listener.wakeAll();
     this.notifier.poke();
+    this.partitions.reached(position);
   }
 
   /** What an earlier append of these event ids stored, or null when none of them is stored. */
@@ -175,7 +183,7 @@ export class PostgresEventStore implements EventStore {
 
   private async currentRevision(streamId: string): Promise<number> {
     const { rows } = await this.pool.query<{ revision: number }>(
-      "select coalesce(max(revision), -1) as revision from events where stream_id = $1",
+      "select coalesce((select revision from stream_heads where stream_id = $1), -1) as revision",
       [streamId],
     );
     return rows[0]?.revision ?? -1;

@@ -14,15 +14,21 @@ export const EXPECT = { noStream: -1, any: -2, streamExists: -3 } as const;
  * - lk: the first-write guard, then the advisory lock, then the xid (evaluated left to right);
  * - pos: the positions, taken while the lock is held, so position order equals xid order;
  * - ul: releases the lock once every position is taken (it counts all of pos first), before any row is
- *   written, so no append ever waits on another's index entries while holding it;
- * - the insert writes only when the stream is at the expected revision; a racing append at the same
- *   revision fails on the unique (stream_id, revision) index;
- * - cur: the stream's last revision and hash, from one index probe;
- * - hash: each event's link in its stream's chain (docs/decisions/022): one call for a single event, the
- *   `rollcall_chain` window aggregate seeded with the stream's last hash for several.
- * No row returned means the expectation did not hold. See docs/decisions/001 and 002.
+ *   locked or written, so no append ever waits on another's rows while holding it;
+ * - cur: the stream's head (docs/decisions/127): its revision and the hash of its last event, from its
+ *   `stream_heads` row, locked (a racing append to the same stream waits here and then reads the head that one left);
+ * - ok: the expectation, and the de-duplication of a resend: when the stream exists, whether the append's first
+ *   event id is stored already, looked up on the per-partition event_id index in a fresh snapshot (after the
+ *   wait above, so a racing resend's events are seen);
+ * - ev: the events, each with its link in its stream's chain (docs/decisions/022): one call for a single event,
+ *   the `rollcall_chain` window aggregate seeded with the head's hash for several;
+ * - head: moves the head row, or makes it; two appends creating one stream race here, and the one that loses
+ *   writes nothing (the row's revision is no longer the one it expected).
+ * No row returned means the expectation did not hold (or the events are stored already). See
+ * docs/decisions/001, 002 and 127.
  */
 export function appendStatement(n: number): string {
+  if (n === 1) return SINGLE_APPEND_SQL;
   const values = Array.from({ length: n }, (_, k) => {
     const p = 3 + 4 * k;
     return `(${k + 1}, $${p}::uuid, $${p + 1}::text, $${p + 2}::jsonb, $${p + 3}::jsonb)`;
@@ -33,28 +39,81 @@ export function appendStatement(n: number): string {
     select i, nextval('events_global_position_seq') as p from lk, generate_series(1, ${n}) as i
   ), ul as materialized (
     select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
-  ), cur as (
-    select coalesce(last.revision, -1) as rev, coalesce(last.hash, '') as hash
-      from (select 1) as one
-      left join lateral (select revision, hash from events where stream_id = $1 order by revision desc limit 1) as last on true
-  )
-  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
-  select pos.p, $1, cur.rev + v.i, v.id, v.type, v.data, v.meta,
-         ${n === 1 ? "rollcall_event_hash(cur.hash, $1, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta)" : "rollcall_chain(cur.hash, $1, cur.rev + v.i, pos.p, v.id, v.type, v.data, v.meta) over (order by v.i)"}
-    from (values
-      ${values}
-    ) as v (i, id, type, data, meta)
-    join pos on pos.i = v.i
-    cross join cur
-   where (select unlocked from ul)
-     and case
-       when $2::bigint >= 0 then cur.rev = $2::bigint
-       when $2::bigint = ${EXPECT.noStream} then cur.rev = -1
-       when $2::bigint = ${EXPECT.streamExists} then cur.rev >= 0
+  ), cur as materialized (
+    select coalesce(h.revision, -1) as rev, coalesce(h.hash, '') as hash
+      from ul left join lateral (select revision, hash from stream_heads where stream_id = $1 for update) as h on true
+  ), ok as materialized (
+    select rev, hash from cur
+     where case
+       when $2::bigint >= 0 then rev = $2::bigint
+       when $2::bigint = ${EXPECT.noStream} then rev = -1
+       when $2::bigint = ${EXPECT.streamExists} then rev >= 0
        else true
      end
+       and not (rev >= 0 and rollcall_event_stored($3::uuid))
+  ), ev as materialized (
+    select pos.p, ok.rev + v.i as revision, v.id, v.type, v.data, v.meta,
+           ${n === 1 ? "rollcall_event_hash(ok.hash, $1, ok.rev + 1, pos.p, v.id, v.type, v.data, v.meta)" : "rollcall_chain(ok.hash, $1, ok.rev + v.i, pos.p, v.id, v.type, v.data, v.meta) over (order by v.i)"} as hash
+      from (values
+        ${values}
+      ) as v (i, id, type, data, meta)
+      join pos on pos.i = v.i
+      cross join ok
+  ), head as (
+    insert into stream_heads (stream_id, revision, hash)
+    select $1, revision, hash from ev order by revision desc limit 1
+    on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash
+     where stream_heads.revision = excluded.revision - ${n}
+    returning 1
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select ev.p, $1, ev.revision, ev.id, ev.type, ev.data, ev.meta, ev.hash
+    from ev
+   where exists (select 1 from head)
   returning revision, global_position`;
 }
+
+/**
+ * The append of one event (the commands' usual append), as `appendStatement` does it but cheaper: the head row is
+ * moved by one UPDATE whose SET computes the event's revision and chain link from the head row it updates (a racing
+ * append to the stream waits on that row, and the UPDATE then re-checks its conditions, the expectation and the
+ * resend lookup, against the row that append left, and computes from it), instead of locking the row first and
+ * writing it afterwards; a stream that has no head row yet gets one by `mk` (two appends creating one stream
+ * race on its insert: the loser writes nothing). The resend lookup is made whatever the expectation: a resend can
+ * be decided again at the stream's current revision (a check-in resent after later visits), with its old event id.
+ */
+const SINGLE_APPEND_SQL = `with lk as materialized (
+    select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
+  ), pos as materialized (
+    select nextval('events_global_position_seq') as p from lk
+  ), ul as materialized (
+    select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked, pos.p from pos
+  ), up as (
+    update stream_heads as h
+       set revision = h.revision + 1,
+           hash = rollcall_event_hash(h.hash, $1, h.revision + 1, (select p from ul), $3::uuid, $4::text, $5::jsonb, $6::jsonb)
+     where h.stream_id = $1
+       and (select unlocked from ul)
+       and case
+         when $2::bigint >= 0 then h.revision = $2::bigint
+         when $2::bigint = ${EXPECT.noStream} then false
+         else true
+       end
+       and not rollcall_event_stored($3::uuid)
+    returning h.revision, h.hash
+  ), mk as (
+    insert into stream_heads (stream_id, revision, hash)
+    select $1, 0, rollcall_event_hash('', $1, 0, (select p from ul), $3::uuid, $4::text, $5::jsonb, $6::jsonb)
+     where (select unlocked from ul)
+       and $2::bigint in (${EXPECT.noStream}, ${EXPECT.any})
+       and not exists (select 1 from stream_heads where stream_id = $1)
+    on conflict (stream_id) do nothing
+    returning revision, hash
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select (select p from ul), $1, r.revision, $3::uuid, $4::text, $5::jsonb, $6::jsonb, r.hash
+    from (select revision, hash from up union all select revision, hash from mk) as r
+  returning revision, global_position`;
 
 const cache = new Map<number, string>();
 
@@ -73,8 +132,9 @@ export function appendQuery(n: number): { name?: string; text: string } {
  * turn of the event loop, in one statement and one commit. Parameters are arrays, one element per
  * append: $1 stream ids, $2 expected revision codes, $3 event ids, $4 types, $5 data, $6 metadata. Each
  * append is checked against its own stream's expectation and written only when it holds; the rows
- * returned name the appends that were written. Locking, positions and the hash link are as in
- * `appendStatement`.
+ * returned name the appends that were written. Locking, positions, heads and the hash link are as in
+ * `appendStatement`; the head rows are locked and made in stream order, so two groups never wait on each other
+ * in a cycle.
  */
 export const GROUP_APPEND_SQL = `with lk as materialized (
     select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
@@ -85,24 +145,34 @@ export const GROUP_APPEND_SQL = `with lk as materialized (
     select v.i, nextval('events_global_position_seq') as p from lk, v
   ), ul as materialized (
     select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
-  ), cur as (
-    select v.i, coalesce(last.revision, -1) as rev, coalesce(last.hash, '') as hash
+  ), cur as materialized (
+    select s.i, coalesce(h.revision, -1) as rev, coalesce(h.hash, '') as hash
+      from ul cross join (select v.i, v.stream_id from v order by v.stream_id) as s
+      left join lateral (select revision, hash from stream_heads where stream_id = s.stream_id for update) as h on true
+  ), ev as materialized (
+    select pos.p, v.stream_id, cur.rev + 1 as revision, v.id, v.type, v.data, v.meta,
+           rollcall_event_hash(cur.hash, v.stream_id, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta) as hash
       from v
-      left join lateral (select revision, hash from events where stream_id = v.stream_id order by revision desc limit 1) as last on true
-  )
-  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
-  select pos.p, v.stream_id, cur.rev + 1, v.id, v.type, v.data, v.meta,
-         rollcall_event_hash(cur.hash, v.stream_id, cur.rev + 1, pos.p, v.id, v.type, v.data, v.meta)
-    from v
-    join pos on pos.i = v.i
-    join cur on cur.i = v.i
-   where (select unlocked from ul)
-     and case
+      join pos on pos.i = v.i
+      join cur on cur.i = v.i
+     where case
        when v.expected >= 0 then cur.rev = v.expected
        when v.expected = ${EXPECT.noStream} then cur.rev = -1
        when v.expected = ${EXPECT.streamExists} then cur.rev >= 0
        else true
      end
+       and (cur.rev < 0 or not rollcall_event_stored(v.id))
+  ), head as (
+    insert into stream_heads (stream_id, revision, hash)
+    select stream_id, revision, hash from ev order by stream_id
+    on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash
+     where stream_heads.revision = excluded.revision - 1
+    returning stream_id
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select ev.p, ev.stream_id, ev.revision, ev.id, ev.type, ev.data, ev.meta, ev.hash
+    from ev
+    join head on head.stream_id = ev.stream_id
   returning stream_id, revision, global_position`;
 
 /**

@@ -16,9 +16,15 @@ type Row = { stream_id: string; revision: number; global_position: number; hash:
  * the event before it and the event's own stored fields (docs/decisions/022). An event whose data, type,
  * metadata, id, position or revision was changed behind the application's back no longer matches; an event
  * removed from the middle of a stream leaves a gap in the revisions and breaks the next link; swapped events
- * break both. Reads in keyset batches, so the whole table is never in memory.
+ * break both. Reads in keyset batches, so the whole table is never in memory. With `table`, a partition of the events
+ * table detached from it (docs/decisions/127) is checked on its own.
  */
-export async function verifyEventChain(pool: pg.Pool, { batchSize = 5000 }: { batchSize?: number } = {}): Promise<{ events: number; streams: number; problems: ChainProblem[] }> {
+export async function verifyEventChain(
+  pool: pg.Pool,
+  { batchSize = 5000, table = "events" }: { batchSize?: number; table?: string } = {},
+): Promise<{ events: number; streams: number; problems: ChainProblem[] }> {
+  // `table`: the events table, or one partition of it, detached (docs/decisions/127): its streams checked as far as it holds them
+  if (!/^events(_p[0-9]{4,})?$/.test(table)) throw new Error(`${table} is not the events table nor one of its partitions`);
   const problems: ChainProblem[] = [];
   let after: { stream: string; revision: number } | null = null;
   let carried: { stream: string; revision: number; hash: string } | null = null;
@@ -30,7 +36,7 @@ export async function verifyEventChain(pool: pg.Pool, { batchSize = 5000 }: { ba
               rollcall_event_hash(
                 coalesce(lag(hash) over w, case when stream_id = $3 then $4 else '' end),
                 stream_id, revision, global_position, event_id, type, data, metadata) as expected
-         from (select * from events
+         from (select * from ${table}
                 where $1::text is null or (stream_id, revision) > ($1::text, $2::bigint)
                 order by stream_id, revision
                 limit $5) batch
