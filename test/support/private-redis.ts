@@ -4,6 +4,20 @@ import { freePort } from "../e2e/harness";
 
 export type PrivateRedis = { url: string; port: number; start(): Promise<void>; stop(): Promise<void> };
 
+/** Does a redis-server answer PING on this local port (no retries: a refused connection is a no)? */
+export async function redisAnswers(port: number): Promise<boolean> {
+  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
 /**
  * A redis-server of the test's own on a free port (the shared one on 6379 is never touched): nothing saved to
  * disk, stopped (SIGKILL: as a crash) and started again on the same port as the test likes.
@@ -12,18 +26,7 @@ export async function privateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
-  const answers = async () => {
-    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on("error", () => undefined);
-    try {
-      await probe.connect();
-      return (await probe.ping()) === "PONG";
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  };
+  const answers = () => redisAnswers(port);
   const handle: PrivateRedis = {
     url,
     port,

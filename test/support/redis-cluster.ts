@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { freePort } from "../e2e/harness";
+import { redisAnswers } from "./private-redis";
 
 export type LocalRedisCluster = {
   /** REDIS_URL for the app: a seed node with `?cluster=true` (decision 129) */
@@ -19,19 +20,6 @@ export function redisClusterUnavailable(): string | null {
     if (found.error || found.status !== 0) return `${tool} is not installed on this machine, so no local Redis Cluster can run`;
   }
   return null;
-}
-
-async function answers(port: number): Promise<boolean> {
-  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }
 
 async function clusterReady(port: number): Promise<boolean> {
@@ -76,7 +64,7 @@ export async function localRedisCluster(size = 3): Promise<LocalRedisCluster> {
   try {
     const until = Date.now() + 10_000;
     for (const port of ports) {
-      while (!(await answers(port))) {
+      while (!(await redisAnswers(port))) {
         if (Date.now() > until) throw new Error(`redis-server did not start on port ${port}`);
         await new Promise((r) => setTimeout(r, 50));
       }
