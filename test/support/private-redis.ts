@@ -31,6 +31,9 @@ export async function privateRedis(): Promise<PrivateRedis> {
     url,
     port,
     async start() {
+      // already running: a second redis-server on the port would fail to bind, and the first one, no longer
+      // tracked, would outlive the test
+      if (child && child.exitCode === null && child.signalCode === null) return;
       child = spawn(
         "redis-server",
         ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", "--enable-debug-command", "local"],
