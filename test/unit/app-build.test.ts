@@ -53,6 +53,9 @@ describe("the prebuilt server's freshness (decision 121)", () => {
       const { serverBuildPath, serverBundleDir, serverBundlePath } = buildLayout(env, root);
       const input = path.join(dir, "input.ts");
       const old = new Date(Date.now() - 60_000);
+      // the bundle is dated between the old inputs and now: a write that lands in the same filesystem
+      // timestamp tick as the bundle's own (seen on CI) would not read as newer
+      const bundled = new Date(Date.now() - 30_000);
       await writeFile(serverBuildPath, "export {};");
       await writeFile(input, "export {};");
       await utimes(serverBuildPath, old, old);
@@ -60,6 +63,7 @@ describe("the prebuilt server's freshness (decision 121)", () => {
       expect(serverBundleProblem(env)).toMatch(/server\.js is missing$/);
       await mkdir(serverBundleDir);
       await writeFile(serverBundlePath, "");
+      await utimes(serverBundlePath, bundled, bundled);
       expect(serverBundleProblem(env)).toMatch(/inputs\.json is missing$/);
       await writeFile(path.join(serverBundleDir, "inputs.json"), JSON.stringify([path.relative(root, input)]));
       expect(serverBundleProblem(env)).toBeNull();
