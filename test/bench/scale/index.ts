@@ -99,7 +99,7 @@ try {
   const sizes = await sizesOf(big);
   const perMillion = (bytes: number) => mb((bytes / sizes.events) * 1e6);
   const readModelBytes = sizes.readModels.reduce((a, r) => a + r.bytes, 0);
-  console.log(`\ndisk for ${sizes.events.toLocaleString("en")} events (database ${mb(sizes.database)}), per million events:`);
+  console.log(`\ndisk for ${sizes.events.toLocaleString("en")} events (database ${mb(sizes.database)}), per million events (the events table: its partitions and the stream heads):`);
   console.log(`  events table      ${perMillion(sizes.table).padStart(10)}   (${mb(sizes.table)})`);
   console.log(`  its indexes       ${perMillion(sizes.indexes).padStart(10)}   (${mb(sizes.indexes)})`);
   console.log(`  read models       ${perMillion(readModelBytes).padStart(10)}   (${mb(readModelBytes)}: ${sizes.readModels.map((r) => `${r.name} ${mb(r.bytes)}`).join(", ")})`);

@@ -47,7 +47,12 @@ export type Sizes = { events: number; table: number; indexes: number; readModels
 /** The events table, its indexes and the read models' tables (with their indexes and TOAST), in bytes. */
 export async function sizesOf(s: Store): Promise<Sizes> {
   const { rows } = await s.pool.query<{ n: string; t: string; i: string; d: string }>(
-    "select (select count(*) from events) as n, pg_table_size('events') as t, pg_indexes_size('events') as i, pg_database_size(current_database()) as d",
+    // the events table is partitioned (decision 127): its size is its partitions', and the stream heads that
+    // guard its (stream, revision) order count with it
+    `select (select count(*) from events) as n,
+       (select coalesce(sum(pg_table_size(relid)), 0) from pg_partition_tree('events')) + coalesce(pg_table_size(to_regclass('stream_heads')), 0) as t,
+       (select coalesce(sum(pg_indexes_size(relid)), 0) from pg_partition_tree('events')) + coalesce(pg_indexes_size(to_regclass('stream_heads')), 0) as i,
+       pg_database_size(current_database()) as d`,
   );
   const readModels: Sizes["readModels"] = [];
   for (const name of READ_MODELS) {
