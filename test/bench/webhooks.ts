@@ -58,6 +58,16 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const processes = await startAppRoles(env);
 // the receivers stand for other companies' servers: they take CPU only when the app leaves it (nice 19)
 os.setPriority(receivers.pid!, 19);
+// BENCH_SPLIT_CORES=1: the web and projector on core 0, the worker and the receivers on core 1 (each process's every
+// thread, by taskset): what webhooks cost the check-ins when their work does not share the web's core (the
+// receivers stand for other companies' servers, the worker for a worker machine). PostgreSQL, Redis and the load
+// generator still run on either core.
+const SPLIT_CORES = process.env.BENCH_SPLIT_CORES === "1" && os.cpus().length >= 2;
+if (SPLIT_CORES) {
+  const pin = (pid: number, core: number) => execFileSync("taskset", ["-a", "-p", "-c", String(core), String(pid)], { stdio: "ignore" });
+  for (const p of [processes.web, processes.projector]) pin(p.child.pid!, 0);
+  for (const pid of [processes.worker.child.pid!, receivers.pid!]) pin(pid, 1);
+}
 
 const admin = new HttpClient(baseUrl);
 await admin.signIn("admin@northside.demo");
@@ -195,7 +205,7 @@ const p99Line = (name: string, off: Phase, on: Phase, goal: boolean) => {
   console.log(`${name}check-in p99 off ${off.p99.toFixed(1)} ms, on ${on.p99.toFixed(1)} ms: ${worse >= 0 ? "+" : ""}${worse.toFixed(1)} % (${goal ? "goal" : "at most +10 %"}${goal ? ": at most +10 %" : ""}: ${verdict})`);
 };
 
-console.log(`bench:webhooks: target ${RATE} check-ins/s for ${SECONDS} s, ${members.length} members cycling in and out, ${os.cpus().length} cores; receivers at nice 19`);
+console.log(`bench:webhooks: target ${RATE} check-ins/s for ${SECONDS} s, ${members.length} members cycling in and out, ${os.cpus().length} cores; receivers at nice 19${SPLIT_CORES ? "; web and projector on core 0, worker and receivers on core 1 (BENCH_SPLIT_CORES)" : ""}`);
 if (WARM_UP_SECONDS > 0) await phase("warm-up (not compared)", WARM_UP_SECONDS);
 const off = await phase("webhooks off");
 // BENCH_HEADROOM_RATE (default: 60 % of the off phase's measured rate; 0: none): a second pair of phases at a rate
