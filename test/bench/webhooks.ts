@@ -6,6 +6,8 @@
  * each process used. As in production the app runs as processes of its own (web, projector, worker: the worker
  * records and sends deliveries); the receivers run in another; the load comes from this one.
  * Goal: delivery p95 < 1 s, check-in p99 at most 10 % worse with webhooks on.
+ * Decision 130: then a second pair at a rate with headroom (BENCH_HEADROOM_RATE), and for each pair what webhooks
+ * cost each process a check-in and a delivery; BENCH_SPLIT_CORES=1 keeps the worker and receivers off the web's core.
  */
 import { execFileSync, fork } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
