@@ -24,25 +24,29 @@ export function createSender({ allow, ca, timeoutMs = DELIVERY_TIMEOUT_MS }: { a
   // socket and joined into the agent's pool key for each request (most of the sender's CPU in bench:webhooks)
   const secureContext = ca ? createSecureContext({ ca: [...rootCertificates, ca] }) : undefined;
   const agent = new https.Agent({ keepAlive: true, maxSockets: 16, secureContext, lookup: guardedLookup(allow) as never });
+  // decision 130: made once per endpoint, not per delivery (the URL parsed, the secret decoded from base64)
+  const targetOf = remembered((url: string) => targetFrom(new URL(url)));
+  const signerOf = remembered((secret: string) => new Webhook(secret));
   return {
     async send({ url, secret, id, payload, at }) {
       const started = performance.now();
       const took = () => performance.now() - started;
       try {
-        const target = new URL(url);
-        if (target.protocol !== "https:") return { ok: false, statusCode: null, error: "Only https:// addresses receive deliveries", durationMs: took(), responseBody: null };
+        const target = targetOf(url);
+        if (!target.https) return { ok: false, statusCode: null, error: "Only https:// addresses receive deliveries", durationMs: took(), responseBody: null };
         // an address in the URL never reaches the lookup: checked here; a name is checked by the socket's own
         // lookup when it connects (a kept-alive socket was checked when it opened: no DNS query per delivery)
-        if (isIP(target.hostname.replace(/^\[|\]$/g, ""))) await checkHost(target.hostname, allow);
-        const signature = new Webhook(secret).sign(id, at, payload);
+        if (target.isAddress) await checkHost(target.options.hostname, allow);
+        const signature = signerOf(secret).sign(id, at, payload);
         const headers = {
           "content-type": "application/json",
           "user-agent": "Rollcall-Webhooks/1",
           "webhook-id": id,
           "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
           "webhook-signature": signature,
+          "content-length": String(Buffer.byteLength(payload)),
         };
-        const { statusCode, body } = await post(agent, target, headers, payload, timeoutMs);
+        const { statusCode, body } = await post(agent, target.options, headers, payload, timeoutMs);
         const ok = statusCode >= 200 && statusCode < 300;
         const error = ok ? null : statusCode >= 300 && statusCode < 400 ? `Redirect (${statusCode}) not followed` : `HTTP ${statusCode}`;
         return { ok, statusCode, error, durationMs: took(), responseBody: body };
@@ -54,11 +58,35 @@ export function createSender({ allow, ca, timeoutMs = DELIVERY_TIMEOUT_MS }: { a
   };
 }
 
+type Target = { https: boolean; isAddress: boolean; options: { hostname: string; port: number | undefined; path: string } };
+
+/** What https.request takes from a URL (as its own urlToHttpOptions does), made once per endpoint URL. */
+function targetFrom(url: URL): Target {
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  return { https: url.protocol === "https:", isAddress: isIP(hostname) !== 0, options: { hostname, port: url.port ? Number(url.port) : undefined, path: `${url.pathname}${url.search}` } };
+}
+
+/** At most this many endpoints' URLs and signers are kept (all are dropped when it is passed: rebuilt on use). */
+const REMEMBERED = 1_000;
+
+function remembered<T>(make: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    let value = kept.get(key);
+    if (value === undefined) {
+      if (kept.size >= REMEMBERED) kept.clear();
+      value = make(key);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
 /**
  * One POST. A kept-alive socket the receiver closed meanwhile fails at once with ECONNRESET: that request is
  * sent again once on a fresh socket (as Node's documentation advises), not counted as the receiver's failure.
  */
-async function post(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+async function post(agent: https.Agent, url: Target["options"], headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
   try {
     return await postOnce(agent, url, headers, payload, timeoutMs);
   } catch (error) {
@@ -67,9 +95,10 @@ async function post(agent: https.Agent, url: URL, headers: Record<string, string
   }
 }
 
-function postOnce(agent: https.Agent, url: URL, headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
+function postOnce(agent: https.Agent, url: Target["options"], headers: Record<string, string>, payload: string, timeoutMs: number): Promise<{ statusCode: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = https.request(url, { method: "POST", agent, headers: { ...headers, "content-length": String(Buffer.byteLength(payload)) }, timeout: timeoutMs }, (response) => {
+    // one timer per request: the deadline below (a socket idle timeout as well would only repeat it)
+    const request = https.request({ ...url, method: "POST", agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on("data", (chunk: Buffer) => {
@@ -81,7 +110,6 @@ function postOnce(agent: https.Agent, url: URL, headers: Record<string, string>,
     });
     const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
     request.on("close", () => clearTimeout(deadline));
-    request.on("timeout", () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
     request.on("error", (error: NodeJS.ErrnoException) => reject(request.reusedSocket && error.code === "ECONNRESET" ? Object.assign(error, { staleSocket: true }) : error));
     request.end(payload);
   });
