@@ -8,6 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInStream } from "../../modules/check-in";
+import { createSender, parseAllowList } from "../../modules/integrations";
 import { DELIVERY_KEPT_DAYS, forgetFinishedDeliveries } from "../../projections/integrations";
 import { createDb, createPool } from "../../modules/kernel";
 import { DEMO_FLAGGED_PARTICIPANT_IDS } from "../factories/demo-seed";
@@ -201,6 +202,29 @@ describe("API keys and webhooks on real PostgreSQL and Redis", () => {
     );
     expect(relogged.map((t) => t.attempt)).toEqual(log.attempts.map((_, i) => i + 1).concat(log.attempts.length + 1));
   }, 60_000);
+
+  it("sends credentials written in an endpoint's URL as Basic auth, and signs each delivery with its own endpoint's secret", async () => {
+    const sender = createSender({ allow: parseAllowList("localhost"), ca: readFileSync(path.join(dir, "cert.pem"), "utf8") });
+    const secrets = ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD"];
+    try {
+      const before = hook.received.length;
+      const withUser = hook.url().replace("https://", "https://bench%20user:p%40ss@");
+      const sent = [
+        await sender.send({ url: withUser, secret: secrets[0]!, id: "msg_auth_1", payload: '{"n":1}', at: new Date() }),
+        await sender.send({ url: hook.url(), secret: secrets[1]!, id: "msg_auth_2", payload: '{"n":2}', at: new Date() }),
+      ];
+      expect(sent.map((o) => o.ok)).toEqual([true, true]);
+      const [first, second] = hook.received.slice(before);
+      expect(first!.headers.authorization).toBe(`Basic ${Buffer.from("bench user:p@ss").toString("base64")}`);
+      expect(second!.headers.authorization).toBeUndefined();
+      // the signer kept for each secret signs with that secret, not the first one made
+      expect(() => new Webhook(secrets[0]!).verify(first!.body, first!.headers)).not.toThrow();
+      expect(() => new Webhook(secrets[1]!).verify(second!.body, second!.headers)).not.toThrow();
+      expect(() => new Webhook(secrets[0]!).verify(second!.body, second!.headers)).toThrow();
+    } finally {
+      sender.close();
+    }
+  });
 
   it("sends an endpoint's deliveries in batches, each member's check-ins and check-outs in the order they happened", async () => {
     const created = await admin.request("POST", "/api/webhook", { body: { url: hook.url(), description: "order", event_types: ["check-in", "check-out"] } });

@@ -58,12 +58,15 @@ export function createSender({ allow, ca, timeoutMs = DELIVERY_TIMEOUT_MS }: { a
   };
 }
 
-type Target = { https: boolean; isAddress: boolean; options: { hostname: string; port: number | undefined; path: string } };
+type Target = { https: boolean; isAddress: boolean; options: { hostname: string; port: number | undefined; path: string; auth?: string } };
 
 /** What https.request takes from a URL (as its own urlToHttpOptions does), made once per endpoint URL. */
 function targetFrom(url: URL): Target {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  return { https: url.protocol === "https:", isAddress: isIP(hostname) !== 0, options: { hostname, port: url.port ? Number(url.port) : undefined, path: `${url.pathname}${url.search}` } };
+  const options: Target["options"] = { hostname, port: url.port ? Number(url.port) : undefined, path: `${url.pathname}${url.search}` };
+  // credentials in the URL are sent as Basic auth, as https.request(url) did
+  if (url.username || url.password) options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return { https: url.protocol === "https:", isAddress: isIP(hostname) !== 0, options };
 }
 
 /** At most this many endpoints' URLs and signers are kept (all are dropped when it is passed: rebuilt on use). */
