@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idFrom, systemClock } from "../../modules/kernel";
 import { todayIn } from "../../modules/organizations";
 import { parseExportCsv } from "../../modules/exports";
-import { registerParticipantToProgram } from "../../modules/programs";
+import { addDays, createProgram, registerParticipantToProgram } from "../../modules/programs";
 import type { ReadModels } from "../../projections";
+import { demoOrganizations } from "../factories/demo-seed";
+import { createParticipant, demoParticipant } from "../factories/participants";
 import { demoProgramId } from "../factories/programs";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { startInProcessApp, waitForProjections, type InProcessApp } from "../support/in-process-app";
@@ -42,11 +44,52 @@ describe("a member's programs of the day: one answer on the board, in the dialog
 
   it("gives the same programs, in the same order, for members with several programs, with none and with a drop-in they registered to", async () => {
     const db = app.app.core.db as Kysely<ReadModels>;
+    // the demo's programs run on given weekdays (on a weekend few members have two of them today): a club of this
+    // test's own runs every day, and two members with a program today are registered to it as well
+    const first = await board();
+    const withOne = members.filter((m) => m.is_waiver_signed && onBoard(first, m.id).length >= 1).slice(0, 2);
+    expect(withOne).toHaveLength(2);
+    const { organization_id: orgId } = await db.selectFrom("rm_participants").select("organization_id").where("id", "=", withOne[0]!.id).executeTakeFirstOrThrow();
+    const today = todayIn(ZONE, new Date());
+    const clubId = idFrom("test", "member-programs", "daily-club", orgId);
+    const meta = (commandId: string) => ({ commandId, organizationId: orgId, actorId: null, correlationId: commandId });
+    const club = await createProgram(
+      { store: app.app.core.store, clock: systemClock },
+      {
+        type: "CreateProgram",
+        data: {
+          programId: clubId,
+          organizationId: orgId,
+          name: "Daily Reading Club",
+          type: "registered",
+          schedule: { kind: "weekly", days: [0, 1, 2, 3, 4, 5, 6], startDate: addDays(today, -7), endDate: addDays(today, 7) },
+          startTime: "12:00",
+          endTime: "13:00",
+          location: "Library",
+        },
+        metadata: meta(idFrom("test", "member-programs", "create", clubId)),
+      },
+    );
+    expect(club.ok).toBe(true);
+    for (const m of withOne) {
+      const joined = await registerParticipantToProgram(
+        { store: app.app.core.store, clock: systemClock },
+        { type: "RegisterParticipantToProgram", data: { programId: clubId, participantId: m.id }, metadata: meta(idFrom("test", "member-programs", "join", clubId, m.id)) },
+      );
+      expect(joined.ok).toBe(true);
+    }
+    // and on a Saturday every demo member has a program: a member of this test's own has none
+    const seed = demoParticipant(demoOrganizations[1], 4321, 5000, new Date());
+    seed.input.status = "Active";
+    seed.waiver = { at: new Date(), by: "Test Parent" };
+    const fresh = await createParticipant({ store: app.app.core.store, clock: systemClock }, seed);
+    await waitForProjections(app.baseUrl);
     const before = await board();
     // two members registered to two or more of today's programs, and one registered to none of them
     const severalOf = (answer: BoardAnswer) => members.filter((m) => m.is_waiver_signed && onBoard(answer, m.id).length >= 2);
     const [withSeveral, withDropIn] = severalOf(before);
-    const withNone = members.find((m) => m.is_waiver_signed && onBoard(before, m.id).length === 0)!;
+    const withNone: Member = { id: fresh.participantId, member_id: fresh.memberId, full_name: `${seed.input.firstName} ${seed.input.lastName}`, is_waiver_signed: true };
+    expect(onBoard(before, withNone.id)).toEqual([]);
     expect(withSeveral && withDropIn && withNone).toBeTruthy();
 
     // the drop-in open to all becomes one member's program only when they register to it
@@ -69,7 +112,6 @@ describe("a member's programs of the day: one answer on the board, in the dialog
     await waitForProjections(app.baseUrl);
     const after = await board();
 
-    const today = todayIn(ZONE, new Date());
     const asked = await admin.request("POST", "/api/export", { body: { kind: "check-ins", filters: { from: today, to: today, timeZone: ZONE } } });
     expect(asked.status, await asked.clone().text()).toBe(202);
     const { id } = ((await asked.json()) as { data: { id: string } }).data;
