@@ -118,6 +118,8 @@ export async function checkoutInput(services: Services, auth: Auth, request: Req
 }
 
 export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
+/** Told when each dependent step of a checkout is done (the bench's breakdown, decision 132). */
+export type CheckoutTrace = (step: "reserved" | "spent" | "placed") => void;
 export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; positions: number[] };
 
 type FoldAsk = { organizationId: string; participantId: string; entryId: string };
@@ -159,7 +161,7 @@ export async function claimedSpendState(services: Services, organizationId: stri
  * again on its conflict, and a refusal is told only from a state known to be the stream's latest. The item streams
  * decide what can be had (no read-model check first: decision 119). It does not wait for the projector.
  */
-export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true }: { fromReadModel?: boolean } = {}): Promise<PlacedOrder> {
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true, trace }: { fromReadModel?: boolean; trace?: CheckoutTrace } = {}): Promise<PlacedOrder> {
   const { organizationId, participantId } = buyer;
   const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
   const lines = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => isUuid(l.id));
@@ -211,6 +213,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
       throw error;
     });
     if (unavailable.length > 0) throw cartUnavailable(unavailable);
+    trace?.("reserved");
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
     // the member's spends in this process are decided in batches too: the state the last one left is the next one's
@@ -218,6 +221,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     const spent = await runInBatch(services, spendDecider, pointsStreamId(participantId), spend, 50, memberRead, memberClaim);
     positions.push(...spent.events.map((e) => e.position));
     balance = spent.state.balance;
+    trace?.("spent");
   } catch (error) {
     // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)
     for (const itemId of reserved) {
@@ -237,6 +241,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   // a resent checkout whose order is stored already: answered from the order's own events (its first time), read now
   if (placed.replayed) placed = await placeIt();
   positions.push(...placed.events.map((e) => e.position));
+  trace?.("placed");
   const at = placed.events[0]?.metadata.occurredAt ?? services.clock.now().toISOString();
   const state = placed.state;
   const order: OrderRow = { id: orderId, participant_id: participantId, lines: state.lines, total: state.total, status: state.status ?? "Pending", created_date: at, updated_date: at };
