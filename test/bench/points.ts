@@ -4,12 +4,16 @@
  * (one append per member, dated over 90 days) and projected by the real projector; then:
  *   - the leaderboard over HTTP as the admin, all time, this month and this week (decision 085): p95 (goal < 50 ms)
  *   - a member's balance and history (the read-model queries the balance call runs, decision 085): p95 (goal < 20 ms)
- *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119)
+ *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119, 132)
  *     at 20 concurrent buyers over 5 items, after a warm-up of 200 checkouts: p99 (goal < 50 ms), three times: 20
  *     buyers checking out 25 times each (their points state known after the first); 500 different buyers, each
  *     deciding from the fold of their points stream their balance row keeps (decision 125); and 500 more different
  *     buyers reading their whole points stream instead (as before decision 125, for comparison in the same run)
  * BENCH_POINTS_MEMBERS must be at least 1,220 (the warm-up, the 20 and the two 500).
+ * The app runs in this one process (web, projector and worker: ROLE=all, production's default, README).
+ * BENCH_POINTS_BREAKDOWN=1 prints under each checkout line where its time went (decision 132: each step, the
+ * appends and reads by stream kind with their conflicts, the projector's readAll, event loop delay, GC);
+ * /proc/loadavg is printed beside each checkout line; BENCH_POINTS_LABEL names the database (rollcall_<label>_...).
  * Prints the figures, the goals, ok or MISS, and a baseline measured in the same run (GET /api/setting/organization
  * over HTTP, p95): the machine is shared, so compare the figures with it. Smaller sizes make a smoke run.
  */
