@@ -8,6 +8,7 @@ import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type 
 import { MAX_CART_LINES } from "./limits";
 import { memberFor, ownMembers } from "./members";
 import { runInBatch, runOn, settled, settledAll } from "./run";
+import { lastSpendOf, rememberSpend } from "./spent-states";
 import { checkoutInputSchema, itemInputSchema, orderStatusSchema, type CheckoutInput, type ItemInput, type itemListQuery, type orderListQuery } from "./schema";
 import type { z } from "zod";
 
@@ -118,6 +119,8 @@ export async function checkoutInput(services: Services, auth: Auth, request: Req
 }
 
 export type Buyer = { organizationId: string; actorId: string; participantId: string; roleName: string };
+/** Told when each dependent step of a checkout is done (the bench's breakdown, decision 132). */
+export type CheckoutTrace = (step: "reserved" | "spent" | "placed") => void;
 export type PlacedOrder = { orderId: string; order: OrderRow; balance: number; positions: number[] };
 
 type FoldAsk = { organizationId: string; participantId: string; entryId: string };
@@ -147,9 +150,12 @@ function foldOf(services: Services, ask: FoldAsk): Promise<PointsStreamFold | un
  */
 export async function claimedSpendState(services: Services, organizationId: string, participantId: string, entryId: string, orderId: string): Promise<Claimed | undefined> {
   const fold = await foldOf(services, { organizationId, participantId, entryId });
-  if (!fold) return undefined;
-  const state: SpendState = { balance: fold.balance, spentOrders: fold.entryAmount === null ? {} : { [orderId]: -fold.entryAmount } };
-  return { state, revision: fold.revision };
+  // this process's own last spend on the stream, when the row has not projected it yet (decision 132)
+  const mine = lastSpendOf(services.store, participantId);
+  if (!fold && !mine) return undefined;
+  const spentOrders: SpendState["spentOrders"] = fold && fold.entryAmount !== null ? { [orderId]: -fold.entryAmount } : {};
+  if (mine && (!fold || mine.revision > fold.revision)) return { state: { balance: mine.balance, spentOrders } satisfies SpendState, revision: mine.revision };
+  return { state: { balance: fold!.balance, spentOrders } satisfies SpendState, revision: fold!.revision };
 }
 
 /**
@@ -159,7 +165,7 @@ export async function claimedSpendState(services: Services, organizationId: stri
  * again on its conflict, and a refusal is told only from a state known to be the stream's latest. The item streams
  * decide what can be had (no read-model check first: decision 119). It does not wait for the projector.
  */
-export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true }: { fromReadModel?: boolean } = {}): Promise<PlacedOrder> {
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true, trace }: { fromReadModel?: boolean; trace?: CheckoutTrace } = {}): Promise<PlacedOrder> {
   const { organizationId, participantId } = buyer;
   const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
   const lines = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => isUuid(l.id));
@@ -211,6 +217,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
       throw error;
     });
     if (unavailable.length > 0) throw cartUnavailable(unavailable);
+    trace?.("reserved");
     const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
     const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
     // the member's spends in this process are decided in batches too: the state the last one left is the next one's
@@ -218,6 +225,8 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     const spent = await runInBatch(services, spendDecider, pointsStreamId(participantId), spend, 50, memberRead, memberClaim);
     positions.push(...spent.events.map((e) => e.position));
     balance = spent.state.balance;
+    if (!spent.replayed && spent.events.length > 0) rememberSpend(services.store, participantId, spent.events[spent.events.length - 1]!.revision, balance);
+    trace?.("spent");
   } catch (error) {
     // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)
     for (const itemId of reserved) {
@@ -237,6 +246,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   // a resent checkout whose order is stored already: answered from the order's own events (its first time), read now
   if (placed.replayed) placed = await placeIt();
   positions.push(...placed.events.map((e) => e.position));
+  trace?.("placed");
   const at = placed.events[0]?.metadata.occurredAt ?? services.clock.now().toISOString();
   const state = placed.state;
   const order: OrderRow = { id: orderId, participant_id: participantId, lines: state.lines, total: state.total, status: state.status ?? "Pending", created_date: at, updated_date: at };

@@ -4,15 +4,20 @@
  * (one append per member, dated over 90 days) and projected by the real projector; then:
  *   - the leaderboard over HTTP as the admin, all time, this month and this week (decision 085): p95 (goal < 50 ms)
  *   - a member's balance and history (the read-model queries the balance call runs, decision 085): p95 (goal < 20 ms)
- *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119)
+ *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119, 132)
  *     at 20 concurrent buyers over 5 items, after a warm-up of 200 checkouts: p99 (goal < 50 ms), three times: 20
  *     buyers checking out 25 times each (their points state known after the first); 500 different buyers, each
  *     deciding from the fold of their points stream their balance row keeps (decision 125); and 500 more different
  *     buyers reading their whole points stream instead (as before decision 125, for comparison in the same run)
  * BENCH_POINTS_MEMBERS must be at least 1,220 (the warm-up, the 20 and the two 500).
+ * The app runs in this one process (web, projector and worker: ROLE=all, production's default, README).
+ * BENCH_POINTS_BREAKDOWN=1 prints under each checkout line where its time went (decision 132: each step, the
+ * appends and reads by stream kind with their conflicts, the projector's readAll, event loop delay, GC);
+ * /proc/loadavg is printed beside each checkout line; BENCH_POINTS_LABEL names the database (rollcall_<label>_...).
  * Prints the figures, the goals, ok or MISS, and a baseline measured in the same run (GET /api/setting/organization
  * over HTTP, p95): the machine is shared, so compare the figures with it. Smaller sizes make a smoke run.
  */
+import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { Services } from "../../modules/identity";
 import { idFrom, newId, systemClock } from "../../modules/kernel";
@@ -24,14 +29,17 @@ import { inPool } from "../factories/participants";
 import { clearSignInLimits, HttpClient } from "../support/http-client";
 import { startInProcessApp, waitForProjections } from "../support/in-process-app";
 import { testServices } from "../support/services";
+import { startBreakdown } from "./points-breakdown";
 import { percentile, timedRun } from "./stats";
+
+const loadavg = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 const MEMBERS = Number(process.env.BENCH_POINTS_MEMBERS ?? 20_000);
 const EVENTS = Number(process.env.BENCH_POINTS_EVENTS ?? 1_000_000);
 const RUNS = 200;
 const DAY = 86_400_000;
 
-const app = await startInProcessApp("bench_points", { nodeEnv: "production" });
+const app = await startInProcessApp(process.env.BENCH_POINTS_LABEL ?? "bench_points", { nodeEnv: "production" });
 const services = { ...app.app.core, clock: systemClock } as unknown as Services;
 const db = app.app.core.db as Kysely<ReadModels>;
 const org = demoOrganizations[1];
@@ -100,19 +108,34 @@ const created = await Promise.all(
     return ((await response.json()) as { data: { id: string } }).data.id;
   }),
 );
-const checkout = (participantId: string, item: string, fromReadModel = true) => placeOrder(services, { organizationId: org.id, actorId: participantId, participantId, roleName: "PARTICIPANT" }, [{ id: item, quantity: 1 }], newId(), { fromReadModel });
+// BENCH_POINTS_BREAKDOWN=1: where each checkout phase's time goes (decision 132), printed under its line
+const BREAKDOWN = process.env.BENCH_POINTS_BREAKDOWN === "1";
+let breakdown: ReturnType<typeof startBreakdown> | null = null;
+const measured = async <T>(label: string, run: () => Promise<T>) => {
+  breakdown = BREAKDOWN ? startBreakdown(services.store) : null;
+  const result = await run();
+  return { result, print: () => breakdown?.stop(label) };
+};
+const checkout = async (participantId: string, item: string, fromReadModel = true) => {
+  const traced = breakdown?.checkout();
+  await placeOrder(services, { organizationId: org.id, actorId: participantId, participantId, roleName: "PARTICIPANT" }, [{ id: item, quantity: 1 }], newId(), { fromReadModel, trace: traced?.trace });
+  traced?.done();
+};
 // warm-up (as bench:check-in's): 200 checkouts by members the measured runs do not use, so that the JIT and the
 // prepared statements settle before anything is measured
 await timedRun(20, 10, (w, i) => checkout(members[MEMBERS - 1 - (w * 10 + i)]!, created[(w + i) % 5]!));
 // 20 buyers, each checking out 25 times: from the second time on, each buyer's points state is known (decision 119)
-const stats = await timedRun(20, 25, (w, i) => checkout(members[w]!, created[(w + i) % 5]!));
-console.log(`  ${"checkout, 20 buyers at once, 25 each".padEnd(44)} p50 ${stats.p50.toFixed(1).padStart(6)} ms   p99 ${stats.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(stats.p99, 50)}   (${stats.operations} checkouts, ${stats.perSecond.toFixed(0)}/s)`);
+const { result: stats, print: printRepeat } = await measured("repeat buyers", () => timedRun(20, 25, (w, i) => checkout(members[w]!, created[(w + i) % 5]!)));
+console.log(`  ${"checkout, 20 buyers at once, 25 each".padEnd(44)} p50 ${stats.p50.toFixed(1).padStart(6)} ms   p99 ${stats.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(stats.p99, 50)}   (${stats.operations} checkouts, ${stats.perSecond.toFixed(0)}/s)   load ${loadavg()}`);
+printRepeat();
 // 20 at once, every checkout by another member (500 buyers, as a store's buyers mostly are): each decides from the
 // fold its balance row keeps (decision 125); then 500 others each reading their whole points stream (as before 125)
-const distinct = await timedRun(20, 25, (w, i) => checkout(members[20 + w * 25 + i]!, created[(w + i) % 5]!));
-console.log(`  ${"checkout, 20 at once, 500 different buyers".padEnd(44)} p50 ${distinct.p50.toFixed(1).padStart(6)} ms   p99 ${distinct.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(distinct.p99, 50)}   (${distinct.operations} checkouts, ${distinct.perSecond.toFixed(0)}/s)`);
-const read = await timedRun(20, 25, (w, i) => checkout(members[520 + w * 25 + i]!, created[(w + i) % 5]!, false));
-console.log(`  ${"  the same, each reading its stream (no 125)".padEnd(44)} p50 ${read.p50.toFixed(1).padStart(6)} ms   p99 ${read.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(read.p99, 50)}   (${read.operations} checkouts, ${read.perSecond.toFixed(0)}/s, for comparison)`);
+const { result: distinct, print: printDistinct } = await measured("500 different buyers", () => timedRun(20, 25, (w, i) => checkout(members[20 + w * 25 + i]!, created[(w + i) % 5]!)));
+console.log(`  ${"checkout, 20 at once, 500 different buyers".padEnd(44)} p50 ${distinct.p50.toFixed(1).padStart(6)} ms   p99 ${distinct.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(distinct.p99, 50)}   (${distinct.operations} checkouts, ${distinct.perSecond.toFixed(0)}/s)   load ${loadavg()}`);
+printDistinct();
+const { result: read, print: printRead } = await measured("500 different buyers reading their streams", () => timedRun(20, 25, (w, i) => checkout(members[520 + w * 25 + i]!, created[(w + i) % 5]!, false)));
+console.log(`  ${"  the same, each reading its stream (no 125)".padEnd(44)} p50 ${read.p50.toFixed(1).padStart(6)} ms   p99 ${read.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(read.p99, 50)}   (${read.operations} checkouts, ${read.perSecond.toFixed(0)}/s, for comparison)   load ${loadavg()}`);
+printRead();
 
 await app.stop();
 process.exit(0);
