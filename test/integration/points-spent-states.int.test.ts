@@ -84,6 +84,24 @@ describe("a repeat buyer's claim from this process's last spend (decision 132), 
     expect(currentRevision).toBe(row.stream_revision! + 2);
   });
 
+  it("the same checkout sent again after its spend, the row behind: spent once, the same balance answered", async () => {
+    const member = members[2]!;
+    await award(member, 50);
+    await pointsCaughtUp();
+    const item = await createItem("Spent states sticker", 15);
+    const row = await foldOf(member);
+    const orderId = newId();
+    const first = await placeOrder(services, buyer(member), [{ id: item, quantity: 1 }], orderId);
+    expect(first.balance).toBe(row.stream_balance! - 15);
+    await pointsCaughtUp();
+    await rowBackTo(member, row);
+    // the retry claims from the last spend (its own): it must not spend a second time
+    const again = await placeOrder(services, buyer(member), [{ id: item, quantity: 1 }], orderId);
+    expect(again.balance).toBe(first.balance);
+    const spends = (await services.store.readStream(pointsStreamId(member))).events.filter((e) => e.type === "PointsSpent" && (e.data as { orderId?: string }).orderId === idFrom("store-order", orderId));
+    expect(spends).toHaveLength(1);
+  });
+
   it("the stream written by another path since the last spend: the claim conflicts, the stream is read, never overspent", async () => {
     const member = members[1]!;
     await award(member, 60);
