@@ -59,21 +59,11 @@ export async function startInProcessApp(
 
 export async function waitForProjections(baseUrl: string, timeoutMs = 30_000) {
   const started = Date.now();
-  // a report reads the head before the checkpoints: a projection that appends (attendance points) can move its
-  // checkpoint to that head after appending past it, unseen by the others' lag; caught up is two reports in a
-  // row at no lag and the same head (the second reads the head after the first saw every checkpoint)
-  let caughtUpAt = -1;
   for (;;) {
     const response = await fetch(`${baseUrl}/api/health`).catch(() => null);
     if (response?.ok) {
       const report = (await response.json()) as { eventStore: { headPosition: number }; projections: { lag: number }[] };
-      const head = report.eventStore.headPosition;
-      if (head > 0 && report.projections.every((p) => p.lag === 0)) {
-        if (head === caughtUpAt) return;
-        caughtUpAt = head;
-        continue;
-      }
-      caughtUpAt = -1;
+      if (report.eventStore.headPosition > 0 && report.projections.every((p) => p.lag === 0)) return;
     }
     if (Date.now() - started > timeoutMs) throw new Error("projections did not catch up in time");
     await new Promise((r) => setTimeout(r, 50));
