@@ -20,7 +20,7 @@ const timed = async (name: string, check: () => Promise<string>): Promise<Compon
   }
 };
 
-/** What /health and /api/health report: the services, the store's head and each projection's lag. */
+/** What /health and /api/health report: the services, the store's newest committed event and each projection's lag behind it (decision 133). */
 export async function collectHealth(core: CoreServices): Promise<HealthReport> {
   let headPosition = 0;
   // the checkpoints before the head: a projection that appends (attendance points) moves its checkpoint only after
@@ -43,7 +43,7 @@ export async function collectHealth(core: CoreServices): Promise<HealthReport> {
       return `maxmemory-policy ${eviction.policy}`;
     }),
     timed("Event store", async () => {
-      headPosition = await core.store.headPosition();
+      headPosition = await core.store.lastCommittedPosition();
       return `${core.store.adapter}, head at ${headPosition}`;
     }),
   ]);

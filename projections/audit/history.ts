@@ -22,7 +22,7 @@ export type HistoryViewer = { userId: string; level: number; groupId: string | n
  * moment ago is listed. Answers false when it gave up (the history then lacks only the newest notes).
  */
 export async function waitForAuditIndex(deps: HistoryDeps, timeoutMs = 2_000, pollMs = 20): Promise<boolean> {
-  const target = await deps.store.headPosition();
+  const target = await deps.store.lastCommittedPosition();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = await deps.db.selectFrom("projection_checkpoints").select("position").where("name", "=", "audit").executeTakeFirst();

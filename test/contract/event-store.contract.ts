@@ -148,6 +148,7 @@ export function eventStoreContract(adapter: string, open: () => Promise<StoreFix
       expect(afterFirst.map((e) => (e.data as { n: number }).n)).toEqual([2, 3, 4]);
       expect(await store.readAll(before, 2)).toHaveLength(2);
       expect(await store.headPosition()).toBeGreaterThanOrEqual(all[3]!.position);
+      expect(await store.lastCommittedPosition()).toBeGreaterThanOrEqual(await store.headPosition());
     });
 
     it("folds a stream with aggregateStream", async () => {

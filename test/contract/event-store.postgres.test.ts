@@ -111,7 +111,11 @@ describe("PostgreSQL event store: global order under late commits", () => {
       await here.query("select pg_current_xact_id()");
       const held = await store.appendToStream(uniqueStream("behind-own-db"), [counted(2)]);
       expect(await store.readAll(appended.positions[0]!, 10)).toEqual([]);
+      // committed, not yet readable: the head readers see stays below it, the committed head names it (decision 133)
+      expect(await store.headPosition()).toBeLessThan(held.positions[0]!);
+      expect(await store.lastCommittedPosition()).toBe(held.positions[0]!);
       await here.query("commit");
+      expect(await store.headPosition()).toBe(held.positions[0]!);
       expect((await store.readAll(appended.positions[0]!, 10)).map((e) => e.position)).toEqual(held.positions);
     } finally {
       await here.query("rollback").catch(() => undefined);

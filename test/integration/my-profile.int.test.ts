@@ -50,7 +50,7 @@ describe("my profile: own details, e-mail choices and password (decision 060)", 
   };
   /** GET /api/user/me until `ok` holds (the identity read model follows the command within moments). */
   const meWhen = async (client: HttpClient, ok: (me: Me["data"]) => boolean): Promise<Me["data"]> => {
-    const until = Date.now() + 5000;
+    const until = Date.now() + 15_000; // a loaded CI run once took over 5 s to project the change
     for (;;) {
       const response = await client.request("GET", "/api/user/me");
       expect(response.status).toBe(200);

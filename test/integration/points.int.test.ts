@@ -58,7 +58,7 @@ describe("points and the store, on real PostgreSQL and Redis", () => {
   });
 
   /** until the points read models have every event so far (the wait answers false after its timeout, never throws) */
-  const pointsCaughtUp = async () => expect(await waitForProjection(services, "points", { atLeast: await services.store.headPosition(), timeoutMs: 30_000 })).toBe(true);
+  const pointsCaughtUp = async () => expect(await waitForProjection(services, "points", { atLeast: await services.store.lastCommittedPosition(), timeoutMs: 30_000 })).toBe(true);
 
   it("shows the demo data: a stocked store, Maya's points, orders, and a leaderboard with first names and initials for members", async () => {
     const items = await json<{ data: Item[] }>(await maya.request("GET", "/api/store/item"));

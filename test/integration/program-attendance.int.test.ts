@@ -231,7 +231,7 @@ describe("program sessions and attendance over the API on real PostgreSQL (decis
   });
   it("replays: a rebuild of the attendance read model from the session streams ends where the live one is", async () => {
     const { db, store } = app.app.core;
-    expect(await waitForProjection(app.app.core, "program-attendance", { atLeast: await store.headPosition() })).toBe(true);
+    expect(await waitForProjection(app.app.core, "program-attendance", { atLeast: await store.lastCommittedPosition() })).toBe(true);
     await buildShadow({ db, store, projection: programAttendanceProjection, schema: "attendance_expected" });
     const tables = programAttendanceProjection.tables;
     // dumpTables orders by the first column (the program) only: sort each table's rows whole

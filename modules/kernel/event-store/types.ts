@@ -107,6 +107,11 @@ export interface EventStore {
   readAll(fromPosition: number, limit: number): Promise<RecordedEvent[]>;
   /** The position of the newest event readers can see (0 when empty). */
   headPosition(): Promise<number>;
+  /**
+   * The position of the newest committed event, readable or not yet: a transaction still running below it
+   * keeps it out of `readAll` for a moment (decision 133). What a caller waiting for writes already made waits for.
+   */
+  lastCommittedPosition(): Promise<number>;
   aggregateStream<S, E extends DomainEvent>(
     streamId: string,
     options: AggregateOptions<S, E>,

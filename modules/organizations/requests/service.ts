@@ -156,8 +156,8 @@ export async function approveOrganizationRequest(services: Services, auth: Auth,
     dedupeKey: `organization-request-approved:${tokenHash(token)}`,
   });
   await run(services, { type: "ApproveOrganizationRequest", data: { requestId, organizationId, accountUserId, nameTaken: false }, metadata: meta("approved", null) });
-  await waitForProjection(services, "organizations", { atLeast: await services.store.headPosition() });
-  await waitForProjection(services, "identity", { atLeast: await services.store.headPosition() });
+  await waitForProjection(services, "organizations", { atLeast: await services.store.lastCommittedPosition() });
+  await waitForProjection(services, "identity", { atLeast: await services.store.lastCommittedPosition() });
   return { message: ORGANIZATION_REQUEST_TOASTS.approved, organization_id: organizationId };
 }
 

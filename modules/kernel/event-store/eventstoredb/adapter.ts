@@ -179,6 +179,11 @@ export class EventStoreDbEventStore implements EventStore {
     return found;
   }
 
+  /** $all is read in commit order: what is committed is readable. */
+  lastCommittedPosition(): Promise<number> {
+    return this.headPosition();
+  }
+
   /** Pages $all backwards from its end to the newest event that is not a system event. */
   async headPosition(): Promise<number> {
     let from: ReadPosition = END;

@@ -245,6 +245,11 @@ export class PostgresEventStore implements EventStore {
     return rows[0]?.head ?? 0;
   }
 
+  async lastCommittedPosition(): Promise<number> {
+    const { rows } = await this.pool.query<{ head: number | null }>({ name: "rollcall_last_committed_position", text: "select max(global_position) as head from events" });
+    return rows[0]?.head ?? 0;
+  }
+
   async aggregateStream<S, E extends DomainEvent>(streamId: string, options: AggregateOptions<S, E>) {
     return foldStream(await this.readStream<E>(streamId), options);
   }
