@@ -30,7 +30,7 @@ type Line = {
   maxRetries: number;
   /**
    * the stream as the last batch left it: the next batch decides on it without reading (a conflict reads);
-   * `claimed` when it came from a claimed state (only appends are decided from it, and it is not kept after)
+   * `claimed` when it came from a claimed state (only appends are decided from it, kept after as a claim too)
    */
   known?: { state: unknown; revision: number; claimed?: boolean };
 };
@@ -45,7 +45,7 @@ const linesOf = (store: EventStore) => {
 
 /** How many streams' last known states a store keeps once their batches are done (least recently used out first). */
 export const KNOWN_STATES_MAX = 1_000;
-type Known = { decider: unknown; state: unknown; revision: number };
+type Known = { decider: unknown; state: unknown; revision: number; claimed?: boolean };
 /**
  * The state each stream's last batch left, kept after the batch is done (decision 119): the next command for the
  * stream starts from it without reading. It may be stale (another process, or another path of this one, wrote
@@ -58,7 +58,7 @@ const knownOf = (store: EventStore) => {
   if (!known) storeKnown.set(store, (known = new Map()));
   return known;
 };
-function remember(store: EventStore, streamId: string, decider: unknown, known: { state: unknown; revision: number } | undefined) {
+function remember(store: EventStore, streamId: string, decider: unknown, known: { state: unknown; revision: number; claimed?: boolean } | undefined) {
   const all = knownOf(store);
   all.delete(streamId);
   if (!known) return;
@@ -96,7 +96,7 @@ export function handleInBatch<S, C extends Command, E extends DomainEvent>(
     const start = !line;
     if (!line) {
       const known = knownOf(deps.store).get(streamId);
-      line = { queue: [], maxRetries, known: known && known.decider === decider ? { state: known.state, revision: known.revision } : undefined };
+      line = { queue: [], maxRetries, known: known && known.decider === decider ? { state: known.state, revision: known.revision, claimed: known.claimed } : undefined };
       lines.set(streamId, line);
     }
     line.maxRetries = Math.max(line.maxRetries, maxRetries);
@@ -117,7 +117,9 @@ async function drain(deps: { store: EventStore; clock: Clock }, decider: Decider
     }
   }
   linesOf(deps.store).delete(streamId);
-  remember(deps.store, streamId, decider, line.known?.claimed ? undefined : line.known);
+  // a state that came from a claim is kept as a claim (decision 133 amends 125): the next command appends from it,
+  // and anything else it would tell (a refusal, a repeat, a no-op) is decided again on the stream read then
+  remember(deps.store, streamId, decider, line.known);
 }
 
 type Outcome = { kind: "refused"; error: DomainError } | { kind: "replayed"; events: RecordedEvent[]; state: unknown } | { kind: "decided"; from: number; count: number; state: unknown };

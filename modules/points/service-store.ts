@@ -8,7 +8,6 @@ import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type 
 import { MAX_CART_LINES } from "./limits";
 import { memberFor, ownMembers } from "./members";
 import { runInBatch, runOn, settled, settledAll } from "./run";
-import { lastSpendOf, rememberSpend } from "./spent-states";
 import { checkoutInputSchema, itemInputSchema, orderStatusSchema, type CheckoutInput, type ItemInput, type itemListQuery, type orderListQuery } from "./schema";
 import type { z } from "zod";
 
@@ -150,12 +149,9 @@ function foldOf(services: Services, ask: FoldAsk): Promise<PointsStreamFold | un
  */
 export async function claimedSpendState(services: Services, organizationId: string, participantId: string, entryId: string, orderId: string): Promise<Claimed | undefined> {
   const fold = await foldOf(services, { organizationId, participantId, entryId });
-  // this process's own last spend on the stream, when the row has not projected it yet (decision 132)
-  const mine = lastSpendOf(services.store, participantId);
-  if (!fold && !mine) return undefined;
-  const spentOrders: SpendState["spentOrders"] = fold && fold.entryAmount !== null ? { [orderId]: -fold.entryAmount } : {};
-  if (mine && (!fold || mine.revision > fold.revision)) return { state: { balance: mine.balance, spentOrders } satisfies SpendState, revision: mine.revision };
-  return { state: { balance: fold!.balance, spentOrders } satisfies SpendState, revision: fold!.revision };
+  if (!fold) return undefined;
+  const spentOrders: SpendState["spentOrders"] = fold.entryAmount !== null ? { [orderId]: -fold.entryAmount } : {};
+  return { state: { balance: fold.balance, spentOrders } satisfies SpendState, revision: fold.revision };
 }
 
 /**
@@ -225,7 +221,6 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     const spent = await runInBatch(services, spendDecider, pointsStreamId(participantId), spend, 50, memberRead, memberClaim);
     positions.push(...spent.events.map((e) => e.position));
     balance = spent.state.balance;
-    if (!spent.replayed && spent.events.length > 0) rememberSpend(services.store, participantId, spent.events[spent.events.length - 1]!.revision, balance);
     trace?.("spent");
   } catch (error) {
     // nothing bought: the units reserved go back (derived ids: a retried checkout releases once)

@@ -13,7 +13,7 @@ import { testServices } from "../support/services";
 const NORTHSIDE = idFrom("demo", "organization", "northside-youth-centre");
 
 /**
- * Decision 132: a member's next checkout claims from this process's last spend on their points stream when their
+ * Decisions 132 and 134: a member's next checkout claims from the state this process's last spend left on their points stream (kept by the kernel's batcher) when their
  * balance row has not projected it yet (no conflict, no read of the stream), and such a claim is still only a claim:
  * a stream written since by another path is read and decided on, never overspent.
  */
@@ -25,7 +25,7 @@ describe("a repeat buyer's claim from this process's last spend (decision 132), 
   let members: string[];
 
   const buyer = (participantId: string) => ({ organizationId: NORTHSIDE, actorId: participantId, participantId, roleName: "PARTICIPANT" });
-  const pointsCaughtUp = async () => expect(await waitForProjection(services, "points", { atLeast: await services.store.headPosition(), timeoutMs: 30_000 })).toBe(true);
+  const pointsCaughtUp = async () => expect(await waitForProjection(services, "points", { atLeast: await services.store.lastCommittedPosition(), timeoutMs: 30_000 })).toBe(true);
   const createItem = async (name: string, price: number) => {
     const response = await admin.request("POST", "/api/store/item", { body: { name, description: "", price, stock: 50 } });
     expect(response.status).toBe(200);

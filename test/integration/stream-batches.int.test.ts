@@ -152,7 +152,7 @@ describe("commands on one stream decided and appended in batches (decision 116)"
       return { reads, restore: () => (store.readStream = original) };
     };
 
-    it("current: appended from without reading the stream; the batch's state is not kept after (the next command reads)", async () => {
+    it("current: appended from without reading the stream; the batch's state is kept as a claim (decision 134): the next append is made from it, a refusal from it reads the stream", async () => {
       const stream = uniqueStream("item");
       await store.appendToStream(stream, [stocked(2)], { expectedRevision: "no_stream" });
       const { reads, restore } = watching(stream);
@@ -160,11 +160,24 @@ describe("commands on one stream decided and appended in batches (decision 116)"
         const r = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }), { claimed: claim(2, 0) });
         expect(r.ok && r.state.stock).toBe(1);
         expect(reads).toEqual([]);
-        // (the batch's line is let go right after its answers)
+        // (the batch's line is let go right after its answers; its state stays known)
         await new Promise((resolve) => setImmediate(resolve));
-        expect(batchUnderway(store, stream)).toBe(false);
-        expect((await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }))).ok).toBe(true);
+        expect(batchUnderway(store, stream)).toBe(true);
+        const b = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }));
+        expect(b.ok && b.state.stock).toBe(0);
+        expect(reads).toEqual([]);
+        // another process stocks one more: the kept claim (sold out) is stale; a refusal from it is never told
+        // from it, nor from the stream's revision alone (a claim may not be the fold it says): the stream is read
+        await store.appendToStream(stream, [stocked(1)], { expectedRevision: 2 });
+        const c = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "c" }));
+        expect(c.ok && c.state.stock).toBe(0);
         expect(reads).toEqual(["stream"]);
+        // sold out now, from a state read: refused after a look at the revision only
+        const d = await handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "d" }));
+        expect(d.ok ? "ok" : d.error.code).toBe("SOLD_OUT");
+        expect(reads).toEqual(["stream", "revision"]);
+        const { events } = await store.readStream(stream);
+        expect(events.map((e) => e.type)).toEqual(["Stocked", "Reserved", "Reserved", "Stocked", "Reserved"]);
       } finally {
         restore();
       }
