@@ -16,6 +16,7 @@ import { ExportLiveProvider } from "~/components/exports/export-live";
 import { documentTitle } from "~/utils/document-title";
 import { getAuth } from "~/utils/auth.server";
 import { organizationTimeZone } from "~/utils/time-zone.server";
+import { dayBoundsIn } from "#modules/organizations/client";
 import { exportLiveOf } from "#modules/exports";
 import { inboxLiveOf, unreadCountOf } from "#modules/communications";
 import { InboxLive } from "~/components/inbox/inbox-live";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = takeToast(request, services.production);
   return json(
     // the organization's time zone: the browser's check-in screens take "today" in it (decision 032)
-    { page: pageMetaFor(pathname), timeZone: organizationTimeZone(auth), exportLive: auth ? exportLiveOf(auth) : null, inboxLive: auth ? inboxLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
+    { page: pageMetaFor(pathname), timeZone: organizationTimeZone(auth), renderedDay: dayBoundsIn(organizationTimeZone(auth), new Date()), exportLive: auth ? exportLiveOf(auth) : null, inboxLive: auth ? inboxLiveOf(auth) : null, shell, accent: shell?.accent ?? SIGNED_OUT_ACCENT, toast, screening: auth ? screeningPromptFor(auth, pathname) : null },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

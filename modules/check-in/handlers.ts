@@ -55,13 +55,13 @@ export async function loadFacts(
   sources: FactSources,
   participantId: string,
   organizationId: string,
-  day: { start: string; end: string },
+  at: string,
   options: { pickUp?: boolean } = {},
 ): Promise<CheckInFacts> {
   const [participant, stopFlag, screening] = await Promise.all([
     sources.participant(participantId, options),
     sources.stopFlag(participantId),
-    sources.screening(organizationId, participantId, day),
+    sources.screening(organizationId, participantId, at),
   ]);
   if (!participant) return { participant: null, stopFlag: false, screeningRequired: false, screeningFilled: false };
   return { participant, stopFlag, screeningRequired: screening.required, screeningFilled: screening.filled };
@@ -76,10 +76,11 @@ export async function checkInOrOut(deps: CheckInDeps, request: CheckInRequest, m
   // the member's check-ins are read together with the facts (one batched statement on PostgreSQL)
   const firstRead = deps.store.readStream<CheckInEvent>(stream, CHECK_IN_TAIL);
   firstRead.catch(() => undefined);
-  const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, { start: request.dayStart, end: request.dayEnd }, { pickUp: request.type === "out" });
+  const time = effectiveTime(request.time, deps.clock.now());
+  const facts = await loadFacts(deps.facts, request.participantId, metadata.organizationId, time, { pickUp: request.type === "out" });
   const common = {
     participantId: request.participantId,
-    time: effectiveTime(request.time, deps.clock.now()),
+    time,
     dayStart: request.dayStart,
     dayEnd: request.dayEnd,
     source: request.source,
@@ -174,13 +175,13 @@ async function raiseOverrideFlag(deps: CheckInDeps, event: RecordedEvent<PickUpO
 
 /** Would this check-in or check-out be allowed now? Decides without appending (the eligibility call). */
 export async function eligibility(deps: CheckInDeps, request: CheckInRequest, organizationId: string) {
+  const time = effectiveTime(request.time, deps.clock.now());
   const [facts, read] = await Promise.all([
-    loadFacts(deps.facts, request.participantId, organizationId, { start: request.dayStart, end: request.dayEnd }, { pickUp: request.type === "out" }),
+    loadFacts(deps.facts, request.participantId, organizationId, time, { pickUp: request.type === "out" }),
     deps.store.readStream(checkInStream(request.participantId), CHECK_IN_TAIL),
   ]);
   let state = checkInDecider.initialState();
   for (const event of read.events) state = checkInDecider.evolve(state, event as never);
-  const time = effectiveTime(request.time, deps.clock.now());
   const common = {
     participantId: request.participantId,
     time,

@@ -36,5 +36,6 @@ export type FactSources = {
   /** `pickUp`: also list the people the child may be released to (a check-out) */
   participant(participantId: string, options?: { pickUp?: boolean }): Promise<CheckInFacts["participant"]>;
   stopFlag(participantId: string): Promise<boolean>;
-  screening(organizationId: string, participantId: string, day: { start: string; end: string }): Promise<{ required: boolean; filled: boolean }>;
+  /** the screening of the organization's day at `at` (the check-in's time), by this server's time-zone rules (decision 135) */
+  screening(organizationId: string, participantId: string, at: string): Promise<{ required: boolean; filled: boolean }>;
 };

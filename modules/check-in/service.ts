@@ -50,8 +50,8 @@ export const factSources = (services: Pick<Services, "store">): FactSources => (
   },
   // read from the flag stream: a stop flag raised a second ago blocks this check-in (house rule 2)
   stopFlag: async (participantId) => (await loadActiveFlags(services.store, participantId)).stop,
-  // today's screening from its stream (the organization's day, in the zone of its stream, at the middle of the check-in's day bounds)
-  screening: (organizationId, participantId, day) => loadScreeningFact(services.store, organizationId, participantId, day),
+  // the screening from its stream: the organization's day (in the zone of its stream) at the check-in's time (decision 135)
+  screening: (organizationId, participantId, at) => loadScreeningFact(services.store, organizationId, participantId, at),
 });
 
 export const checkInDeps = (services: Pick<Services, "store" | "clock">): CheckInDeps => ({ store: services.store, clock: services.clock, facts: factSources(services) });

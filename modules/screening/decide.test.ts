@@ -4,7 +4,7 @@ import type { DailyScreeningCommand, ScreeningActor, ScreeningFacts, SetScreenin
 import { dailyScreeningDecider, questionsDecider } from "./decide";
 import type { DailyScreeningEvent, ScreeningQuestionsEvent } from "./events";
 import { formProblem, isComplete } from "./form";
-import { screeningDayOf } from "./handlers";
+import { screeningDay } from "./handlers";
 import { DEFAULT_SCREENING_QUESTIONS } from "./questions";
 import { deciderSpec } from "../../test/support/decider-spec";
 
@@ -165,8 +165,9 @@ describe("screening: the organization's questions", () => {
 });
 
 describe("screening: the day", () => {
-  it("is the organization's (Toronto) day at the middle of a check-in's day bounds", () => {
-    expect(screeningDayOf({ start: "2026-11-23T05:00:00.000Z", end: "2026-11-24T05:00:00.000Z" })).toBe("2026-11-23");
-    expect(screeningDayOf({ start: "2026-11-23T00:00:00.000Z", end: "2026-11-24T00:00:00.000Z" })).toBe("2026-11-23");
+  it("is the organization's day at the instant, in its zone (Toronto unless set)", () => {
+    expect(screeningDay(new Date("2026-11-24T04:59:00.000Z"))).toBe("2026-11-23");
+    expect(screeningDay(new Date("2026-11-24T05:00:00.000Z"))).toBe("2026-11-24");
+    expect(screeningDay(new Date("2026-11-24T07:30:00.000Z"), "America/Vancouver")).toBe("2026-11-23");
   });
 });

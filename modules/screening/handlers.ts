@@ -19,10 +19,6 @@ export const SCREENING_FLAG = { message: "Flagged Member", noteType: "System Gen
  */
 export const screeningDay = (now: Date, timeZone: string = DEFAULT_TIME_ZONE) => todayIn(timeZone, now);
 
-/** The day of a check-in's day bounds [start, end): the organization's day (in its zone) at the middle of them. */
-export const screeningDayOf = (bounds: { start: string; end: string }, timeZone: string = DEFAULT_TIME_ZONE) =>
-  todayIn(timeZone, new Date((Date.parse(bounds.start) + Date.parse(bounds.end)) / 2));
-
 /** The organization's questions from its stream; the default ones until an admin sets them. */
 export async function loadQuestions(store: EventStore, organizationId: string): Promise<ScreeningQuestion[]> {
   const { state } = await store.aggregateStream<QuestionsState, ScreeningQuestionsEvent>(screeningQuestionsStream(organizationId), {
@@ -43,15 +39,17 @@ export async function loadDailyScreening(store: EventStore, participantId: strin
 
 /**
  * The check-in gate's screening fact, from the streams (house rule 2): whether the organization
- * requires the daily screening, and whether the participant's screening of the check-in's day is
- * filled, that day taken in the time zone of the organization's stream. A declined day is not filled;
- * a failed one is filled, and its stop flag blocks instead.
+ * requires the daily screening, and whether the participant's screening of the organization's day at
+ * `at` (the check-in's time) is filled, that day taken in the time zone of the organization's stream by
+ * this server's rules, as a screening's own day is (decision 135: not from the day bounds a device sent,
+ * which its own time-zone rules drew). A declined day is not filled; a failed one is filled, and its stop
+ * flag blocks instead.
  */
-export async function loadScreeningFact(store: EventStore, organizationId: string, participantId: string, bounds: { start: string; end: string }): Promise<{ required: boolean; filled: boolean }> {
+export async function loadScreeningFact(store: EventStore, organizationId: string, participantId: string, at: string | Date): Promise<{ required: boolean; filled: boolean }> {
   const organization = await loadOrganization(store, organizationId);
   const required = organization?.settings.is_daily_screening_form === true;
   if (!required) return { required, filled: false };
-  const state = await loadDailyScreening(store, participantId, screeningDayOf(bounds, timeZoneOf(organization?.settings)));
+  const state = await loadDailyScreening(store, participantId, screeningDay(new Date(at), timeZoneOf(organization?.settings)));
   return { required, filled: state.status === "filled" };
 }
 

@@ -45,7 +45,6 @@ export { dailyScreeningDecider, questionsDecider, mayFillFor, checkAnswers, scre
 export {
   SCREENING_FLAG,
   screeningDay,
-  screeningDayOf,
   loadQuestions,
   loadDailyScreening,
   loadScreeningFact,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestExport } from "../../modules/exports";
 import { fixedClock, idFrom, kernelMigrations, newId, type CommandMetadata } from "../../modules/kernel";
-import { dayBoundsIn, defaultSettings, loadOrganization, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
+import { defaultSettings, loadOrganization, registerOrganization, updateOrganizationSettings } from "../../modules/organizations";
 import { loadScreeningFact, submitScreening } from "../../modules/screening";
 import { createParticipant, demoParticipant } from "../factories/participants";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -43,9 +43,10 @@ describe("the organization's time zone in decisions (streams, fixed clock)", () 
     const outcome = await submitScreening(deps(), { participantId, actor: admin, kind: "fill", answers: allNo }, meta(idFrom("tz-screening", participantId)));
     expect(outcome.day).toBe("2026-11-23");
     expect(outcome.state.status).toBe("filled");
-    // the kiosk's day in Vancouver holds the screening; a Toronto device's day (the 24th) does not
-    expect(await loadScreeningFact(database.store, org.id, participantId, dayBoundsIn("America/Vancouver", clock.now()))).toEqual({ required: true, filled: true });
-    expect(await loadScreeningFact(database.store, org.id, participantId, dayBoundsIn("America/Toronto", clock.now()))).toEqual({ required: true, filled: false });
+    // a check-in now (the 23rd in Vancouver) finds it; one at 01:00 on the 24th in Vancouver does not (decision 135:
+    // the organization's day at the check-in's time, whatever day bounds the device sent)
+    expect(await loadScreeningFact(database.store, org.id, participantId, clock.now())).toEqual({ required: true, filled: true });
+    expect(await loadScreeningFact(database.store, org.id, participantId, "2026-11-24T09:00:00.000Z")).toEqual({ required: true, filled: false });
   });
 
   it("dates an export in the organization's zone, whatever zone the request names", async () => {

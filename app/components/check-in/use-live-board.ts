@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { io } from "socket.io-client";
 import { apiGet, localDay, type BoardFlag, type BoardRow, type BoardProgram } from "./api";
 import { mergeRow, rowMatches } from "./rules";
-import { useTimeZone } from "../time-zone";
+import { useRenderedDay, useTimeZone } from "../time-zone";
 
 /** The board's rows as each audience may see them (decision 027): staff, or the kiosk without pick-up details. */
 const topicFor = (kiosk: boolean) => (kiosk ? "check-in-kiosk" : "check-in");
@@ -26,7 +26,9 @@ const untilEndOf = (day: { end: string }) => Math.max(0, Date.parse(day.end) - D
 export function useLiveBoard(organizationId: string, kiosk = false) {
   // the organization's day, in its time zone (decision 032)
   const timeZone = useTimeZone();
-  const [day, setDay] = useState(() => localDay(timeZone));
+  // the first render (hydration) takes the day the server rendered; the effect below moves to the browser's
+  const rendered = useRenderedDay();
+  const [day, setDay] = useState(() => rendered ?? localDay(timeZone));
   const [rows, setRows] = useState<BoardRow[]>([]);
   const [programs, setPrograms] = useState<BoardProgram[]>([]);
   const [flags, setFlags] = useState<Map<string, BoardFlag>>(() => new Map());
