@@ -4,7 +4,8 @@ import type { Attachment } from "../../modules/communications";
 
 const iso = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export type NewDelivery = { announcementId: string; organizationId: string; userId: string; channel: string; address: string | null };
+/** `failed` with its reason: a delivery that cannot be made (no address on the profile), recorded without a job. */
+export type NewDelivery = { announcementId: string; organizationId: string; userId: string; channel: string; address: string | null; failed?: string };
 export type DeliveryRow = { announcement_id: string; user_id: string; channel: string; organization_id: string; address: string | null; status: string; attempts: number; ref: string | null };
 
 /** Records deliveries; one that exists already is left as it is (the fan-out's idempotency). Answers how many were new. */
@@ -14,7 +15,7 @@ export async function insertDeliveries(db: Kysely<ReadModels>, rows: NewDelivery
     const chunk = rows.slice(i, i + 1000);
     const result = await db
       .insertInto("comm_deliveries")
-      .values(chunk.map((r) => ({ announcement_id: r.announcementId, organization_id: r.organizationId, user_id: r.userId, channel: r.channel, address: r.address })))
+      .values(chunk.map((r) => ({ announcement_id: r.announcementId, organization_id: r.organizationId, user_id: r.userId, channel: r.channel, address: r.address, ...(r.failed ? { status: "failed", last_error: r.failed } : {}) })))
       .onConflict((oc) => oc.columns(["announcement_id", "channel", "user_id"]).doNothing())
       .executeTakeFirst();
     created += Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -219,6 +219,25 @@ describe("announcements: compose, audience, send, deliver, retract", () => {
     expect(page).toContain("Early pick-up\nSchool closes at noon on Friday.");
   });
 
+  it("a text message to someone with no mobile number is recorded as failed with that reason at once, not sent as a job that can only fail", async () => {
+    const a = await create({ subject: "Gym is open late", body: "<p>Until nine tonight.</p>", channels: ["SMS"], audience: { user_ids: [ids.parent, ids.coach] } });
+    await json(await admin().request("POST", `/api/communication/${a.id}/send`, { body: {} }));
+    const done = await eventually(
+      () => detail(a.id),
+      (d) => d.deliveries.length === 2 && d.deliveries.every((x) => x.status !== "queued"),
+      { timeoutMs: 30_000, everyMs: 100 },
+    );
+    expect(done.deliveries.find((x) => x.user_id === ids.parent)).toMatchObject({ channel: "SMS", status: "sent" });
+    expect(done.deliveries.find((x) => x.user_id === ids.coach)).toMatchObject({ channel: "SMS", status: "failed", reason: "No mobile number on the profile" });
+    const pool = createPool(app.databaseUrl, { max: 1 });
+    try {
+      const row = (await sql<{ attempts: number }>`select attempts from comm_deliveries where announcement_id = ${a.id} and user_id = ${ids.coach}`.execute(createDb<unknown>(pool))).rows[0]!;
+      expect(row.attempts).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("settles a text message by Twilio's signed status callback (decision 108); unsigned or forged ones are refused", async () => {
     const a = await create({ subject: "The bus is late", body: "<p>Ten minutes late today.</p>", channels: ["SMS"] });
     await json(await admin().request("POST", `/api/communication/${a.id}/send`, { body: {} }));

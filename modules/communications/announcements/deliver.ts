@@ -68,12 +68,14 @@ export async function fanOut(deps: DeliveryDeps, data: FanoutJobData): Promise<{
   for (const person of people) {
     for (const channel of row.channels as Channel[]) {
       const address = channel === "EMAIL" ? person.email || null : channel === "SMS" ? normalizePhone(person.phone) : null;
-      rows.push({ announcementId: row.id, organizationId: data.organizationId, userId: person.id, channel, address });
+      // no address to send to: recorded as failed with its reason at once, not a job that can only fail
+      const failed = channel === "INTERNAL" || address ? undefined : noAddress(channel);
+      rows.push({ announcementId: row.id, organizationId: data.organizationId, userId: person.id, channel, address, failed });
     }
   }
   await insertDeliveries(deps.db, rows);
   for (const channel of row.channels as Channel[]) {
-    const jobs = rows.filter((r) => r.channel === channel).map((r) => ({ announcementId: r.announcementId, organizationId: r.organizationId, userId: r.userId, channel }));
+    const jobs = rows.filter((r) => r.channel === channel && !r.failed).map((r) => ({ announcementId: r.announcementId, organizationId: r.organizationId, userId: r.userId, channel }));
     await enqueueDeliveries(deps.channelQueues[channel], jobs);
   }
   const result = await handleCommand(deps, announcementDecider, announcementStreamId(row.id), {
@@ -137,6 +139,8 @@ export async function deliver(deps: DeliveryDeps, job: Job<DeliveryJobData>, tok
   }
 }
 
+const noAddress = (channel: Channel) => (channel === "EMAIL" ? "No e-mail address" : "No mobile number on the profile");
+
 type Announcement = NonNullable<Awaited<ReturnType<typeof announcementById>>>;
 
 async function send(
@@ -160,7 +164,7 @@ async function send(
     if (!result.ok) throw new PermanentDeliveryError(result.error.message);
     return { status: "delivered", ref: threadId };
   }
-  if (!d.address) throw new PermanentDeliveryError(d.channel === "EMAIL" ? "No e-mail address" : "No mobile number on the profile");
+  if (!d.address) throw new PermanentDeliveryError(noAddress(d.channel));
   if (d.channel === "EMAIL") {
     const services: MailServices = { db: deps.db, publicUrl: deps.publicUrl, queuePrefix: deps.queuePrefix, logger: deps.logger, clock: deps.clock, redis: deps.redis };
     const paragraphs = plainTextOf(a.body).split(/\n+/).map((p) => p.trim()).filter(Boolean).slice(0, 50);
