@@ -4,7 +4,7 @@
  * (one append per member, dated over 90 days) and projected by the real projector; then:
  *   - the leaderboard over HTTP as the admin, all time, this month and this week (decision 085): p95 (goal < 50 ms)
  *   - a member's balance and history (the read-model queries the balance call runs, decision 085): p95 (goal < 20 ms)
- *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119, 132)
+ *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119, 134)
  *     at 20 concurrent buyers over 5 items, after a warm-up of 200 checkouts: p99 (goal < 50 ms), three times: 20
  *     buyers checking out 25 times each (their points state known after the first); 500 different buyers, each
  *     deciding from the fold of their points stream their balance row keeps (decision 125); and 500 more different

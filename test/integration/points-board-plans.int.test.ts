@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql, type Kysely } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { newId } from "../../modules/kernel";
 import { leaderboardRows, rankAbove } from "../../projections/points";
 import type { PointTables } from "../../projections/points/tables";
@@ -43,8 +43,7 @@ describe("the leaderboard's statements under a generic plan (decision 136)", () 
         plans.push(rows.map((r) => r["QUERY PLAN"]).join("\n"));
         return { rows: [], command: "SELECT", rowCount: 0, fields: [] };
       };
-      const { Kysely: K, PostgresDialect } = await import("kysely");
-      const db = new K<PointTables>({ dialect: new PostgresDialect({ pool: { connect: async () => ({ query: explaining, release: () => undefined }), end: async () => undefined } as never }) });
+      const db = new Kysely<PointTables>({ dialect: new PostgresDialect({ pool: { connect: async () => ({ query: explaining, release: () => undefined }), end: async () => undefined } as never }) });
       await run(db);
     } finally {
       client.release();

@@ -13,11 +13,11 @@ import { testServices } from "../support/services";
 const NORTHSIDE = idFrom("demo", "organization", "northside-youth-centre");
 
 /**
- * Decisions 132 and 134: a member's next checkout claims from the state this process's last spend left on their points stream (kept by the kernel's batcher) when their
- * balance row has not projected it yet (no conflict, no read of the stream), and such a claim is still only a claim:
+ * Decisions 132 and 134: a member's next checkout appends from the state this process's last spend left on their
+ * points stream (kept by the kernel's batcher, as a claim) when their balance row has not projected it yet (no conflict, no read of the stream), and such a claim is still only a claim:
  * a stream written since by another path is read and decided on, never overspent.
  */
-describe("a repeat buyer's claim from this process's last spend (decision 132), on real PostgreSQL and Redis", () => {
+describe("a repeat buyer's claim from this process's last spend (decisions 132, 134), on real PostgreSQL and Redis", () => {
   let app: InProcessApp;
   let services: Services;
   let db: Kysely<ReadModels>;
@@ -47,6 +47,13 @@ describe("a repeat buyer's claim from this process's last spend (decision 132), 
     db.updateTable("rm_point_balances").set(row).where("participant_id", "=", member).execute();
   const foldOf = async (member: string) => db.selectFrom("rm_point_balances").select(["stream_revision", "stream_balance"]).where("participant_id", "=", member).executeTakeFirstOrThrow();
 
+  /** points for `member` (projected) and an item priced `price`: the item and the member's balance row before the checkouts */
+  const ready = async (member: string, points: number, itemName: string, price: number) => {
+    await award(member, points);
+    await pointsCaughtUp();
+    return { item: await createItem(itemName, price), row: await foldOf(member) };
+  };
+
   beforeAll(async () => {
     app = await startInProcessApp("points_spent");
     services = { ...app.app.core, clock: systemClock } as unknown as Services;
@@ -63,10 +70,7 @@ describe("a repeat buyer's claim from this process's last spend (decision 132), 
 
   it("the second checkout, the row not yet past the first spend: appended from the last spend, the stream not read", async () => {
     const member = members[0]!;
-    await award(member, 100);
-    await pointsCaughtUp();
-    const item = await createItem("Spent states badge", 10);
-    const row = await foldOf(member);
+    const { item, row } = await ready(member, 100, "Spent states badge", 10);
     const spendsBefore = (await services.store.readStream(pointsStreamId(member))).events.filter((e) => e.type === "PointsSpent").length;
     expect((await placeOrder(services, buyer(member), [{ id: item, quantity: 1 }], newId())).balance).toBe(row.stream_balance! - 10);
     // the projector has not folded the first spend into the row yet
@@ -86,10 +90,7 @@ describe("a repeat buyer's claim from this process's last spend (decision 132), 
 
   it("the same checkout sent again after its spend, the row behind: spent once, the same balance answered", async () => {
     const member = members[2]!;
-    await award(member, 50);
-    await pointsCaughtUp();
-    const item = await createItem("Spent states sticker", 15);
-    const row = await foldOf(member);
+    const { item, row } = await ready(member, 50, "Spent states sticker", 15);
     const orderId = newId();
     const first = await placeOrder(services, buyer(member), [{ id: item, quantity: 1 }], orderId);
     expect(first.balance).toBe(row.stream_balance! - 15);
