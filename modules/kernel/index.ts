@@ -19,4 +19,4 @@ export { claimUnique } from "./unique-claim";
 export { inActingScope, noteActingAs, noteApiKey, currentActingAs, actingAsMetadata, type ActingAs, type ApiKeyActor } from "./acting-as";
 export { sharedSecret } from "./shared-secret";
 export { inTurn } from "./stream-turns";
-export { handleInBatch, batchUnderway, type Claimed } from "./stream-batches";
+export { handleInBatch, batchUnderway, knownState, type Claimed, type Alongside, type AlongsideDecision, type AlongsideEvents } from "./stream-batches";

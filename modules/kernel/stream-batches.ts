@@ -2,14 +2,29 @@ import { actingAsMetadata, withActingMetadata } from "./acting-as";
 import type { Clock } from "./clock";
 import { handleCommand, type CommandResult, type CommandSuccess, type Command, type Decider, type HandleOptions } from "./command-handler";
 import { DomainError, isWrongExpectedRevision } from "./errors";
-import type { DomainEvent, EventMetadata, EventStore, NewEvent, ReadStreamResult, RecordedEvent } from "./event-store/types";
+import type { AppendResult, DomainEvent, EventMetadata, EventStore, ExpectedRevision, NewEvent, ReadStreamResult, RecordedEvent, StreamAppend } from "./event-store/types";
 import { idFrom } from "./ids";
 
 /** The most commands one batch decides and appends together. */
 export const MAX_BATCH = 200;
 
+/**
+ * A command on another stream decided beside a batched one, to be appended with it in one transaction (decision 137):
+ * its events, the revision they were decided at, and the state after them (remembered as the stream's known state,
+ * as a claim when it was decided from one).
+ */
+export type AlongsideDecision = { streamId: string; command: Command; events: DomainEvent[]; expectedRevision: ExpectedRevision; after?: { decider: unknown; state: unknown; claimed: boolean } };
+/**
+ * Asked, once a batched command is decided with events, for the decisions on other streams that go with it; null:
+ * none (the caller takes its next steps itself). Not asked when the store cannot append to several streams at once.
+ */
+export type Alongside = (decided: { events: DomainEvent[]; state: unknown; now: Date }) => Promise<AlongsideDecision[] | null>;
+/** A batched command's answer carries, when its alongside decisions were appended with it, their events in order. */
+export type AlongsideEvents = { alongside?: RecordedEvent[][] };
+
 type Pending = {
   command: Command;
+  alongside?: Alongside;
   /** who acts, read in the command's own request (a batch runs in the first one's) */
   acting: ReturnType<typeof actingAsMetadata>;
   firstRead?: Promise<ReadStreamResult<DomainEvent>>;
@@ -74,6 +89,24 @@ function remember(store: EventStore, streamId: string, decider: unknown, known: 
 export const batchUnderway = (store: EventStore, streamId: string): boolean => linesOf(store).has(streamId) || knownOf(store).has(streamId);
 
 /**
+ * The state a stream's last batch left for this decider (decision 119), when no batch of it is underway: what a
+ * decision beside another stream's batch (decision 137) starts from. It may be stale: the append proves it.
+ */
+export function knownState(store: EventStore, streamId: string, decider: unknown): { state: unknown; revision: number; claimed: boolean } | undefined {
+  if (linesOf(store).has(streamId)) return undefined;
+  const known = knownOf(store).get(streamId);
+  return known && known.decider === decider ? { state: known.state, revision: known.revision, claimed: known.claimed === true } : undefined;
+}
+
+/** After an append beside a batch: the stream's state kept as its known one, unless a batch of it is underway or knows a later one. */
+function rememberAlongside(store: EventStore, decision: AlongsideDecision, revision: number) {
+  if (!decision.after || linesOf(store).has(decision.streamId)) return;
+  const known = knownOf(store).get(decision.streamId);
+  if (known && known.revision > revision) return;
+  remember(store, decision.streamId, decision.after.decider, { state: decision.after.state, revision, claimed: decision.after.claimed });
+}
+
+/**
  * Group commit on ONE stream (decision 116): the commands for a stream that many write at once (a store
  * item on sale) are decided together, one after another on the same state, and their events appended in one
  * statement with one expected revision. Commands arriving while a batch is being written wait for the next
@@ -88,8 +121,8 @@ export function handleInBatch<S, C extends Command, E extends DomainEvent>(
   decider: Decider<S, C, E>,
   streamId: string,
   command: C,
-  { maxRetries = 5, firstRead, claimed }: Pick<HandleOptions, "maxRetries" | "firstRead"> & { claimed?: Promise<Claimed | undefined> } = {},
-): Promise<CommandResult<S, E>> {
+  { maxRetries = 5, firstRead, claimed, alongside }: Pick<HandleOptions, "maxRetries" | "firstRead"> & { claimed?: Promise<Claimed | undefined>; alongside?: Alongside } = {},
+): Promise<CommandResult<S, E> & AlongsideEvents> {
   const lines = linesOf(deps.store);
   return new Promise((settle, fail) => {
     let line = lines.get(streamId);
@@ -100,7 +133,7 @@ export function handleInBatch<S, C extends Command, E extends DomainEvent>(
       lines.set(streamId, line);
     }
     line.maxRetries = Math.max(line.maxRetries, maxRetries);
-    line.queue.push({ command, acting: actingAsMetadata(), firstRead, claimed, settle: settle as Pending["settle"], fail });
+    line.queue.push({ command, alongside, acting: actingAsMetadata(), firstRead, claimed, settle: settle as Pending["settle"], fail });
     // the first command waits one turn of the event loop: those asked for in the same turn join its batch
     if (start) setImmediate(() => void drain(deps, decider as unknown as Decider<unknown, Command, DomainEvent>, streamId, line!));
   });
@@ -122,9 +155,38 @@ async function drain(deps: { store: EventStore; clock: Clock }, decider: Decider
   remember(deps.store, streamId, decider, line.known);
 }
 
-type Outcome = { kind: "refused"; error: DomainError } | { kind: "replayed"; events: RecordedEvent[]; state: unknown } | { kind: "decided"; from: number; count: number; state: unknown };
+type Outcome =
+  | { kind: "refused"; error: DomainError }
+  | { kind: "replayed"; events: RecordedEvent[]; state: unknown }
+  | { kind: "decided"; from: number; count: number; state: unknown; alongside?: { decision: AlongsideDecision; events: NewEvent[] }[] };
+
+/** A command's events on their way into the store: ids derived from the command's, its metadata, decided at `now`. */
+function newEvents(command: Command, events: DomainEvent[], streamId: string, now: Date, acting: Pending["acting"]): NewEvent[] {
+  const { commandId } = command.metadata;
+  const metadata: EventMetadata = {
+    organizationId: command.metadata.organizationId,
+    actorId: command.metadata.actorId,
+    commandId,
+    correlationId: command.metadata.correlationId ?? commandId,
+    causationId: command.metadata.causationId ?? null,
+    occurredAt: now.toISOString(),
+    ...acting,
+  };
+  return events.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata }));
+}
+
+/** The decisions beside a command, kept only for streams no other command of the batch (nor the batch's own) writes. */
+async function alongsideOf(p: Pending, decided: { events: DomainEvent[]; state: unknown; now: Date }, streamId: string, taken: Set<string>) {
+  const decisions = await p.alongside!(decided).catch(() => null);
+  if (!decisions || decisions.length === 0 || decisions.some((d) => d.events.length === 0 || d.streamId === streamId || taken.has(d.streamId))) return undefined;
+  if (new Set(decisions.map((d) => d.streamId)).size !== decisions.length) return undefined;
+  for (const d of decisions) taken.add(d.streamId);
+  return decisions.map((decision) => ({ decision, events: newEvents(decision.command, decision.events, decision.streamId, decided.now, p.acting) }));
+}
 
 async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, batch: Pending[], line: Line): Promise<Line["known"]> {
+  /** commands' decisions on other streams go in the batch's append (decision 137) until such an append fails */
+  let together = deps.store.appendToStreams !== undefined && batch.some((p) => p.alongside);
   for (let attempt = 0; ; attempt++) {
     let state: unknown;
     let revision: number;
@@ -155,6 +217,7 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
     const now = deps.clock.now();
     const outcomes: Outcome[] = [];
     const toAppend: NewEvent[] = [];
+    const taken = new Set<string>();
     for (const p of batch) {
       const { commandId } = p.command.metadata;
       const seen = earlier.get(commandId);
@@ -167,18 +230,10 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
         outcomes.push({ kind: "refused", error: decision });
         continue;
       }
-      const metadata: EventMetadata = {
-        organizationId: p.command.metadata.organizationId,
-        actorId: p.command.metadata.actorId,
-        commandId,
-        correlationId: p.command.metadata.correlationId ?? commandId,
-        causationId: p.command.metadata.causationId ?? null,
-        occurredAt: now.toISOString(),
-        ...p.acting,
-      };
       for (const event of decision) state = decider.evolve(state, event);
-      outcomes.push({ kind: "decided", from: toAppend.length, count: decision.length, state });
-      toAppend.push(...decision.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata })));
+      const alongside = together && p.alongside && decision.length > 0 ? await alongsideOf(p, { events: decision, state, now }, streamId, taken) : undefined;
+      outcomes.push({ kind: "decided", from: toAppend.length, count: decision.length, state, alongside });
+      toAppend.push(...newEvents(p.command, decision, streamId, now, p.acting));
     }
 
     // a claimed state only appends: a refusal, a repeat or a no-op from it is decided again on the stream read now
@@ -189,9 +244,27 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
     if (toAppend.length === 0 && !fresh && (await deps.store.readStream(streamId, { last: 1 })).currentRevision !== revision) continue;
     let positions: number[] = [];
     let first = revision + 1;
+    const along = outcomes.flatMap((o) => (o.kind === "decided" && o.alongside ? o.alongside : []));
+    let alongResults: AppendResult[] = [];
     if (toAppend.length > 0) {
       try {
-        const result = await deps.store.appendToStream(streamId, toAppend, { expectedRevision: revision >= 0 ? revision : "no_stream" });
+        let result: AppendResult;
+        const expectedRevision = revision >= 0 ? revision : "no_stream";
+        if (along.length > 0) {
+          const appends: StreamAppend[] = [{ streamId, events: toAppend, expectedRevision }, ...along.map((a) => ({ streamId: a.decision.streamId, events: a.events, expectedRevision: a.decision.expectedRevision }))];
+          try {
+            const results = await deps.store.appendToStreams!(appends);
+            result = results[0]!;
+            alongResults = results.slice(1);
+          } catch {
+            // a stream moved (this one, or one beside it), or some of it is stored: the batch again on its stream
+            // read now, without the decisions beside it (their callers take those steps themselves)
+            together = false;
+            continue;
+          }
+        } else {
+          result = await deps.store.appendToStream(streamId, toAppend, { expectedRevision });
+        }
         // stored already (resends decided on a known state): each command alone, from a read, answers as it should
         if (result.duplicate) return alone(deps, decider, streamId, batch, line.maxRetries);
         positions = result.positions;
@@ -205,12 +278,21 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
       }
     }
 
+    let k = 0;
     batch.forEach((p, i) => {
       const o = outcomes[i]!;
       if (o.kind === "refused") return p.settle({ ok: false, error: o.error });
       if (o.kind === "replayed") return p.settle({ ok: true, events: o.events, state: o.state, nextExpectedRevision: revision, replayed: true });
-      const events = toAppend.slice(o.from, o.from + o.count).map((e, k) => ({ ...e, streamId, revision: first + o.from + k, position: positions[o.from + k] ?? 0 }));
-      const success: CommandSuccess<unknown, DomainEvent> = { ok: true, events, state: o.state, nextExpectedRevision: first + o.from + o.count - 1, replayed: false };
+      const events = toAppend.slice(o.from, o.from + o.count).map((e, j) => ({ ...e, streamId, revision: first + o.from + j, position: positions[o.from + j] ?? 0 }));
+      const success: CommandSuccess<unknown, DomainEvent> & AlongsideEvents = { ok: true, events, state: o.state, nextExpectedRevision: first + o.from + o.count - 1, replayed: false };
+      if (o.alongside) {
+        success.alongside = o.alongside.map((a) => {
+          const result = alongResults[k++]!;
+          rememberAlongside(deps.store, a.decision, result.nextExpectedRevision);
+          const from = result.nextExpectedRevision - a.events.length + 1;
+          return a.events.map((e, j) => ({ ...e, streamId: a.decision.streamId, revision: from + j, position: result.positions[j] ?? 0 }));
+        });
+      }
       p.settle(success);
     });
     return { state, revision, claimed };

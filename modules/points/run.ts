@@ -1,5 +1,5 @@
 import type { Services } from "../identity";
-import { handleCommand, handleInBatch, type Claimed, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
+import { handleCommand, handleInBatch, type Alongside, type Claimed, type Command, type Decider, type DomainEvent, type HandleOptions } from "../kernel";
 import { waitForProjection } from "../../projections/runner";
 
 /**
@@ -15,9 +15,10 @@ export async function runOn<S, C extends Command, E extends DomainEvent>(service
 /**
  * As `runOn`, for a stream many write at once: the commands asked for together are decided and appended together
  * (decision 116). `claimed`: the stream's state as a read model folds it, appended from unread (decision 125).
+ * `alongside`: decisions on other streams appended with the command's in one transaction (decision 137).
  */
-export async function runInBatch<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"], claimed?: Promise<Claimed | undefined>) {
-  const result = await handleInBatch({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead, claimed });
+export async function runInBatch<S, C extends Command, E extends DomainEvent>(services: Pick<Services, "store" | "clock">, decider: Decider<S, C, E>, streamId: string, command: C, maxRetries = 10, firstRead?: HandleOptions["firstRead"], claimed?: Promise<Claimed | undefined>, alongside?: Alongside) {
+  const result = await handleInBatch({ store: services.store, clock: services.clock }, decider, streamId, command, { maxRetries, firstRead, claimed, alongside });
   if (!result.ok) throw result.error;
   return result;
 }

@@ -3,7 +3,8 @@ import { batchUnderway, DomainError, idFrom, isUuid, newId, TurnQueue, validatio
 import { orderById, ordersPage, pointsStreamFolds, staleReservations, storeItemsByIds, storeItemsPage, type OrderRow, type PointsStreamFold } from "../../projections/points";
 import { participantRowsByIds } from "../../projections/participants";
 import { forbidden, mayManageStore } from "./access";
-import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, spendDecider, visibleTo, type SpendState } from "./decide";
+import { spendAndPlaceBeside } from "./checkout-together";
+import { itemDecider, itemError, orderDecider, orderNotFound, pointsDecider, spendDecider, visibleTo, type OrderCommand, type SpendCommand, type SpendState } from "./decide";
 import { orderStreamId, pointsStreamId, storeItemStreamId, type OrderLine, type OrderStatus, type StoreItemFields } from "./events";
 import { MAX_CART_LINES } from "./limits";
 import { memberFor, ownMembers } from "./members";
@@ -187,21 +188,46 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   const reserved: string[] = [];
   const orderLines: OrderLine[] = [];
   let balance = 0;
+  const lineOf = (line: (typeof lines)[number], fields: StoreItemFields): OrderLine => ({ itemId: line.id, name: fields.name, price: fields.price, quantity: line.quantity });
+  const spendOf = (bought: OrderLine[]): SpendCommand => {
+    const total = bought.reduce((sum, l) => sum + l.price * l.quantity, 0);
+    const reason = `Order: ${bought.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
+    return { type: "SpendPoints", data: { organizationId, participantId, entryId: spendEntryId, amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) };
+  };
+  const placeOf = (bought: OrderLine[]): OrderCommand => ({ type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: bought }, metadata: metaOf(idFrom(base, "order")) });
+  // a one-line cart: its spend and order are decided beside the reservation and appended with it, one commit
+  // (decision 137), where the store can; otherwise, or when that cannot be, each step after the other
+  const together =
+    lines.length === 1 && services.store.appendToStreams
+      ? spendAndPlaceBeside(services.store, participantId, orderId, { claim: memberClaim, read: memberRead }, { lines: (item) => [lineOf(lines[0]!, item.fields!)], spend: spendOf, place: placeOf })
+      : undefined;
   try {
     // every line at once (different streams); buyers of one item share a batch on its stream (decision 116). The
     // item's stream decides it all: unknown, removed, hidden from the buyer's group, sold out, over the limit
     const results = await Promise.allSettled(
       lines.map((line) => {
         const reserve = { type: "ReserveStoreItem" as const, data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) };
-        return runInBatch(services, itemDecider, storeItemStreamId(line.id), reserve, 200, reads.get(line.id));
+        return runInBatch(services, itemDecider, storeItemStreamId(line.id), reserve, 200, reads.get(line.id), undefined, together?.alongside);
       }),
     );
+    const first = results[0];
+    const decided = together?.decided();
+    if (first?.status === "fulfilled" && first.value.alongside && decided) {
+      // reserved, spent and placed in the one append
+      const [spentEvents, placedEvents] = first.value.alongside;
+      positions.push(...first.value.events.map((e) => e.position), ...first.value.alongside.flat().map((e) => e.position));
+      trace?.("reserved");
+      trace?.("spent");
+      trace?.("placed");
+      const at = placedEvents![0]?.metadata.occurredAt ?? spentEvents![0]?.metadata.occurredAt ?? services.clock.now().toISOString();
+      const o = decided.order;
+      return { orderId, order: { id: orderId, participant_id: participantId, lines: o.lines, total: o.total, status: o.status ?? "Pending", created_date: at, updated_date: at }, balance: decided.balance, positions };
+    }
     results.forEach((r, i) => {
       if (r.status !== "fulfilled") return;
       reserved.push(lines[i]!.id);
       positions.push(...r.value.events.map((e) => e.position));
-      const fields = r.value.state.fields!;
-      orderLines.push({ itemId: lines[i]!.id, name: fields.name, price: fields.price, quantity: lines[i]!.quantity });
+      orderLines.push(lineOf(lines[i]!, r.value.state.fields!));
     });
     // every line that cannot be had is named (the cart drops those and keeps the rest); any other trouble as it is
     const unavailable = results.flatMap((r, i) => {
@@ -214,11 +240,8 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     });
     if (unavailable.length > 0) throw cartUnavailable(unavailable);
     trace?.("reserved");
-    const total = orderLines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    const reason = `Order: ${orderLines.map((l) => (l.quantity > 1 ? `${l.quantity} x ${l.name}` : l.name)).join(", ")}`.slice(0, 200);
     // the member's spends in this process are decided in batches too: the state the last one left is the next one's
-    const spend = { type: "SpendPoints" as const, data: { organizationId, participantId, entryId: spendEntryId, amount: total, reason, orderId }, metadata: metaOf(idFrom(base, "spend")) };
-    const spent = await runInBatch(services, spendDecider, pointsStreamId(participantId), spend, 50, memberRead, memberClaim);
+    const spent = await runInBatch(services, spendDecider, pointsStreamId(participantId), spendOf(orderLines), 50, memberRead, memberClaim);
     positions.push(...spent.events.map((e) => e.position));
     balance = spent.state.balance;
     trace?.("spent");
@@ -230,7 +253,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     }
     throw error;
   }
-  const place = { type: "PlaceOrder" as const, data: { organizationId, orderId, participantId, lines: orderLines }, metadata: metaOf(idFrom(base, "order")) };
+  const place = placeOf(orderLines);
   const placeIt = (firstRead?: typeof orderRead) =>
     runOn(services, orderDecider, orderStreamId(orderId), place, 10, firstRead).catch(async (error: unknown) => {
       // given up on by the sweep meanwhile (decision 086): what this checkout reserved and spent goes back, once

@@ -68,6 +68,33 @@ describe("a repeat buyer's claim from this process's last spend (decisions 132, 
     await app?.stop();
   });
 
+  /** the transactions that wrote an order's reservation(s), spend and placing */
+  const writersOf = async (orderId: string) => {
+    const { rows } = await app.app.core.pool.query<{ type: string; xid: string }>(
+      "select type, transaction_id::text as xid from events where (data->>'orderId') = $1 order by global_position",
+      [orderId],
+    );
+    return rows;
+  };
+
+  it("a one-line cart: its reservation, spend and order are one transaction (decision 137); a two-line cart goes step by step", async () => {
+    const member = members[3]!;
+    const { item, row } = await ready(member, 100, "Together badge", 10);
+    const second = await createItem("Together cap", 5);
+    const one = await placeOrder(services, buyer(member), [{ id: item, quantity: 2 }], newId());
+    expect(one.balance).toBe(row.stream_balance! - 20);
+    const written = await writersOf(one.orderId);
+    expect(written.map((w) => w.type)).toEqual(["StoreItemReserved", "PointsSpent", "OrderPlaced"]);
+    expect(new Set(written.map((w) => w.xid)).size).toBe(1);
+    expect(one.order).toMatchObject({ total: 20, status: "Pending", lines: [{ itemId: item, quantity: 2, price: 10 }] });
+    const two = await placeOrder(services, buyer(member), [{ id: item, quantity: 1 }, { id: second, quantity: 1 }], newId());
+    expect(two.balance).toBe(row.stream_balance! - 35);
+    expect(new Set((await writersOf(two.orderId)).map((w) => w.xid)).size).toBeGreaterThan(1);
+    await pointsCaughtUp();
+    const orders = await db.selectFrom("rm_store_orders").select(["id", "total"]).where("id", "in", [one.orderId, two.orderId]).execute();
+    expect(orders.map((o) => Number(o.total)).sort((a, b) => a - b)).toEqual([15, 20]);
+  });
+
   it("the second checkout, the row not yet past the first spend: appended from the last spend, the stream not read", async () => {
     const member = members[0]!;
     const { item, row } = await ready(member, 100, "Spent states badge", 10);

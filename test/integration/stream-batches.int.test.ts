@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { batchUnderway, DomainError, fixedClock, handleInBatch, newId, type Command, type Decider, type EventStore } from "../../modules/kernel";
+import { batchUnderway, DomainError, fixedClock, handleInBatch, knownState, newId, type Alongside, type Command, type Decider, type EventStore } from "../../modules/kernel";
 import { inActingScope, noteApiKey } from "../../modules/kernel/acting-as";
 import { uniqueStream } from "../support/events";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -225,6 +225,74 @@ describe("commands on one stream decided and appended in batches (decision 116)"
       } finally {
         restore();
       }
+    });
+  });
+
+  describe("decisions on other streams appended with a batched command (decision 137)", () => {
+    // beside each reservation, a "Receipt" on the order's own stream, and on a shared ledger stream when asked
+    const receipt = (streamId: string, orderId: string, expectedRevision: number | "no_stream"): Awaited<ReturnType<Alongside>> => [
+      { streamId, command: cmd("Stock", { units: 0 }, `receipt-${orderId}-${streamId}`), events: [{ type: "Stocked", data: { units: 0 } }], expectedRevision, after: { decider, state: { stock: 0, orders: { [orderId]: true } }, claimed: false } },
+    ];
+    const xids = async (streams: string[]) =>
+      new Set((await database.pool.query<{ xid: string }>("select transaction_id::text as xid from events where stream_id = any($1::text[]) and revision > 0", [streams])).rows.map((r) => r.xid));
+
+    it("five buyers in one batch: their reservations and each one's receipt in one transaction, each answered with its receipt, the receipts' states known", async () => {
+      const stream = uniqueStream("item");
+      await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 10 }));
+      const receipts = Array.from({ length: 5 }, () => uniqueStream("receipt"));
+      const results = await Promise.all(receipts.map((r, i) => handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: `o${i}` }), { alongside: async () => receipt(r, `o${i}`, "no_stream") })));
+      expect(results.every((r) => r.ok && r.alongside?.length === 1)).toBe(true);
+      for (const [i, r] of results.entries()) {
+        const read = await store.readStream(receipts[i]!);
+        expect(r.ok && r.alongside![0]![0]!.position).toBe(read.events[0]!.position);
+      }
+      const all = await database.pool.query<{ xid: string }>("select distinct transaction_id::text as xid from events where stream_id = any($1::text[]) or (stream_id = $2 and revision > 0)", [receipts, stream]);
+      expect(all.rows).toHaveLength(1);
+      expect(knownState(store, receipts[0]!, decider)).toMatchObject({ revision: 0, claimed: false });
+    });
+
+    it("a stream beside it moved meanwhile: nothing of that append is written, the batch is appended alone and answered without the decisions beside it", async () => {
+      const stream = uniqueStream("item");
+      await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 10 }));
+      const ledger = uniqueStream("ledger");
+      const fresh = uniqueStream("receipt");
+      // the caller believed the ledger new; it has an event already
+      await store.appendToStream(ledger, [{ type: "Stocked", data: { units: 1 }, eventId: newId(), metadata: { commandId: newId(), organizationId: "org-1", actorId: null, correlationId: "x", causationId: null, occurredAt: clock.now().toISOString() } }]);
+      const asked: string[] = [];
+      const [a, b] = await Promise.all([
+        handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "a" }), { alongside: async () => (asked.push("a"), receipt(ledger, "a", "no_stream")) }),
+        handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: "b" }), { alongside: async () => (asked.push("b"), receipt(fresh, "b", "no_stream")) }),
+      ]);
+      expect(a.ok && b.ok).toBe(true);
+      expect(a.ok && a.alongside).toBeUndefined();
+      expect(b.ok && b.alongside).toBeUndefined();
+      // asked once each: after the failed append the batch goes on without them
+      expect(asked).toEqual(["a", "b"]);
+      expect((await store.readStream(fresh)).streamExists).toBe(false);
+      expect((await store.readStream(ledger)).currentRevision).toBe(0);
+      expect((await store.readStream(stream)).events.filter((e) => e.type === "Reserved")).toHaveLength(2);
+    });
+
+    it("two buyers whose decisions beside name the same stream: only the first goes with the batch; a refusal is never asked", async () => {
+      const stream = uniqueStream("item");
+      await handleInBatch(deps(), decider, stream, cmd("Stock", { units: 1 }));
+      const shared = uniqueStream("ledger");
+      const asked: string[] = [];
+      const [a, b, c] = await Promise.all(
+        ["a", "b", "c"].map((o) => handleInBatch(deps(), decider, stream, cmd("Reserve", { orderId: o }), { alongside: async () => (asked.push(o), receipt(shared, o, "no_stream")) })),
+      );
+      // one unit: a reserves (with its receipt), b and c are refused and never asked
+      expect(a!.ok && a!.alongside?.length).toBe(1);
+      expect(b!.ok || c!.ok).toBe(false);
+      expect(asked).toEqual(["a"]);
+      expect(await xids([stream, shared])).toHaveProperty("size", 1);
+      const stream2 = uniqueStream("item");
+      await handleInBatch(deps(), decider, stream2, cmd("Stock", { units: 5 }));
+      const other = uniqueStream("ledger");
+      const [x, y] = await Promise.all(["x", "y"].map((o) => handleInBatch(deps(), decider, stream2, cmd("Reserve", { orderId: o }), { alongside: async () => receipt(other, o, "no_stream") })));
+      expect(x!.ok && x!.alongside?.length).toBe(1);
+      expect(y!.ok && y!.alongside).toBeUndefined();
+      expect((await store.readStream(other)).currentRevision).toBe(0);
     });
   });
 });

@@ -54,6 +54,9 @@ export type AppendResult = {
   duplicate: boolean;
 };
 
+/** One stream's part of an append to several streams at once. */
+export type StreamAppend<E extends DomainEvent = DomainEvent> = { streamId: string; events: NewEvent<E>[]; expectedRevision?: ExpectedRevision };
+
 export type ReadStreamOptions = {
   fromRevision?: number;
   maxCount?: number;
@@ -99,6 +102,14 @@ export interface EventStore {
     events: NewEvent<E>[],
     options?: AppendOptions,
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams (each named once) at once, all or nothing (decision 137): each stream's expectation
+   * is checked as `appendToStream` checks it, and one that fails writes nothing at all (WrongExpectedRevisionError
+   * naming it). When every event id is stored already it answers what is stored, `duplicate`; when only some are,
+   * it throws. The answers are in the order of the appends. Absent from an adapter that cannot do it in one
+   * transaction (EventStoreDB's client): callers then append stream by stream.
+   */
+  appendToStreams?(appends: StreamAppend[]): Promise<AppendResult[]>;
   readStream<E extends DomainEvent = DomainEvent>(
     streamId: string,
     options?: ReadStreamOptions,

@@ -15,9 +15,10 @@ import type {
   ReadStreamResult,
   RecordedEvent,
   SubscribeOptions,
+  StreamAppend,
   SubscriptionHandler,
 } from "../types";
-import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND, READ_HORIZON_SQL } from "./append-sql";
+import { appendQuery, EXPECT, MAX_EVENTS_PER_APPEND, MULTI_APPEND_SQL, NOT_ALL_WRITTEN, READ_HORIZON_SQL } from "./append-sql";
 import { CoalescingNotifier, EventListener } from "./notifier";
 import { AllReadCoalescer } from "./all-read-coalescer";
 import { StreamReadBatcher } from "./stream-batcher";
@@ -152,6 +153,72 @@ export class PostgresEventStore implements EventStore {
       this.appended(positions[positions.length - 1]!);
       return { nextExpectedRevision: Math.max(...rows.map((r) => r.revision)), positions, duplicate: false };
     }
+  }
+
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const events = appends.flatMap((a) => a.events);
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new RangeError("appendToStreams needs at least one event for each stream");
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new RangeError("appendToStreams names each stream once");
+    if (events.length > MAX_EVENTS_PER_APPEND) throw new RangeError(`an append holds at most ${MAX_EVENTS_PER_APPEND} events, got ${events.length}`);
+    const expected = appends.map((a) => expectedCode(a.expectedRevision ?? "any"));
+    const values = [
+      appends.flatMap((a) => a.events.map(() => a.streamId)),
+      appends.flatMap((a, k) => a.events.map(() => expected[k]!)),
+      events.map((e) => e.eventId),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      let rows: { stream_id: string; revision: number; global_position: number }[];
+      try {
+        rows = (await client.query<{ stream_id: string; revision: number; global_position: number }>({ name: "rollcall_multi_append", text: MULTI_APPEND_SQL, values })).rows;
+        client.release();
+      } catch (error) {
+        const state = sqlState(error);
+        if (state) await client.query("select pg_advisory_unlock_all()").catch(() => undefined);
+        client.release(state ? undefined : (error as Error));
+        if (state === "23514" && attempt === 0 && /no partition/.test((error as Error).message)) {
+          await this.partitions.ensure();
+          continue;
+        }
+        // a stream's expectation failed, a head could not be moved, or an event id is stored (23505: a racing resend)
+        if (state !== NOT_ALL_WRITTEN && state !== "23505") throw error;
+        const stored = await this.storedResult(events);
+        if (stored) return this.storedPerStream(appends);
+        const refused = await this.firstRefused(appends);
+        if (refused) throw refused;
+        // every expectation holds now: an `any` stream made by a racing append meanwhile
+        if (attempt < ANY_RETRIES) continue;
+        throw error;
+      }
+      const byStream = new Map<string, { revision: number; global_position: number }[]>();
+      for (const r of rows) byStream.set(r.stream_id, [...(byStream.get(r.stream_id) ?? []), r]);
+      this.appended(Math.max(...rows.map((r) => Number(r.global_position))));
+      return appends.map((a) => {
+        const mine = (byStream.get(a.streamId) ?? []).sort((x, y) => x.global_position - y.global_position);
+        return { nextExpectedRevision: Math.max(...mine.map((r) => Number(r.revision))), positions: mine.map((r) => Number(r.global_position)), duplicate: false };
+      });
+    }
+  }
+
+  /** Each stream's part of an append to several streams stored already (a resend). */
+  private async storedPerStream(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return Promise.all(appends.map(async (a) => (await this.storedResult(a.events))!));
+  }
+
+  /** The first stream of an append to several whose expectation does not hold, as the error to throw. */
+  private async firstRefused(appends: StreamAppend[]): Promise<WrongExpectedRevisionError | undefined> {
+    const { rows } = await this.pool.query<{ stream_id: string; revision: number }>("select stream_id, revision from stream_heads where stream_id = any($1::text[])", [appends.map((a) => a.streamId)]);
+    const current = new Map(rows.map((r) => [r.stream_id, Number(r.revision)]));
+    for (const a of appends) {
+      const rev = current.get(a.streamId) ?? -1;
+      const want = a.expectedRevision ?? "any";
+      const holds = want === "any" || (want === "no_stream" ? rev === -1 : want === "stream_exists" ? rev >= 0 : rev === want);
+      if (!holds) return new WrongExpectedRevisionError(a.streamId, String(want), rev);
+    }
+    return undefined;
   }
 
   /**

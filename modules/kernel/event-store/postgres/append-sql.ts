@@ -190,3 +190,68 @@ export const READ_HORIZON_SQL = `(select coalesce(
          where a.backend_xid is not null and a.datname is distinct from current_database())),
     pg_snapshot_xmax(pg_current_snapshot())))`;
 
+
+/** The SQLSTATE `rollcall_all_or_nothing` raises: an append to several streams that could not be written whole. */
+export const NOT_ALL_WRITTEN = "RC409";
+
+/**
+ * The append to several streams at once (docs/decisions/137): one statement, so one transaction and one commit, all
+ * of it written or none. Parameters are arrays, one element per EVENT, the events of a stream next to each other in
+ * their order: $1 stream ids, $2 expected revision codes (a stream's first event's counts), $3 event ids, $4 types,
+ * $5 data, $6 metadata. Locking, positions and the chain are as in `appendStatement`; the head rows are locked and
+ * moved in stream order (no cycle with a group or another such append). `rollcall_all_or_nothing` stops the statement
+ * when a stream's expectation fails (or its first event is stored already: a resend) and again when a head row could
+ * not be moved (two appends making one stream: the loser), so no head moves without its events.
+ */
+export const MULTI_APPEND_SQL = `with lk as materialized (
+    select rollcall_first_write_guard() as guard, pg_advisory_lock(${APPEND_LOCK_KEY})::text as locked, pg_current_xact_id() as xid
+  ), v as materialized (
+    select * from unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
+      with ordinality as v (stream_id, expected, id, type, data, meta, i)
+  ), s as materialized (
+    select stream_id, (array_agg(expected order by i))[1] as expected, (array_agg(id order by i))[1] as first_id, count(*) as n
+      from v group by stream_id
+  ), pos as materialized (
+    select o.i, nextval('events_global_position_seq') as p from lk, (select i from v order by i) as o
+  ), ul as materialized (
+    select pg_advisory_unlock(${APPEND_LOCK_KEY}) as unlocked from (select count(*) from pos) as c
+  ), cur as materialized (
+    select s.stream_id, s.expected, s.first_id, s.n, coalesce(h.revision, -1) as rev, coalesce(h.hash, '') as hash
+      from ul cross join (select * from s order by stream_id) as s
+      left join lateral (select revision, hash from stream_heads where stream_id = s.stream_id for update) as h on true
+  ), ok as materialized (
+    select * from cur
+     where case
+       when expected >= 0 then rev = expected
+       when expected = ${EXPECT.noStream} then rev = -1
+       when expected = ${EXPECT.streamExists} then rev >= 0
+       else true
+     end
+       and (rev < 0 or not rollcall_event_stored(first_id))
+  ), passed as materialized (
+    select rollcall_all_or_nothing((select count(*) from ok), (select count(*) from s)) as yes
+  ), r as materialized (
+    select v.i, v.stream_id, v.id, v.type, v.data, v.meta, pos.p, ok.hash as seed,
+           ok.rev + row_number() over (partition by v.stream_id order by v.i) as revision
+      from v
+      join pos on pos.i = v.i
+      join ok on ok.stream_id = v.stream_id
+     where (select yes from passed)
+  ), ev as materialized (
+    select r.*, rollcall_chain(r.seed, r.stream_id, r.revision, r.p, r.id, r.type, r.data, r.meta)
+             over (partition by r.stream_id order by r.i) as hash
+      from r
+  ), head as (
+    insert into stream_heads (stream_id, revision, hash)
+    select distinct on (stream_id) stream_id, revision, hash from ev order by stream_id, revision desc
+    on conflict (stream_id) do update set revision = excluded.revision, hash = excluded.hash
+     where stream_heads.revision = (select ok.rev from ok where ok.stream_id = excluded.stream_id)
+    returning stream_id
+  ), moved as materialized (
+    select rollcall_all_or_nothing((select count(*) from head), (select count(*) from s)) as yes
+  )
+  insert into events (global_position, stream_id, revision, event_id, type, data, metadata, hash)
+  select ev.p, ev.stream_id, ev.revision, ev.id, ev.type, ev.data, ev.meta, ev.hash
+    from ev
+   where (select yes from moved)
+  returning stream_id, revision, global_position`;
