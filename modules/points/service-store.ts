@@ -160,9 +160,11 @@ export async function claimedSpendState(services: Services, organizationId: stri
  * member's balance after it, or a refusal. Every stream it decides on is read in one batched statement (decision
  * 086), unless this process knows its state from its last batch (decision 119); a stream written meanwhile is read
  * again on its conflict, and a refusal is told only from a state known to be the stream's latest. The item streams
- * decide what can be had (no read-model check first: decision 119). It does not wait for the projector.
+ * decide what can be had (no read-model check first: decision 119). A one-line cart's reservation, spend and order
+ * are one append (decision 137; `oneAppend: false` takes the steps one by one, for the bench's comparison). It does
+ * not wait for the projector.
  */
-export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true, trace }: { fromReadModel?: boolean; trace?: CheckoutTrace } = {}): Promise<PlacedOrder> {
+export async function placeOrder(services: Services, buyer: Buyer, items: CheckoutInput["items"], base: string, { fromReadModel = true, oneAppend = true, trace }: { fromReadModel?: boolean; oneAppend?: boolean; trace?: CheckoutTrace } = {}): Promise<PlacedOrder> {
   const { organizationId, participantId } = buyer;
   const metaOf = (commandId: string) => ({ commandId, organizationId, actorId: buyer.actorId });
   const lines = mergedLines(items).slice(0, MAX_CART_LINES).filter((l) => isUuid(l.id));
@@ -198,7 +200,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   // a one-line cart: its spend and order are decided beside the reservation and appended with it, one commit
   // (decision 137), where the store can; otherwise, or when that cannot be, each step after the other
   const together =
-    lines.length === 1 && services.store.appendToStreams
+    oneAppend && lines.length === 1 && services.store.appendToStreams
       ? spendAndPlaceBeside(services.store, participantId, orderId, { claim: memberClaim, read: memberRead }, { lines: (item) => [lineOf(lines[0]!, item.fields!)], spend: spendOf, place: placeOf })
       : undefined;
   try {

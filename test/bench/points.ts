@@ -4,12 +4,14 @@
  * (one append per member, dated over 90 days) and projected by the real projector; then:
  *   - the leaderboard over HTTP as the admin, all time, this month and this week (decision 085): p95 (goal < 50 ms)
  *   - a member's balance and history (the read-model queries the balance call runs, decision 085): p95 (goal < 20 ms)
- *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order; decisions 086, 116, 119, 134)
+ *   - checkout (placeOrder: reserve on the item's stream, spend on the member's, the order, a one-line cart's three in
+ *     one append: decision 137; decisions 086, 116, 119, 134)
  *     at 20 concurrent buyers over 5 items, after a warm-up of 200 checkouts: p99 (goal < 50 ms), three times: 20
  *     buyers checking out 25 times each (their points state known after the first); 500 different buyers, each
  *     deciding from the fold of their points stream their balance row keeps (decision 125); and 500 more different
- *     buyers reading their whole points stream instead (as before decision 125, for comparison in the same run)
- * BENCH_POINTS_MEMBERS must be at least 1,220 (the warm-up, the 20 and the two 500).
+ *     buyers reading their whole points stream instead (as before decision 125, for comparison in the same run); and
+ *     500 more different buyers whose checkouts append step by step (as before decision 137, three commits)
+ * BENCH_POINTS_MEMBERS must be at least 1,720 (the warm-up, the 20 and the three 500).
  * The app runs in this one process (web, projector and worker: ROLE=all, production's default, README).
  * BENCH_POINTS_BREAKDOWN=1 prints under each checkout line where its time went (decision 132: each step, the
  * appends and reads by stream kind with their conflicts, the projector's readAll, event loop delay, GC);
@@ -50,7 +52,7 @@ const admin = new HttpClient(app.baseUrl);
 await clearSignInLimits((await testServices()).redisUrl);
 await admin.signIn("admin@northside.demo");
 
-if (MEMBERS < 1_220) throw new Error("BENCH_POINTS_MEMBERS must be at least 1,220 (the warm-up, the 20 and the two 500 buyers)");
+if (MEMBERS < 1_720) throw new Error("BENCH_POINTS_MEMBERS must be at least 1,720 (the warm-up, the 20 and the three 500 buyers)");
 const perMember = Math.max(1, Math.round(EVENTS / MEMBERS));
 const members = Array.from({ length: MEMBERS }, (_, i) => idFrom("bench", "points-member", i));
 const now = Date.now();
@@ -133,9 +135,9 @@ const measured = async <T>(label: string, run: () => Promise<T>) => {
   const result = await run();
   return { result, print: () => breakdown?.stop(label) };
 };
-const checkout = async (participantId: string, item: string, fromReadModel = true) => {
+const checkout = async (participantId: string, item: string, fromReadModel = true, oneAppend = true) => {
   const traced = breakdown?.checkout();
-  await placeOrder(services, { organizationId: org.id, actorId: participantId, participantId, roleName: "PARTICIPANT" }, [{ id: item, quantity: 1 }], newId(), { fromReadModel, trace: traced?.trace });
+  await placeOrder(services, { organizationId: org.id, actorId: participantId, participantId, roleName: "PARTICIPANT" }, [{ id: item, quantity: 1 }], newId(), { fromReadModel, oneAppend, trace: traced?.trace });
   traced?.done();
 };
 // warm-up (as bench:check-in's): 200 checkouts by members the measured runs do not use, so that the JIT and the
@@ -154,6 +156,9 @@ printDistinct();
 const { result: read, print: printRead } = await measured("500 different buyers reading their streams", () => timedRun(20, 25, (w, i) => checkout(members[520 + w * 25 + i]!, created[(w + i) % 5]!, false)));
 console.log(`  ${"  the same, each reading its stream (no 125)".padEnd(44)} p50 ${read.p50.toFixed(1).padStart(6)} ms   p99 ${read.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(read.p99, 50)}   (${read.operations} checkouts, ${read.perSecond.toFixed(0)}/s, for comparison)   load ${loadavg()}`);
 printRead();
+const { result: steps, print: printSteps } = await measured("500 different buyers step by step", () => timedRun(20, 25, (w, i) => checkout(members[1020 + w * 25 + i]!, created[(w + i) % 5]!, true, false)));
+console.log(`  ${"  the same, step by step (no 137)".padEnd(44)} p50 ${steps.p50.toFixed(1).padStart(6)} ms   p99 ${steps.p99.toFixed(1).padStart(6)} ms   goal < 50 ms   ${verdict(steps.p99, 50)}   (${steps.operations} checkouts, ${steps.perSecond.toFixed(0)}/s, for comparison; one append ${(steps.p99 / distinct.p99).toFixed(2)}x faster at p99)   load ${loadavg()}`);
+printSteps();
 
 await app.stop();
 process.exit(0);
