@@ -16,7 +16,7 @@ import { requestsMigration } from "./requests";
 import { messageAttachmentsMigration, messagesMigration } from "./messages";
 import { announcementAttachmentsMigration, announcementsMigration, smsOutboxMigration, smsRefMigration } from "./announcements";
 import { surveyBuilderMigration, surveyEvaluationMigration, surveyParentsMigration, surveyRollupsMigration, surveysMigration } from "./surveys";
-import { pointsMigration, pointsPeriodsMigration, pointsReservationsMigration, pointsStreamBalanceMigration } from "./points";
+import { pointsBoardOrderMigration, pointsMigration, pointsPeriodsMigration, pointsReservationsMigration, pointsStreamBalanceMigration } from "./points";
 import { integrationsMigration, webhookBatchMigration, webhookBatchRowMigration } from "./integrations";
 import { reportsMigration } from "./reports";
 import { screeningMigration } from "./screening";
@@ -78,4 +78,5 @@ export const allMigrations: MigrationSet = {
   "3201-survey-rollups": surveyRollupsMigration,
   "3301-points-stream-balance": pointsStreamBalanceMigration,
   "3401-webhook-batch-rows": webhookBatchRowMigration,
+  "4001-points-board-order": pointsBoardOrderMigration,
 };

@@ -6,3 +6,4 @@ export * as pointsPeriodsMigration from "./migration-periods";
 export { attendancePointsProjection, ATTENDANCE_POINTS } from "./attendance-points";
 export * as pointsReservationsMigration from "./migration-reservations";
 export * as pointsStreamBalanceMigration from "./migration-stream-balance";
+export * as pointsBoardOrderMigration from "./migration-board-order";

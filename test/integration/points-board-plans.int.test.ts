@@ -26,6 +26,8 @@ describe("the leaderboard's statements under a generic plan (decision 136)", () 
   }, 60_000);
   afterAll(() => database?.drop());
 
+  /** prepared statements' names, unique on the one connection */
+  let n = 0;
   /** the plan PostgreSQL makes for `run`'s statements, each prepared and explained with its parameters as a generic plan */
   const plansOf = async (run: (db: Kysely<PointTables>) => Promise<unknown>) => {
     const plans: string[] = [];
@@ -33,7 +35,6 @@ describe("the leaderboard's statements under a generic plan (decision 136)", () 
     try {
       await client.query("set plan_cache_mode = force_generic_plan");
       const original = client.query.bind(client);
-      let n = 0;
       // every statement this connection is sent is prepared and explained instead of run
       const explaining = async (text: string, values: unknown[] = []) => {
         const name = `probe_${n++}`;
@@ -58,10 +59,23 @@ describe("the leaderboard's statements under a generic plan (decision 136)", () 
       await rankAbove(db, org, 100);
     });
     expect(plans).toHaveLength(3);
-    expect(plans[0]).toContain("rm_point_balances_board_idx");
+    expect(plans[0]).toContain("rm_point_balances_board_order_idx");
     expect(plans[1]).toContain("rm_point_periods_board_idx");
-    expect(plans[2]).toContain("rm_point_balances_board_idx");
+    expect(plans[2]).toContain("rm_point_balances_board_order_idx");
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it("every member tied on points (decision 138): the board's top rows come off the index, nothing fetched to be sorted", async () => {
+    const db = database.db as Kysely<PointTables>;
+    const tied = newId();
+    await db.insertInto("rm_point_balances").values(Array.from({ length: 3_000 }, () => ({ participant_id: newId(), organization_id: tied, balance: 1275, earned: 1275, hidden: false, updated_at: new Date() }))).execute();
+    await sql`analyze rm_point_balances`.execute(db);
+    const [plan] = await plansOf(async (probe) => void (await leaderboardRows(probe, tied, { period: "all", startsOn: null, size: 20 })));
+    expect(plan).toContain("rm_point_balances_board_order_idx");
+    expect(plan).not.toMatch(/Sort/);
+    const rows = await leaderboardRows(db, tied, { period: "all", startsOn: null, size: 20 });
+    expect(rows).toHaveLength(20);
+    expect(rows.map((r) => r.participant_id)).toEqual(rows.map((r) => r.participant_id).sort());
   });
 
   it("answers as before: the top members by points earned, hidden ones left out", async () => {
