@@ -2,7 +2,7 @@ import { DomainError, isWrongExpectedRevision } from "./errors";
 import type { Clock } from "./clock";
 import { idFrom } from "./ids";
 import { actingAsMetadata } from "./acting-as";
-import type { DomainEvent, EventMetadata, EventStore, ReadStreamOptions, ReadStreamResult, RecordedEvent } from "./event-store/types";
+import type { DomainEvent, EventMetadata, EventStore, NewEvent, ReadStreamOptions, ReadStreamResult, RecordedEvent } from "./event-store/types";
 
 /** Who sends a command and why: becomes every resulting event's metadata. */
 export type CommandMetadata = {
@@ -52,6 +52,24 @@ export type HandleOptions = {
 };
 
 /**
+ * A command's events on their way into the store: ids derived from the command's id and the stream (a resend
+ * writes the same ids), the command's who and why as their metadata, decided at `now`, acting as `acting`.
+ */
+export function commandEvents(command: Command, events: DomainEvent[], streamId: string, now: Date, acting = actingAsMetadata()): NewEvent[] {
+  const { commandId } = command.metadata;
+  const metadata: EventMetadata = {
+    organizationId: command.metadata.organizationId,
+    actorId: command.metadata.actorId,
+    commandId,
+    correlationId: command.metadata.correlationId ?? commandId,
+    causationId: command.metadata.causationId ?? null,
+    occurredAt: now.toISOString(),
+    ...acting,
+  };
+  return events.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata }));
+}
+
+/**
  * Load the stream, fold it, decide with `now`, append with the revision read; retry on a conflict.
  * Event ids derive from the command id, and a command whose events are in the stream already is
  * answered from them: a resent command appends nothing new.
@@ -83,21 +101,7 @@ export async function handleCommand<S, C extends Command, E extends DomainEvent>
       return { ok: true, events: [], state, nextExpectedRevision: read.currentRevision, replayed: false };
     }
 
-    const metadata: EventMetadata = {
-      organizationId: command.metadata.organizationId,
-      actorId: command.metadata.actorId,
-      commandId,
-      correlationId: command.metadata.correlationId ?? commandId,
-      causationId: command.metadata.causationId ?? null,
-      occurredAt: now.toISOString(),
-      ...actingAsMetadata(),
-    };
-    const toAppend = decision.map((event, index) => ({
-      type: event.type,
-      data: event.data,
-      eventId: idFrom(commandId, streamId, index),
-      metadata,
-    })) as unknown as (E & { eventId: string; metadata: EventMetadata })[];
+    const toAppend = commandEvents(command, decision, streamId, now) as unknown as (E & { eventId: string; metadata: EventMetadata })[];
 
     try {
       const result = await deps.store.appendToStream<E>(streamId, toAppend, {

@@ -1,9 +1,8 @@
 import { actingAsMetadata, withActingMetadata } from "./acting-as";
 import type { Clock } from "./clock";
-import { handleCommand, type CommandResult, type CommandSuccess, type Command, type Decider, type HandleOptions } from "./command-handler";
+import { commandEvents, handleCommand, type CommandResult, type CommandSuccess, type Command, type Decider, type HandleOptions } from "./command-handler";
 import { DomainError, isWrongExpectedRevision } from "./errors";
-import type { AppendResult, DomainEvent, EventMetadata, EventStore, ExpectedRevision, NewEvent, ReadStreamResult, RecordedEvent, StreamAppend } from "./event-store/types";
-import { idFrom } from "./ids";
+import type { AppendResult, DomainEvent, EventStore, ExpectedRevision, NewEvent, ReadStreamResult, RecordedEvent, StreamAppend } from "./event-store/types";
 
 /** The most commands one batch decides and appends together. */
 export const MAX_BATCH = 200;
@@ -160,28 +159,13 @@ type Outcome =
   | { kind: "replayed"; events: RecordedEvent[]; state: unknown }
   | { kind: "decided"; from: number; count: number; state: unknown; alongside?: { decision: AlongsideDecision; events: NewEvent[] }[] };
 
-/** A command's events on their way into the store: ids derived from the command's, its metadata, decided at `now`. */
-function newEvents(command: Command, events: DomainEvent[], streamId: string, now: Date, acting: Pending["acting"]): NewEvent[] {
-  const { commandId } = command.metadata;
-  const metadata: EventMetadata = {
-    organizationId: command.metadata.organizationId,
-    actorId: command.metadata.actorId,
-    commandId,
-    correlationId: command.metadata.correlationId ?? commandId,
-    causationId: command.metadata.causationId ?? null,
-    occurredAt: now.toISOString(),
-    ...acting,
-  };
-  return events.map((event, index) => ({ type: event.type, data: event.data, eventId: idFrom(commandId, streamId, index), metadata }));
-}
-
 /** The decisions beside a command, kept only for streams no other command of the batch (nor the batch's own) writes. */
 async function alongsideOf(p: Pending, decided: { events: DomainEvent[]; state: unknown; now: Date }, streamId: string, taken: Set<string>) {
   const decisions = await p.alongside!(decided).catch(() => null);
   if (!decisions || decisions.length === 0 || decisions.some((d) => d.events.length === 0 || d.streamId === streamId || taken.has(d.streamId))) return undefined;
   if (new Set(decisions.map((d) => d.streamId)).size !== decisions.length) return undefined;
   for (const d of decisions) taken.add(d.streamId);
-  return decisions.map((decision) => ({ decision, events: newEvents(decision.command, decision.events, decision.streamId, decided.now, p.acting) }));
+  return decisions.map((decision) => ({ decision, events: commandEvents(decision.command, decision.events, decision.streamId, decided.now, p.acting) }));
 }
 
 async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Decider<unknown, Command, DomainEvent>, streamId: string, batch: Pending[], line: Line): Promise<Line["known"]> {
@@ -233,7 +217,7 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
       for (const event of decision) state = decider.evolve(state, event);
       const alongside = together && p.alongside && decision.length > 0 ? await alongsideOf(p, { events: decision, state, now }, streamId, taken) : undefined;
       outcomes.push({ kind: "decided", from: toAppend.length, count: decision.length, state, alongside });
-      toAppend.push(...newEvents(p.command, decision, streamId, now, p.acting));
+      toAppend.push(...commandEvents(p.command, decision, streamId, now, p.acting));
     }
 
     // a claimed state only appends: a refusal, a repeat or a no-op from it is decided again on the stream read now
