@@ -7,20 +7,17 @@ import { randomBytes } from "node:crypto";
 process.env.ROLLCALL_TEST_RUN ??= `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 
 /**
- * The integration files that run one at a time (decision 055): the event store contract suites hold
- * transactions open for up to 2 s, and readers anywhere on the server wait below the oldest running
- * transaction (decision 002); the others count sign-ins per address (the rate limit is per IP, shared by
- * every app here), measure memory, build and start the app, time live delivery, or kill a worker part way
- * through an export (the kill must land mid-file). The files that kill their own projector or processes,
- * or stop a Redis of their own, run beside the others, as does the fuzz test (the memory it measures is
- * its own server process's; decision 062).
+ * The integration files that run one at a time, after the others (decisions 055, 139): they count sign-ins per
+ * address (the rate limit is per IP, shared by every app here, and the other files clear it), time live delivery,
+ * or kill a worker part way through an export (the kill must land mid-file). The event store's contract suites and
+ * the runner's and handler's tests run beside the others: the transactions they hold open for up to 2 s hold back
+ * only readers of their own database (decisions 002 and 025); so does the production start's test (its builds go
+ * to a directory of its own), and the files that kill their own projector or processes, or stop a Redis of their
+ * own, and the fuzz test (the memory it measures is its own server process's; decision 062).
  */
 const SERIAL_INTEGRATION = [
-  "test/integration/production-start.int.test.ts",
   "test/integration/export-worker-kill.int.test.ts",
   "test/integration/sign-in-limits.int.test.ts",
-  "test/integration/projection-runner.int.test.ts",
-  "test/integration/command-handler.int.test.ts",
   "test/integration/live-isolation.int.test.ts",
   "test/integration/live-sessions.int.test.ts",
   "modules/kernel/live/live.int.test.ts",
@@ -37,6 +34,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // pure tests (no mocks, no module state): one module graph per worker, not one per file (decision 139)
+          isolate: false,
           sequence: { groupOrder: 0 },
           include: ["modules/**/*.test.ts", "projections/**/*.test.ts", "workers/**/*.test.ts", "app/**/*.test.ts", "test/unit/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/*.e2e.test.ts", "node_modules/**"],
@@ -54,7 +53,7 @@ export default defineConfig({
           // (each file still starts its own app on its own database): isolating each file re-imported the
           // whole server, 5 to 20 s a file on a loaded machine (decision 083)
           isolate: false,
-          include: ["**/*.int.test.ts"],
+          include: ["**/*.int.test.ts", "test/contract/**/*.test.ts"],
           exclude: [...SERIAL_INTEGRATION, "node_modules/**", "build/**"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -66,7 +65,7 @@ export default defineConfig({
           // one file at a time, after the others (decision 055)
           sequence: { groupOrder: 2 },
           fileParallelism: false,
-          include: [...SERIAL_INTEGRATION, "test/contract/**/*.test.ts"],
+          include: SERIAL_INTEGRATION,
           exclude: ["node_modules/**", "build/**"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
