@@ -18,8 +18,11 @@ export type AlongsideDecision = { streamId: string; command: Command; events: Do
  * none (the caller takes its next steps itself). Not asked when the store cannot append to several streams at once.
  */
 export type Alongside = (decided: { events: DomainEvent[]; state: unknown; now: Date }) => Promise<AlongsideDecision[] | null>;
-/** A batched command's answer carries, when its alongside decisions were appended with it, their events in order. */
-export type AlongsideEvents = { alongside?: RecordedEvent[][] };
+/**
+ * A batched command's answer carries, when its alongside decisions were appended with it, what each wrote, in order:
+ * its events and the state after them (the decision's `after`, when it named one).
+ */
+export type AlongsideEvents = { alongside?: { events: RecordedEvent[]; state?: unknown }[] };
 
 type Pending = {
   command: Command;
@@ -274,7 +277,7 @@ async function runBatch(deps: { store: EventStore; clock: Clock }, decider: Deci
           const result = alongResults[k++]!;
           rememberAlongside(deps.store, a.decision, result.nextExpectedRevision);
           const from = result.nextExpectedRevision - a.events.length + 1;
-          return a.events.map((e, j) => ({ ...e, streamId: a.decision.streamId, revision: from + j, position: result.positions[j] ?? 0 }));
+          return { events: a.events.map((e, j) => ({ ...e, streamId: a.decision.streamId, revision: from + j, position: result.positions[j] ?? 0 })), state: a.decision.after?.state };
         });
       }
       p.settle(success);

@@ -1,9 +1,6 @@
 import { DomainError, knownState, type Alongside, type Claimed, type DomainEvent, type EventStore, type ReadStreamResult } from "../kernel";
-import { orderDecider, spendDecider, type ItemState, type OrderCommand, type OrderState, type SpendCommand, type SpendState } from "./decide";
+import { orderDecider, spendDecider, type ItemState, type OrderCommand, type SpendCommand, type SpendState } from "./decide";
 import { orderStreamId, pointsStreamId, type OrderLine } from "./events";
-
-/** What the decisions beside a one-line cart's reservation left: the member's balance after the spend, the order placed. */
-export type DecidedTogether = { balance: number; order: OrderState };
 
 /** How the member's points state can be had without waiting on a batch: their balance row's claim, or their stream read. */
 export type MemberSources = { claim?: Promise<Claimed | undefined>; read?: Promise<ReadStreamResult<DomainEvent>> };
@@ -23,6 +20,7 @@ async function memberState(store: EventStore, participantId: string, sources: Me
  * (decision 137): one commit for the checkout instead of three. The member's state is this process's last (no batch
  * of it underway), the balance row's claim, or the stream read; a refusal, a repeat, or a state not to be had here
  * answers null, and the checkout then spends and places in its own steps, which tell a refusal from the stream.
+ * The spend's answer carries the member's state after it (their balance).
  */
 export function spendAndPlaceBeside(
   store: EventStore,
@@ -30,9 +28,8 @@ export function spendAndPlaceBeside(
   orderId: string,
   sources: MemberSources,
   steps: { lines: (item: ItemState) => OrderLine[]; spend: (lines: OrderLine[]) => SpendCommand; place: (lines: OrderLine[]) => OrderCommand },
-): { alongside: Alongside; decided: () => DecidedTogether | undefined } {
-  let decided: DecidedTogether | undefined;
-  const alongside: Alongside = async ({ state, now }) => {
+): Alongside {
+  return async ({ state, now }) => {
     const from = await memberState(store, participantId, sources);
     if (!from) return null;
     const lines = steps.lines(state as ItemState);
@@ -43,11 +40,9 @@ export function spendAndPlaceBeside(
     const placed = orderDecider.decide(orderDecider.initialState(), place, now);
     if (placed instanceof DomainError || placed.length === 0) return null;
     const after = spent.reduce(spendDecider.evolve, from.state);
-    decided = { balance: after.balance, order: placed.reduce(orderDecider.evolve, orderDecider.initialState()) };
     return [
       { streamId: pointsStreamId(participantId), command: spend, events: spent, expectedRevision: from.revision >= 0 ? from.revision : "no_stream", after: { decider: spendDecider, state: after, claimed: from.claimed } },
       { streamId: orderStreamId(orderId), command: place, events: placed, expectedRevision: "no_stream" },
     ];
   };
-  return { alongside, decided: () => decided };
 }

@@ -199,7 +199,7 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
   const placeOf = (bought: OrderLine[]): OrderCommand => ({ type: "PlaceOrder", data: { organizationId, orderId, participantId, lines: bought }, metadata: metaOf(idFrom(base, "order")) });
   // a one-line cart: its spend and order are decided beside the reservation and appended with it, one commit
   // (decision 137), where the store can; otherwise, or when that cannot be, each step after the other
-  const together =
+  const alongside =
     oneAppend && lines.length === 1 && services.store.appendToStreams
       ? spendAndPlaceBeside(services.store, participantId, orderId, { claim: memberClaim, read: memberRead }, { lines: (item) => [lineOf(lines[0]!, item.fields!)], spend: spendOf, place: placeOf })
       : undefined;
@@ -209,21 +209,20 @@ export async function placeOrder(services: Services, buyer: Buyer, items: Checko
     const results = await Promise.allSettled(
       lines.map((line) => {
         const reserve = { type: "ReserveStoreItem" as const, data: { organizationId, itemId: line.id, orderId, participantId, quantity: line.quantity, roleName: buyer.roleName }, metadata: metaOf(idFrom(base, "reserve", line.id)) };
-        return runInBatch(services, itemDecider, storeItemStreamId(line.id), reserve, 200, reads.get(line.id), undefined, together?.alongside);
+        return runInBatch(services, itemDecider, storeItemStreamId(line.id), reserve, 200, reads.get(line.id), undefined, alongside);
       }),
     );
-    const first = results[0];
-    const decided = together?.decided();
-    if (first?.status === "fulfilled" && first.value.alongside && decided) {
+    const reservedTogether = results[0]?.status === "fulfilled" ? results[0].value : undefined;
+    const [spentBeside, placedBeside] = reservedTogether?.alongside ?? [];
+    if (reservedTogether && spentBeside && placedBeside) {
       // reserved, spent and placed in the one append
-      const [spentEvents, placedEvents] = first.value.alongside;
-      positions.push(...first.value.events.map((e) => e.position), ...first.value.alongside.flat().map((e) => e.position));
+      positions.push(...[reservedTogether, spentBeside, placedBeside].flatMap((w) => w.events.map((e) => e.position)));
       trace?.("reserved");
       trace?.("spent");
       trace?.("placed");
-      const at = placedEvents![0]?.metadata.occurredAt ?? spentEvents![0]?.metadata.occurredAt ?? services.clock.now().toISOString();
-      const o = decided.order;
-      return { orderId, order: { id: orderId, participant_id: participantId, lines: o.lines, total: o.total, status: o.status ?? "Pending", created_date: at, updated_date: at }, balance: decided.balance, positions };
+      const o = placedBeside.events.reduce((state, e) => orderDecider.evolve(state, e as never), orderDecider.initialState());
+      const at = placedBeside.events[0]!.metadata.occurredAt;
+      return { orderId, order: { id: orderId, participant_id: participantId, lines: o.lines, total: o.total, status: o.status ?? "Pending", created_date: at, updated_date: at }, balance: (spentBeside.state as SpendState).balance, positions };
     }
     results.forEach((r, i) => {
       if (r.status !== "fulfilled") return;

@@ -244,7 +244,9 @@ describe("commands on one stream decided and appended in batches (decision 116)"
       expect(results.every((r) => r.ok && r.alongside?.length === 1)).toBe(true);
       for (const [i, r] of results.entries()) {
         const read = await store.readStream(receipts[i]!);
-        expect(r.ok && r.alongside![0]![0]!.position).toBe(read.events[0]!.position);
+        expect(r.ok && r.alongside![0]!.events[0]!.position).toBe(read.events[0]!.position);
+        // the state after the receipt, as the decision beside named it
+        expect(r.ok && r.alongside![0]!.state).toEqual({ stock: 0, orders: { [`o${i}`]: true } });
       }
       const all = await database.pool.query<{ xid: string }>("select distinct transaction_id::text as xid from events where stream_id = any($1::text[]) or (stream_id = $2 and revision > 0)", [receipts, stream]);
       expect(all.rows).toHaveLength(1);

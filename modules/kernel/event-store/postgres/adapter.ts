@@ -122,25 +122,7 @@ export class PostgresEventStore implements EventStore {
     const query = { ...appendQuery(events.length), values };
 
     for (let attempt = 0; ; attempt++) {
-      const client = await this.pool.connect();
-      let rows: { revision: number; global_position: number }[];
-      try {
-        rows = (await client.query<{ revision: number; global_position: number }>(query)).rows;
-        client.release();
-      } catch (error) {
-        const state = sqlState(error);
-        if (state) {
-          // cut off between lock and unlock (a cancel): never hand the lock back to the pool with the connection
-          await client.query("select pg_advisory_unlock_all()").catch(() => undefined);
-        }
-        client.release(state ? undefined : (error as Error));
-        if (state === "23514" && attempt === 0 && /no partition/.test((error as Error).message)) {
-          // past the last partition (the housekeeping did not run in time): make it, and try again
-          await this.partitions.ensure();
-          continue;
-        }
-        throw error;
-      }
+      const rows = await this.appendRows<{ revision: number; global_position: number }>(query);
       if (rows.length === 0) {
         // the expectation did not hold: unless this is a retry of an append that is stored already, or an `any`
         // append that lost the race to create its stream
@@ -170,20 +152,12 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => JSON.stringify(e.metadata)),
     ];
     for (let attempt = 0; ; attempt++) {
-      const client = await this.pool.connect();
       let rows: { stream_id: string; revision: number; global_position: number }[];
       try {
-        rows = (await client.query<{ stream_id: string; revision: number; global_position: number }>({ name: "rollcall_multi_append", text: MULTI_APPEND_SQL, values })).rows;
-        client.release();
+        rows = await this.appendRows({ name: "rollcall_multi_append", text: MULTI_APPEND_SQL, values });
       } catch (error) {
-        const state = sqlState(error);
-        if (state) await client.query("select pg_advisory_unlock_all()").catch(() => undefined);
-        client.release(state ? undefined : (error as Error));
-        if (state === "23514" && attempt === 0 && /no partition/.test((error as Error).message)) {
-          await this.partitions.ensure();
-          continue;
-        }
         // a stream's expectation failed, a head could not be moved, or an event id is stored (23505: a racing resend)
+        const state = sqlState(error);
         if (state !== NOT_ALL_WRITTEN && state !== "23505") throw error;
         const stored = await this.storedResult(events);
         if (stored) return this.storedPerStream(appends);
@@ -200,6 +174,31 @@ export class PostgresEventStore implements EventStore {
         const mine = (byStream.get(a.streamId) ?? []).sort((x, y) => x.global_position - y.global_position);
         return { nextExpectedRevision: Math.max(...mine.map((r) => Number(r.revision))), positions: mine.map((r) => Number(r.global_position)), duplicate: false };
       });
+    }
+  }
+
+  /**
+   * An append statement on a connection of its own: cut off between lock and unlock (a cancel), the lock is never
+   * handed back to the pool with the connection; past the last partition (the housekeeping did not run in time), the
+   * partition is made and the statement run once more.
+   */
+  private async appendRows<R extends pg.QueryResultRow>(query: pg.QueryConfig): Promise<R[]> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      try {
+        const { rows } = await client.query<R>(query);
+        client.release();
+        return rows;
+      } catch (error) {
+        const state = sqlState(error);
+        if (state) await client.query("select pg_advisory_unlock_all()").catch(() => undefined);
+        client.release(state ? undefined : (error as Error));
+        if (state === "23514" && attempt === 0 && /no partition/.test((error as Error).message)) {
+          await this.partitions.ensure();
+          continue;
+        }
+        throw error;
+      }
     }
   }
 

@@ -7,6 +7,14 @@ export const MAX_EVENTS_PER_APPEND = 10_000;
 /** expectedRevision as the statement's second parameter: >= 0 a revision, or one of these. */
 export const EXPECT = { noStream: -1, any: -2, streamExists: -3 } as const;
 
+/** SQL: whether a stream at revision `rev` (-1: none) meets the expectation code `expected` (a revision, or one of EXPECT). */
+const expectationHolds = (rev: string, expected: string) => `case
+       when ${expected} >= 0 then ${rev} = ${expected}
+       when ${expected} = ${EXPECT.noStream} then ${rev} = -1
+       when ${expected} = ${EXPECT.streamExists} then ${rev} >= 0
+       else true
+     end`;
+
 /**
  * The append: one statement, one round trip, for `n` events. Parameters: $1 stream id, $2 expected
  * revision code, then per event: id, type, data, metadata.
@@ -44,12 +52,7 @@ export function appendStatement(n: number): string {
       from ul left join lateral (select revision, hash from stream_heads where stream_id = $1 for update) as h on true
   ), ok as materialized (
     select rev, hash from cur
-     where case
-       when $2::bigint >= 0 then rev = $2::bigint
-       when $2::bigint = ${EXPECT.noStream} then rev = -1
-       when $2::bigint = ${EXPECT.streamExists} then rev >= 0
-       else true
-     end
+     where ${expectationHolds("rev", "$2::bigint")}
        and not (rev >= 0 and rollcall_event_stored($3::uuid))
   ), ev as materialized (
     select pos.p, ok.rev + v.i as revision, v.id, v.type, v.data, v.meta,
@@ -155,12 +158,7 @@ export const GROUP_APPEND_SQL = `with lk as materialized (
       from v
       join pos on pos.i = v.i
       join cur on cur.i = v.i
-     where case
-       when v.expected >= 0 then cur.rev = v.expected
-       when v.expected = ${EXPECT.noStream} then cur.rev = -1
-       when v.expected = ${EXPECT.streamExists} then cur.rev >= 0
-       else true
-     end
+     where ${expectationHolds("cur.rev", "v.expected")}
        and (cur.rev < 0 or not rollcall_event_stored(v.id))
   ), head as (
     insert into stream_heads (stream_id, revision, hash)
@@ -221,12 +219,7 @@ export const MULTI_APPEND_SQL = `with lk as materialized (
       left join lateral (select revision, hash from stream_heads where stream_id = s.stream_id for update) as h on true
   ), ok as materialized (
     select * from cur
-     where case
-       when expected >= 0 then rev = expected
-       when expected = ${EXPECT.noStream} then rev = -1
-       when expected = ${EXPECT.streamExists} then rev >= 0
-       else true
-     end
+     where ${expectationHolds("rev", "expected")}
        and (rev < 0 or not rollcall_event_stored(first_id))
   ), passed as materialized (
     select rollcall_all_or_nothing((select count(*) from ok), (select count(*) from s)) as yes
